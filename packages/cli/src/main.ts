@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { UsageError, type Verb } from './verb.js';
+import { VERSION } from './version.js';
+
+// Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
+const verbs: Record<string, () => Promise<{ default: Verb }>> = {
+  serve: () => import('./verbs/serve.js'),
+  demo: () => import('./verbs/demo.js'),
+  check: () => import('./verbs/check.js'),
+  ask: () => import('./verbs/ask.js'),
+  question: () => import('./verbs/question.js'),
+  skill: () => import('./verbs/skill.js'),
+  spec: () => import('./verbs/spec.js'),
+};
+
+async function help(): Promise<string> {
+  const lines = ['Usage: formrequest <verb> [options]', '', 'Verbs:'];
+  for (const [name, load] of Object.entries(verbs)) {
+    const verb = (await load()).default;
+    lines.push(`  ${name.padEnd(10)} ${verb.summary}`);
+  }
+  lines.push('', 'Options:', '  -h, --help     show help (also `formrequest <verb> --help`)', '  -v, --version  print the version');
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    process.stdout.write(`${await help()}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '-v' || name === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const load = verbs[name];
+  if (!load) {
+    const near = Object.keys(verbs).find((v) => v.startsWith(name.slice(0, 2)));
+    process.stderr.write(
+      `formrequest: unknown verb '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'formrequest --help' for the list.\n`,
+    );
+    return 2;
+  }
+  const verb = (await load()).default;
+  if (rest.includes('-h') || rest.includes('--help')) {
+    process.stdout.write(`${verb.usage}\n`);
+    return 0;
+  }
+  try {
+    return await verb.run(rest);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      process.stderr.write(`formrequest ${name}: ${(error as Error).message}\n\n${verb.usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return code.startsWith('ERR_PARSE_ARGS');
+}
+
+/** parseArgs with strict checking; unknown flags become a UsageError with the flag named. */
+export function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
+  args: string[],
+  options: T,
+  allowPositionals = true,
+) {
+  return parseArgs({ args, options, allowPositionals, strict: true });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await main(process.argv.slice(2));
+}

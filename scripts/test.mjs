@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Runs every `*.test.ts` under packages/*/test (or the paths given) with Node's own test runner.
+// Workspace packages resolve to their TypeScript sources through the `@formrequest/source` export
+// condition, so tests never depend on a stale build; tsx strips the types.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+function collect(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name === 'fixtures') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) collect(path, out);
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+const args = process.argv.slice(2);
+const targets = args.length ? args.map((a) => resolve(a)) : readdirSync(join(root, 'packages')).map((p) => join(root, 'packages', p, 'test'));
+const files = [];
+for (const t of targets) {
+  try {
+    if (statSync(t).isDirectory()) collect(t, files);
+    else files.push(t);
+  } catch {
+    // a package without tests yet
+  }
+}
+if (files.length === 0) {
+  console.error('No test files found (looked for *.test.ts under packages/*/test).');
+  process.exit(1);
+}
+files.sort();
+const result = spawnSync(
+  process.execPath,
+  ['--conditions=@formrequest/source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', ...files],
+  { stdio: 'inherit', cwd: root, env: { ...process.env, FORMREQUEST_SOURCE: '1' } },
+);
+process.exit(result.status ?? 1);
