@@ -1,0 +1,271 @@
+// Answer validation: the renderer guide's checks and wording (seed 000), plus the checks a server
+// needs when it must not trust the client (types, option membership, date bounds, file size/type).
+// Browser, terminal, server and host all call these, so every surface says the same thing.
+import { FIELD_CATALOG, type FieldType } from './catalog.js';
+import { isIsoDate, isIsoDateTime, resolveDateBound } from './dates.js';
+import { type MessageKey, t } from './messages.js';
+import { compilePattern } from './pattern/index.js';
+import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.js';
+
+export interface ValidateOptions {
+  locale?: Locale;
+  /** The clock for "today" and "+Ndays" bounds. */
+  now?: Date;
+}
+
+export interface AnswersResult {
+  ok: boolean;
+  /** The first message per invalid field, keyed by field name. */
+  errors: Record<string, string>;
+  /** The cleaned answer: schema order, unfilled optional fields left out, hidden values merged in. */
+  values: Answers;
+  /** Keys of the submitted answers that name no input field (dropped from `values`). */
+  unknown: string[];
+}
+
+type AnyField = FormField & Record<string, any>;
+
+/** A property of a field, or the catalog default for it (e.g. range min 0, max 100, step 1). */
+export function fieldProp(field: FormField, prop: string): any {
+  const own = (field as AnyField)[prop];
+  if (own !== undefined) return own;
+  const spec = (FIELD_CATALOG[field.type as FieldType]?.props as Record<string, { default?: unknown }>)[prop];
+  return spec?.default;
+}
+
+export function fieldLabel(field: FormField): string {
+  const f = field as AnyField;
+  return (typeof f.label === 'string' && f.label) || (typeof f.name === 'string' ? f.name : '');
+}
+
+/** Empty means "not filled": undefined, null, '', whitespace-only text, or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Human file size: 10485760 -> "10 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let n = bytes / 1024;
+  let u = 0;
+  while (n >= 1024 && u < units.length - 1) {
+    n /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
+}
+
+/** A number from a number or numeric text; NaN otherwise. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}
+
+const charCount = (text: string) => Array.from(text).length;
+
+/** Bytes of a base64 data URL's payload (what the file really weighs, whatever `size` claims). */
+function dataUrlBytes(data: string): number {
+  const comma = data.indexOf(',');
+  const b64 = data.slice(comma + 1).replace(/\s/g, '');
+  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((b64.length * 3) / 4) - padding);
+}
+
+/** True when a file's name or MIME type matches `accept` (".pdf", "image/*", "application/pdf"). */
+export function acceptsFile(accept: string | undefined, file: { name: string; type: string }): boolean {
+  if (!accept || !accept.trim()) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type || '').toLowerCase();
+  return accept
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean)
+    .some((token) =>
+      token.startsWith('.')
+        ? name.endsWith(token)
+        : token.endsWith('/*')
+          ? type.startsWith(token.slice(0, -1))
+          : type === token,
+    );
+}
+
+function isFileValue(value: unknown): value is FileValue {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const f = value as Record<string, unknown>;
+  return (
+    typeof f.name === 'string' &&
+    typeof f.size === 'number' &&
+    f.size >= 0 &&
+    (f.type === undefined || typeof f.type === 'string') &&
+    ((typeof f.data === 'string' && f.data.startsWith('data:')) || typeof f.url === 'string')
+  );
+}
+
+/**
+ * The first message for `value` in `field`, or null when it is acceptable. Display-only and hidden
+ * fields always pass (hidden values are fixed by the schema, never by the person).
+ */
+export function validateField(field: FormField, value: unknown, options: ValidateOptions = {}): string | null {
+  const spec = FIELD_CATALOG[field.type as FieldType];
+  if (!spec || spec.value === 'none' || spec.value === 'fixed') return null;
+  const f = field as AnyField;
+  const label = fieldLabel(field);
+  const say = (key: MessageKey, params: Record<string, unknown> = {}) =>
+    t(options.locale, key, { label, ...params });
+
+  if (spec.value === 'boolean') {
+    if (value !== undefined && value !== null && typeof value !== 'boolean') return say('badValue');
+    return f.required && value !== true ? say('required') : null;
+  }
+  if (isEmptyValue(value)) {
+    if (f.required) return say('required');
+    const minSelect = f.minSelect;
+    if ((spec.value === 'options' || spec.value === 'remote[]') && typeof minSelect === 'number' && minSelect > 0) {
+      return say('minSelect', { n: minSelect });
+    }
+    return null;
+  }
+
+  switch (spec.value) {
+    case 'string': {
+      if (typeof value !== 'string') return say('badValue');
+      const length = charCount(value);
+      if (typeof f.minLength === 'number' && length < f.minLength) return say('minLength', { n: f.minLength });
+      if (typeof f.maxLength === 'number' && length > f.maxLength) return say('maxLength', { n: f.maxLength });
+      if (typeof f.pattern === 'string' && f.pattern) {
+        let matches = true;
+        try {
+          matches = compilePattern(f.pattern).test(value);
+        } catch {
+          // An unsafe pattern is refused by validateFormSchema; never run it here.
+        }
+        if (!matches) return typeof f.patternError === 'string' && f.patternError ? f.patternError : say('pattern');
+      }
+      return null;
+    }
+    case 'number': {
+      const n = toNumber(value);
+      if (!Number.isFinite(n)) return say('notNumber');
+      const min = fieldProp(field, 'min');
+      const max = fieldProp(field, 'max');
+      const step = fieldProp(field, 'step');
+      if (typeof min === 'number' && n < min) return say('min', { n: min });
+      if (typeof max === 'number' && n > max) return say('max', { n: max });
+      if (typeof step === 'number' && step > 0) {
+        const k = (n - (typeof min === 'number' ? min : 0)) / step;
+        if (Math.abs(k - Math.round(k)) > 1e-9) return say('step', { n: step });
+      }
+      return null;
+    }
+    case 'option': {
+      if (typeof value !== 'string') return say('badValue');
+      return (f.options as { value: string }[]).some((o) => o.value === value) ? null : say('notOption');
+    }
+    case 'options':
+    case 'remote[]': {
+      if (!Array.isArray(value)) return say('badValue');
+      const fixed = spec.value === 'options';
+      for (const item of value) {
+        if (fixed ? typeof item !== 'string' : typeof item !== 'string' && typeof item !== 'number') {
+          return say('badValue');
+        }
+        if (fixed && !(f.options as { value: string }[]).some((o) => o.value === item)) return say('notOption');
+      }
+      if (new Set(value).size !== value.length) return say('duplicate');
+      if (typeof f.minSelect === 'number' && value.length < f.minSelect) return say('minSelect', { n: f.minSelect });
+      if (typeof f.maxSelect === 'number' && value.length > f.maxSelect) return say('maxSelect', { n: f.maxSelect });
+      return null;
+    }
+    case 'remote':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+        ? null
+        : say('badValue');
+    case 'date':
+    case 'datetime': {
+      const isDate = spec.value === 'date';
+      if (typeof value !== 'string' || !(isDate ? isIsoDate(value) : isIsoDateTime(value))) {
+        return say(isDate ? 'badDate' : 'badDatetime');
+      }
+      const day = value.slice(0, 10);
+      const min = typeof f.minDate === 'string' ? resolveDateBound(f.minDate, options.now) : null;
+      const max = typeof f.maxDate === 'string' ? resolveDateBound(f.maxDate, options.now) : null;
+      if (min && day < min) return say('minDate', { date: min });
+      if (max && day > max) return say('maxDate', { date: max });
+      return null;
+    }
+    case 'file': {
+      const files = Array.isArray(value) ? value : [value];
+      if (!f.multiple && files.length > 1) return say('fileSingle');
+      for (const file of files) {
+        if (!isFileValue(file)) return say('badValue');
+        const bytes = Math.max(file.size, file.data ? dataUrlBytes(file.data) : 0);
+        if (typeof f.maxSize === 'number' && bytes > f.maxSize) return say('fileSize', { size: formatBytes(f.maxSize) });
+        if (!acceptsFile(f.accept, { name: file.name, type: file.type ?? '' })) {
+          return say('fileType', { accept: f.accept });
+        }
+      }
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The value as it goes into the answers (numbers as numbers). */
+function normalize(field: FormField, value: unknown): unknown {
+  const kind = FIELD_CATALOG[field.type as FieldType].value;
+  if (kind === 'number') return toNumber(value);
+  if (kind === 'file' && !(field as AnyField).multiple && Array.isArray(value)) return value[0];
+  return value;
+}
+
+/**
+ * Validates a whole answer against its form. Hidden fields always carry the schema's value, whatever
+ * was submitted; keys that name no input field are reported in `unknown` and dropped.
+ */
+export function validateAnswers(schema: FormSchema, answers: unknown, options: ValidateOptions = {}): AnswersResult {
+  const given: Record<string, unknown> =
+    answers && typeof answers === 'object' && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+  const errors: Record<string, string> = {};
+  const values: Answers = {};
+  const known = new Set<string>();
+  for (const field of schema.fields) {
+    const kind = FIELD_CATALOG[field.type as FieldType]?.value;
+    if (!kind || kind === 'none') continue;
+    const name = (field as AnyField).name as string;
+    known.add(name);
+    if (kind === 'fixed') {
+      values[name] = (field as AnyField).value;
+      continue;
+    }
+    const value = Object.hasOwn(given, name) ? given[name] : undefined;
+    const message = validateField(field, value, options);
+    if (message) errors[name] = message;
+    else if (kind === 'boolean') values[name] = value === true;
+    else if (!isEmptyValue(value)) values[name] = normalize(field, value);
+  }
+  const unknown = Object.keys(given).filter((key) => !known.has(key));
+  return { ok: Object.keys(errors).length === 0, errors, values, unknown };
+}
+
+/** The values a form starts with: defaults, checkbox false, range at min, hidden values. */
+export function initialValues(schema: FormSchema, options: { now?: Date } = {}): Answers {
+  const values: Answers = {};
+  for (const field of schema.fields) {
+    const f = field as AnyField;
+    const kind = FIELD_CATALOG[field.type as FieldType]?.value;
+    if (!kind || kind === 'none') continue;
+    if (kind === 'fixed') values[f.name] = f.value;
+    else if (kind === 'boolean') values[f.name] = f.default === true;
+    else if (field.type === 'range') values[f.name] = typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
+    else if (field.type === 'date' && typeof f.default === 'string') {
+      const day = resolveDateBound(f.default, options.now);
+      if (day) values[f.name] = day;
+    } else if (f.default !== undefined) values[f.name] = Array.isArray(f.default) ? [...f.default] : f.default;
+  }
+  return values;
+}

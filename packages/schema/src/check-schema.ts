@@ -1,0 +1,330 @@
+// validateFormSchema: every defect of a form at once, in seed 000's wording, each with its fix.
+// Never throws, whatever it is given.
+import { validateField } from './answers.js';
+import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type FieldType, isFieldType, type PropSpec } from './catalog.js';
+import { resolveDateBound } from './dates.js';
+import { checkPattern, compilePattern } from './pattern/index.js';
+import { schemaMessages, type Where } from './schema-messages.js';
+import type { FormField, FormSchema, Locale } from './types.js';
+
+export interface Issue {
+  severity: 'error' | 'warning';
+  code: string;
+  /** Where the defect is, e.g. "fields[2].name". */
+  path: string;
+  index?: number;
+  fieldType?: string;
+  property?: string;
+  message: string;
+}
+
+export interface SchemaResult {
+  ok: boolean;
+  /** The input typed as a form, when there are no errors. */
+  schema?: FormSchema;
+  errors: Issue[];
+  warnings: Issue[];
+}
+
+const TYPE_LIST = FIELD_TYPES.join(', ');
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+const BOUND_PAIRS = [
+  ['min', 'max'],
+  ['minLength', 'maxLength'],
+  ['minSelect', 'maxSelect'],
+] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+function nearest(word: string, candidates: string[]): string | undefined {
+  const lower = word.toLowerCase();
+  let best: string | undefined;
+  let bestScore = 3;
+  for (const c of candidates) {
+    const score = c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase());
+    if (score < bestScore) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function isUsableUrl(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** True when `value` has the kind a property spec asks for. */
+function hasKind(spec: PropSpec, value: unknown): boolean {
+  switch (spec.kind) {
+    case 'string':
+    case 'url':
+    case 'pattern':
+    case 'dateExpr':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string[]':
+      return Array.isArray(value) && value.every((s) => typeof s === 'string');
+    case 'options':
+      return Array.isArray(value);
+    case 'params':
+      return isObject(value) && Object.values(value).every((v) => ['string', 'number', 'boolean'].includes(typeof v));
+    case 'any':
+      return value !== undefined;
+  }
+}
+
+/**
+ * Checks a form definition against the vocabulary. Returns every error and warning (unknown
+ * properties are warnings: ignored, not fatal) with messages in `locale` (Japanese by default).
+ */
+export function validateFormSchema(input: unknown, options: { locale?: Locale; now?: Date } = {}): SchemaResult {
+  const locale: Locale = options.locale === 'en' ? 'en' : 'ja';
+  const say = schemaMessages(locale);
+  const errors: Issue[] = [];
+  const warnings: Issue[] = [];
+  const add = (severity: Issue['severity'], code: string, path: string, message: string, extra: Partial<Issue> = {}) =>
+    (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
+
+  if (!isObject(input)) {
+    add('error', 'notObject', '', say.notObject(input));
+    return { ok: false, errors, warnings };
+  }
+
+  // Top level.
+  for (const [prop, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
+    const value = input[prop];
+    if (prop === 'fields') continue;
+    if (value === undefined || (prop === 'title' && value === '')) {
+      if (spec.required) add('error', 'missingTitle', prop, say.missingTitle(), { property: prop });
+    } else if (prop === 'locale') {
+      if (value !== 'ja' && value !== 'en') add('error', 'badLocale', prop, say.badLocale(value), { property: prop });
+    } else if (!hasKind(spec, value)) {
+      add('error', 'wrongKind', prop, say.wrongKind(null, prop, spec.kind, value), { property: prop });
+    }
+  }
+  for (const prop of Object.keys(input)) {
+    if (!Object.hasOwn(FORM_PROPS, prop)) {
+      add('warning', 'unknownProperty', prop, say.unknownProp(null, prop, nearest(prop, Object.keys(FORM_PROPS))), {
+        property: prop,
+      });
+    }
+  }
+
+  const fields = input.fields;
+  if (fields === undefined) add('error', 'missingFields', 'fields', say.missingFields(), { property: 'fields' });
+  else if (!Array.isArray(fields)) add('error', 'fieldsNotArray', 'fields', say.fieldsNotArray(fields), { property: 'fields' });
+  else if (fields.length === 0) add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
+  else {
+    const names = new Map<string, number>();
+    fields.forEach((field, index) => {
+      checkField(field, index, names, fields, { add, say, locale, now: options.now });
+    });
+  }
+
+  const ok = errors.length === 0;
+  return { ok, schema: ok ? (input as unknown as FormSchema) : undefined, errors, warnings };
+}
+
+interface Ctx {
+  add: (severity: Issue['severity'], code: string, path: string, message: string, extra?: Partial<Issue>) => void;
+  say: ReturnType<typeof schemaMessages>;
+  locale: Locale;
+  now?: Date;
+}
+
+function checkField(field: unknown, index: number, names: Map<string, number>, all: unknown[], ctx: Ctx): void {
+  const { add, say } = ctx;
+  const base = `fields[${index}]`;
+  if (!isObject(field)) {
+    add('error', 'fieldNotObject', base, say.fieldNotObject({ index }, field), { index });
+    return;
+  }
+  const type = field.type;
+  if (type === undefined) {
+    add('error', 'missingType', `${base}.type`, say.missingType({ index }, TYPE_LIST), { index, property: 'type' });
+    return;
+  }
+  if (!isFieldType(type)) {
+    add('error', 'invalidType', `${base}.type`, say.invalidType({ index }, type, TYPE_LIST), {
+      index,
+      property: 'type',
+    });
+    return;
+  }
+  const where: Where = { index, type };
+  const extra = (property: string): Partial<Issue> => ({ index, fieldType: type, property });
+  const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
+  let sound = true; // every property has the right kind, so the cross-property checks can run
+
+  for (const [prop, spec] of Object.entries(props)) {
+    const value = field[prop];
+    const path = `${base}.${prop}`;
+    if (value === undefined || (prop === 'name' && value === '')) {
+      if (spec.required) {
+        sound = false;
+        const message = prop === 'name' ? say.missingName(where) : say.missingProp(where, prop, spec.kind);
+        add('error', prop === 'name' ? 'missingName' : 'missingProperty', path, message, extra(prop));
+      }
+      continue;
+    }
+    if (!hasKind(spec, value)) {
+      sound = false;
+      add('error', 'wrongKind', path, say.wrongKind(where, prop, spec.kind, value), extra(prop));
+      continue;
+    }
+    if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+        sound = false;
+        add('error', 'outOfRange', path, say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value), extra(prop));
+      }
+    }
+    if (spec.kind === 'url' && !isUsableUrl(value as string)) {
+      sound = false;
+      add('error', 'badUrl', path, say.badUrl(where, prop, value as string), extra(prop));
+    }
+    if (spec.kind === 'dateExpr' && resolveDateBound(value as string) === null) {
+      sound = false;
+      add('error', 'badDateExpr', path, say.badDateExpr(where, prop, value as string), extra(prop));
+    }
+    if (spec.kind === 'pattern') {
+      const problem = checkPattern(value as string);
+      if (problem) {
+        sound = false;
+        add('error', problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern', path, say.badPattern(where, value as string, problem), extra(prop));
+      } else {
+        try {
+          compilePattern(value as string);
+        } catch (error) {
+          sound = false;
+          add('error', 'unsupportedPattern', path, say.unsupportedPattern(where, value as string, (error as Error).message), extra(prop));
+        }
+      }
+    }
+    if (spec.kind === 'options') sound = checkOptions(value as unknown[], base, where, ctx, type) && sound;
+  }
+  for (const prop of Object.keys(field)) {
+    if (prop !== 'type' && !Object.hasOwn(props, prop)) {
+      add('warning', 'unknownProperty', `${base}.${prop}`, say.unknownProp(where, prop, nearest(prop, Object.keys(props))), extra(prop));
+    }
+  }
+
+  // Names: unique, and not ones that would corrupt the answers object.
+  const name = field.name;
+  if (typeof name === 'string' && name !== '' && Object.hasOwn(props, 'name')) {
+    if (RESERVED_NAMES.has(name)) {
+      add('error', 'reservedName', `${base}.name`, say.reservedName(where, name), extra('name'));
+    } else if (names.has(name)) {
+      add('error', 'duplicateName', `${base}.name`, say.duplicateName(where, name, names.get(name)!), extra('name'));
+    } else names.set(name, index);
+  }
+
+  if (typeof field.dependsOn === 'string' && type === 'cascading-select') {
+    const target = field.dependsOn;
+    const targetIndex = all.findIndex((f) => isObject(f) && f.name === target);
+    if (targetIndex === -1) {
+      add('error', 'dependsOnMissing', `${base}.dependsOn`, say.dependsOnMissing(where, target), extra('dependsOn'));
+    } else if (targetIndex >= index) {
+      add('error', 'dependsOnLater', `${base}.dependsOn`, say.dependsOnLater(where, target, targetIndex), extra('dependsOn'));
+    }
+  }
+
+  if (!sound) return;
+  for (const [lo, hi] of BOUND_PAIRS) {
+    const min = field[lo];
+    const max = field[hi];
+    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      add('error', 'minAboveMax', `${base}.${lo}`, say.minAboveMax(where, lo, hi, min, max), extra(lo));
+    }
+  }
+  if (type === 'range' && field.min === undefined && typeof field.max === 'number' && field.max < 0) {
+    add('error', 'minAboveMax', `${base}.max`, say.minAboveMax(where, 'min', 'max', 0, field.max), extra('max'));
+  }
+  if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
+    const min = resolveDateBound(field.minDate, ctx.now);
+    const max = resolveDateBound(field.maxDate, ctx.now);
+    if (min && max && min > max) {
+      add('error', 'minAboveMax', `${base}.minDate`, say.minAboveMax(where, 'minDate', 'maxDate', min, max), extra('minDate'));
+    }
+  }
+  if (type === 'multiselect' && typeof field.minSelect === 'number') {
+    const count = (field.options as unknown[]).length;
+    if (field.minSelect > count) {
+      add('error', 'minSelectAboveOptions', `${base}.minSelect`, say.minSelectAboveOptions(where, field.minSelect, count), extra('minSelect'));
+    }
+  }
+  if (isObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
+    if (!Object.values(field.searchParams).some((v) => String(v).includes('{query}'))) {
+      add('warning', 'noQueryParam', `${base}.searchParams`, say.noQueryParam(where), extra('searchParams'));
+    }
+  }
+  checkDefault(field as FormField, base, where, ctx);
+}
+
+function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, type: FieldType): boolean {
+  const { add, say } = ctx;
+  const extra = { index: where!.index, fieldType: type, property: 'options' };
+  if (options.length === 0) {
+    add('error', 'emptyOptions', `${base}.options`, say.emptyOptions(where), extra);
+    return false;
+  }
+  let sound = true;
+  const seen = new Map<string, number>();
+  options.forEach((option, i) => {
+    if (!isObject(option) || typeof option.value !== 'string' || typeof option.label !== 'string') {
+      sound = false;
+      add('error', 'badOption', `${base}.options[${i}]`, say.badOption(where, i, option), extra);
+    } else if (seen.has(option.value)) {
+      sound = false;
+      add('error', 'duplicateOption', `${base}.options[${i}].value`, say.duplicateOption(where, i, seen.get(option.value)!, option.value), extra);
+    } else seen.set(option.value, i);
+  });
+  return sound;
+}
+
+/** A default must pass the field's own rules; remote choices can't be checked before they load. */
+function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): void {
+  const f = field as FormField & { default?: unknown };
+  if (f.default === undefined || field.type === 'async-select' || field.type === 'checkbox') return;
+  let value = f.default;
+  if (field.type === 'date' && typeof value === 'string') value = resolveDateBound(value, ctx.now) ?? value;
+  const reason = validateField(field, value, { locale: ctx.locale, now: ctx.now });
+  // An empty default of a required field is just "no default".
+  if (reason && !(typeof value === 'string' && value === '') && !(Array.isArray(value) && value.length === 0)) {
+    ctx.add('error', 'badDefault', `${base}.default`, ctx.say.badDefault(where, f.default, reason), {
+      index: where!.index,
+      fieldType: field.type,
+      property: 'default',
+    });
+  }
+}
+
+/** The text of a list of issues, one message per line (the tool's error text). */
+export function formatIssues(issues: Issue[]): string {
+  return issues.map((issue) => issue.message).join('\n');
+}

@@ -1,0 +1,233 @@
+// The sentences of schema errors and warnings, in the style of seed 000's エラーハンドリング:
+// each names the field index, its type and the property, and says what to write instead.
+import type { PropKind } from './catalog.js';
+import type { PatternProblem } from './pattern/index.js';
+import type { Locale } from './types.js';
+
+export type Where = { index: number; type?: string } | null;
+
+const show = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value));
+const brief = (value: unknown) => {
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+const KIND_JA: Record<PropKind, string> = {
+  string: '文字列',
+  number: '数値',
+  integer: '整数',
+  boolean: 'true または false',
+  'string[]': '文字列の配列',
+  options: '{"value": "...", "label": "..."} の配列',
+  params: 'キーと値（文字列・数値・真偽値）のオブジェクト',
+  url: 'URLの文字列',
+  pattern: '正規表現の文字列',
+  dateExpr: '"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形の文字列',
+  any: '値',
+};
+const KIND_EN: Record<PropKind, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  'string[]': 'an array of strings',
+  options: 'an array of {"value": "...", "label": "..."}',
+  params: 'an object of string, number or boolean values',
+  url: 'a URL string',
+  pattern: 'a regular expression string',
+  dateExpr: 'one of "today", "+30days", "-7days" or "2025-01-31"',
+  any: 'a value',
+};
+
+/** What to write for a missing required property. */
+const HINT_JA: Record<string, string> = {
+  options: '{"value": "...", "label": "..."} の配列を指定してください。',
+  searchUrl: '検索APIのURLを指定してください（例: "https://api.example.com/users/search" または "/api/users/search"）。',
+  loadUrl: '選択肢を返すAPIのURLを指定してください（例: "/api/categories"）。',
+  displayField: '検索結果のうち表示に使うキーを指定してください（例: "name"）。',
+  valueField: '検索結果のうち値として送るキーを指定してください（例: "id"）。',
+  dependsOn: '連動元となる、このフィールドより前のフィールドのnameを指定してください。',
+  dependsOnParam: '親フィールドの値を渡すクエリパラメータ名を指定してください（例: "country_code"）。',
+  text: '見出しの文字列を指定してください（例: "text": "基本情報"）。',
+  value: '送信時に使う固定値を指定してください（例: "value": "1.0"）。',
+  label: 'チェックボックスの横に表示する文言を指定してください（例: "label": "利用規約に同意する"）。',
+};
+const HINT_EN: Record<string, string> = {
+  options: 'Write an array of {"value": "...", "label": "..."}.',
+  searchUrl: 'Write the search endpoint (e.g. "https://api.example.com/users/search" or "/api/users/search").',
+  loadUrl: 'Write the endpoint that returns the options (e.g. "/api/categories").',
+  displayField: 'Write the key of a result item to show (e.g. "name").',
+  valueField: 'Write the key of a result item to send as the value (e.g. "id").',
+  dependsOn: 'Write the name of an earlier field this one depends on.',
+  dependsOnParam: "Write the query parameter that carries the parent's value (e.g. \"country_code\").",
+  text: 'Write the heading text (e.g. "text": "Basics").',
+  value: 'Write the fixed value to send (e.g. "value": "1.0").',
+  label: 'Write the text beside the box (e.g. "label": "I agree to the terms").',
+};
+
+function at(locale: Locale, where: Where): string {
+  if (!where) return '';
+  if (locale === 'en') return where.type ? `field[${where.index}] (type: ${where.type})` : `field[${where.index}]`;
+  return where.type ? `フィールド[${where.index}]（type: ${where.type}）` : `フィールド[${where.index}]`;
+}
+
+/** Message builders; each returns the full sentence including the "エラー: " / "Error: " prefix. */
+export function schemaMessages(locale: Locale) {
+  const en = locale === 'en';
+  const E = en ? 'Error: ' : 'エラー: ';
+  const W = en ? 'Warning: ' : '警告: ';
+  const of = (w: Where, prop: string) => (en ? `${at(locale, w)}${w ? ': ' : ''}${prop}` : `${at(locale, w)}${w ? 'の' : ''}${prop}`);
+  return {
+    notObject: (value: unknown) =>
+      en
+        ? `${E}form_schema must be an object like {"title": "...", "fields": [...]} (got ${brief(value)}).`
+        : `${E}form_schemaがオブジェクトではありません（指定値: ${brief(value)}）。{"title": "...", "fields": [...]} の形で指定してください。`,
+    missingTitle: () =>
+      en
+        ? `${E}the form has no title. Write "title" as a string (e.g. "title": "New project").`
+        : `${E}titleが指定されていません。フォームのタイトルを文字列で指定してください（例: "title": "新規プロジェクト作成"）。`,
+    missingFields: () =>
+      en
+        ? `${E}the form has no fields. Write "fields" as an array (e.g. "fields": [{"name": "project_name", "type": "text"}]).`
+        : `${E}fieldsが指定されていません。フィールド定義の配列を指定してください（例: "fields": [{"name": "project_name", "type": "text"}]）。`,
+    fieldsNotArray: (value: unknown) =>
+      en
+        ? `${E}fields must be an array of field definitions (got ${brief(value)}).`
+        : `${E}fieldsが配列ではありません（指定値: ${brief(value)}）。フィールド定義の配列を指定してください。`,
+    fieldsEmpty: () =>
+      en ? `${E}fields is empty. Add at least one field.` : `${E}fieldsが空です。少なくとも1つのフィールドを指定してください。`,
+    fieldNotObject: (w: Where, value: unknown) =>
+      en
+        ? `${E}${at(locale, w)} is not an object (got ${brief(value)}). Write {"name": "...", "type": "text", ...}.`
+        : `${E}${at(locale, w)}がオブジェクトではありません（指定値: ${brief(value)}）。{"name": "...", "type": "text"} の形で指定してください。`,
+    missingType: (w: Where, types: string) =>
+      en
+        ? `${E}${at(locale, w)} has no type. Valid types: ${types}`
+        : `${E}${at(locale, w)}にtypeが指定されていません。有効なタイプ: ${types}`,
+    // Seed 000, exact.
+    invalidType: (w: Where, type: unknown, types: string) =>
+      en
+        ? `${E}${at(locale, w)} has an invalid type: ${show(type)}. Valid types: ${types}`
+        : `${E}${at(locale, w)}の無効なtype: ${show(type)}。有効なタイプ: ${types}`,
+    // Seed 000, exact.
+    missingName: (w: Where) =>
+      en ? `${E}${at(locale, w)} has no name.` : `${E}${at(locale, w)}にnameが指定されていません。`,
+    missingProp: (w: Where, prop: string, kind: PropKind) => {
+      const hint = (en ? HINT_EN : HINT_JA)[prop] ?? (en ? `Write ${KIND_EN[kind]}.` : `${KIND_JA[kind]}で指定してください。`);
+      return en ? `${E}${at(locale, w)} has no ${prop}. ${hint}` : `${E}${at(locale, w)}に${prop}が指定されていません。${hint}`;
+    },
+    wrongKind: (w: Where, prop: string, kind: PropKind, value: unknown) =>
+      en
+        ? `${E}${of(w, prop)} must be ${KIND_EN[kind]} (got ${brief(value)}).`
+        : `${E}${of(w, prop)}は${KIND_JA[kind]}で指定してください（指定値: ${brief(value)}）。`,
+    outOfRange: (w: Where, prop: string, kind: PropKind, min: number | undefined, max: number | undefined, value: unknown) => {
+      const k = en ? (kind === 'integer' ? 'an integer' : 'a number') : kind === 'integer' ? '整数' : '数値';
+      const range =
+        min !== undefined && max !== undefined
+          ? en
+            ? `from ${min} to ${max}`
+            : `${min}〜${max}の`
+          : en
+            ? `of at least ${min}`
+            : `${min}以上の`;
+      return en
+        ? `${E}${of(w, prop)} must be ${k} ${range} (got ${brief(value)}).`
+        : `${E}${of(w, prop)}は${range}${k}で指定してください（指定値: ${brief(value)}）。`;
+    },
+    emptyOptions: (w: Where) =>
+      en
+        ? `${E}${of(w, 'options')} is empty. Add at least one {"value": "...", "label": "..."}.`
+        : `${E}${of(w, 'options')}が空です。少なくとも1つの選択肢を {"value": "...", "label": "..."} の形で指定してください。`,
+    badOption: (w: Where, i: number, value: unknown) =>
+      en
+        ? `${E}${of(w, `options[${i}]`)} must be {"value": "...", "label": "..."} with string value and label (got ${brief(value)}).`
+        : `${E}${of(w, `options[${i}]`)}が正しくありません（指定値: ${brief(value)}）。valueとlabelを文字列にして {"value": "...", "label": "..."} の形で指定してください。`,
+    duplicateOption: (w: Where, i: number, first: number, value: string) =>
+      en
+        ? `${E}${of(w, `options[${i}]`)} repeats the value '${value}' of options[${first}]. Give each option its own value.`
+        : `${E}${of(w, `options[${i}]`)}のvalue '${value}' はoptions[${first}]と重複しています。異なるvalueを指定してください。`,
+    duplicateName: (w: Where, name: string, first: number) =>
+      en
+        ? `${E}${of(w, 'name')} '${name}' is already used by field[${first}]. Choose another name.`
+        : `${E}${of(w, 'name')} '${name}' はフィールド[${first}]と重複しています。別のnameを指定してください。`,
+    reservedName: (w: Where, name: string) =>
+      en
+        ? `${E}${of(w, 'name')} '${name}' cannot be used. Choose another name.`
+        : `${E}${of(w, 'name')} '${name}' は使用できません。別のnameを指定してください。`,
+    dependsOnMissing: (w: Where, target: string) =>
+      en
+        ? `${E}${of(w, 'dependsOn')} '${target}' names no field. Write the name of an earlier field.`
+        : `${E}${of(w, 'dependsOn')} '${target}' に該当するフィールドがありません。このフィールドより前にあるフィールドのnameを指定してください。`,
+    dependsOnLater: (w: Where, target: string, targetIndex: number) =>
+      en
+        ? `${E}${of(w, 'dependsOn')} '${target}' points at field[${targetIndex}], which is not earlier. Put the parent field before this one.`
+        : `${E}${of(w, 'dependsOn')} '${target}' はフィールド[${targetIndex}]を指しています。親フィールドはこのフィールドより前に置いてください。`,
+    minAboveMax: (w: Where, minProp: string, maxProp: string, min: unknown, max: unknown) =>
+      en
+        ? `${E}${of(w, minProp)} (${min}) is greater than ${maxProp} (${max}). Make ${minProp} <= ${maxProp}.`
+        : `${E}${of(w, minProp)}（${min}）が${maxProp}（${max}）より大きくなっています。${minProp} ≤ ${maxProp} になるよう指定してください。`,
+    minSelectAboveOptions: (w: Where, n: number, count: number) =>
+      en
+        ? `${E}${of(w, 'minSelect')} (${n}) is more than the ${count} options. Lower minSelect or add options.`
+        : `${E}${of(w, 'minSelect')}（${n}）が選択肢の数（${count}）を超えています。minSelectを減らすか選択肢を追加してください。`,
+    badPattern: (w: Where, pattern: string, problem: PatternProblem) => {
+      const p = `${of(w, 'pattern')} '${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}'`;
+      switch (problem.kind) {
+        case 'syntax':
+          return en
+            ? `${E}${p} is not a valid regular expression (${problem.detail}). Write a valid JavaScript regular expression.`
+            : `${E}${p} は正規表現として正しくありません（${problem.detail}）。JavaScriptの正規表現として正しいパターンを指定してください。`;
+        case 'nested':
+          return en
+            ? `${E}${p} repeats a group that itself repeats (${problem.group}), which can make matching run forever. Avoid nested repetition (e.g. ^a+$ instead of ^(a+)+$).`
+            : `${E}${p} は繰り返しの中に繰り返し（${problem.group}）を含み、照合が終わらなくなるおそれがあります。入れ子の繰り返しを使わないパターンを指定してください（例: ^(a+)+$ ではなく ^a+$）。`;
+        case 'alternation':
+          return en
+            ? `${E}${p} repeats a group of alternatives that may overlap (${problem.group}), which can make matching run forever. Use a character class instead (e.g. [ab]+).`
+            : `${E}${p} は重なりうる選択肢を持つグループ（${problem.group}）を繰り返しており、照合が終わらなくなるおそれがあります。文字クラスにまとめてください（例: [ab]+）。`;
+        case 'backreference':
+          return en
+            ? `${E}${p} uses a backreference, which is not supported. Write the pattern without \\1 or \\k<name>.`
+            : `${E}${p} は後方参照を含みます。後方参照（\\1、\\k<name>）を使わないパターンを指定してください。`;
+        case 'lookaround':
+          return en
+            ? `${E}${p} uses lookahead or lookbehind, which is not supported. Write the pattern without (?=, (?!, (?<= or (?<!.`
+            : `${E}${p} は先読み・後読みを含みます。(?=、(?!、(?<=、(?<! を使わないパターンを指定してください。`;
+        case 'tooLong':
+          return en
+            ? `${E}${of(w, 'pattern')} is longer than ${problem.max} characters. Write a shorter pattern.`
+            : `${E}${of(w, 'pattern')}が長すぎます（最大${problem.max}文字）。短いパターンを指定してください。`;
+        case 'bigRepeat':
+          return en
+            ? `${E}${p} repeats more than ${problem.max} times. Use counts up to ${problem.max} (or maxLength).`
+            : `${E}${p} の繰り返し回数が大きすぎます（最大${problem.max}回）。回数を${problem.max}以下にするかmaxLengthを使ってください。`;
+      }
+    },
+    unsupportedPattern: (w: Where, pattern: string, detail: string) =>
+      en
+        ? `${E}${of(w, 'pattern')} '${pattern}' uses syntax the server's linear-time engine cannot run (${detail}). Use plain classes, groups and quantifiers.`
+        : `${E}${of(w, 'pattern')} '${pattern}' はサーバーの正規表現エンジンで使えない構文を含みます（${detail}）。文字クラス・グループ・量指定子だけのパターンにしてください。`,
+    badDateExpr: (w: Where, prop: string, value: string) =>
+      en
+        ? `${E}${of(w, prop)} '${value}' is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`
+        : `${E}${of(w, prop)} '${value}' は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
+    badUrl: (w: Where, prop: string, value: string) =>
+      en
+        ? `${E}${of(w, prop)} '${value}' is not a usable URL. Write "https://..." or a path such as "/api/...".`
+        : `${E}${of(w, prop)} '${value}' はURLとして正しくありません。"https://..." または "/api/..." の形で指定してください。`,
+    badDefault: (w: Where, value: unknown, reason: string) =>
+      en
+        ? `${E}${of(w, 'default')} ${brief(value)} breaks the field's own rules (${reason}). Write a default that passes them.`
+        : `${E}${of(w, 'default')} ${brief(value)} がフィールドの条件を満たしていません（${reason}）。条件を満たす値を指定してください。`,
+    badLocale: (value: unknown) =>
+      en ? `${E}locale must be "ja" or "en" (got ${brief(value)}).` : `${E}localeは "ja" または "en" で指定してください（指定値: ${brief(value)}）。`,
+    unknownProp: (w: Where, prop: string, near?: string) =>
+      en
+        ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property '${prop}' is ignored.${near ? ` Did you mean '${near}'?` : ''}`
+        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ '${prop}' は無視されます。${near ? `'${near}' の誤りではありませんか？` : ''}`,
+    noQueryParam: (w: Where) =>
+      en
+        ? `${W}${of(w, 'searchParams')} has no "{query}", so the typed text is not sent. Add e.g. "q": "{query}".`
+        : `${W}${of(w, 'searchParams')}に "{query}" がないため、入力内容が検索に使われません。"q": "{query}" のように指定してください。`,
+  };
+}

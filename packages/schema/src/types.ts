@@ -1,0 +1,53 @@
+// TypeScript types derived from the catalog, so the types can never disagree with the checker.
+import type { FIELD_CATALOG, FieldType, FORM_PROPS, PropKind } from './catalog.js';
+
+export type { FieldType } from './catalog.js';
+export type Locale = 'ja' | 'en';
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** A file answer: inline as a data URL, or a reference where the embedding app uploaded it. */
+export interface FileValue {
+  name: string;
+  type: string;
+  size: number;
+  data?: string;
+  url?: string;
+}
+
+type KindType<K extends PropKind> = K extends 'string' | 'url' | 'pattern' | 'dateExpr'
+  ? string
+  : K extends 'number' | 'integer'
+    ? number
+    : K extends 'boolean'
+      ? boolean
+      : K extends 'string[]'
+        ? string[]
+        : K extends 'options'
+          ? FieldOption[]
+          : K extends 'params'
+            ? Record<string, string | number | boolean>
+            : unknown;
+
+type Props = Record<string, { kind: PropKind; required?: boolean }>;
+type RequiredKeys<P extends Props> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
+type FromProps<P extends Props> = { [K in RequiredKeys<P>]: KindType<P[K]['kind']> } & {
+  [K in Exclude<keyof P, RequiredKeys<P>>]?: KindType<P[K]['kind']>;
+};
+
+/** The field of one type, e.g. `FieldOf<'text'>`. */
+export type FieldOf<T extends FieldType> = { type: T } & FromProps<(typeof FIELD_CATALOG)[T]['props']>;
+
+export type FormField = { [T in FieldType]: FieldOf<T> }[FieldType];
+/** A field that produces an answer (everything but divider and heading). */
+export type InputField = Exclude<FormField, { type: 'divider' | 'heading' }>;
+
+export type FormSchema = Omit<FromProps<typeof FORM_PROPS>, 'fields' | 'locale'> & {
+  locale?: Locale;
+  fields: FormField[];
+};
+
+export type Answers = Record<string, unknown>;
