@@ -29,8 +29,10 @@ type AnyField = FormField & Record<string, any>;
 export function fieldProp(field: FormField, prop: string): any {
   const own = (field as AnyField)[prop];
   if (own !== undefined) return own;
-  const spec = (FIELD_CATALOG[field.type as FieldType]?.props as Record<string, { default?: unknown }>)[prop];
-  return spec?.default;
+  const props = FIELD_CATALOG[field.type as FieldType]?.props as
+    | Record<string, { default?: unknown }>
+    | undefined;
+  return props?.[prop]?.default;
 }
 
 export function fieldLabel(field: FormField): string {
@@ -78,7 +80,7 @@ function dataUrlBytes(data: string): number {
 
 /** True when a file's name or MIME type matches `accept` (".pdf", "image/*", "application/pdf"). */
 export function acceptsFile(accept: string | undefined, file: { name: string; type: string }): boolean {
-  if (!accept || !accept.trim()) return true;
+  if (!accept?.trim()) return true;
   const name = file.name.toLowerCase();
   const type = (file.type || '').toLowerCase();
   return accept
@@ -110,7 +112,11 @@ function isFileValue(value: unknown): value is FileValue {
  * The first message for `value` in `field`, or null when it is acceptable. Display-only and hidden
  * fields always pass (hidden values are fixed by the schema, never by the person).
  */
-export function validateField(field: FormField, value: unknown, options: ValidateOptions = {}): string | null {
+export function validateField(
+  field: FormField,
+  value: unknown,
+  options: ValidateOptions = {},
+): string | null {
   const spec = FIELD_CATALOG[field.type as FieldType];
   if (!spec || spec.value === 'none' || spec.value === 'fixed') return null;
   const f = field as AnyField;
@@ -125,7 +131,11 @@ export function validateField(field: FormField, value: unknown, options: Validat
   if (isEmptyValue(value)) {
     if (f.required) return say('required');
     const minSelect = f.minSelect;
-    if ((spec.value === 'options' || spec.value === 'remote[]') && typeof minSelect === 'number' && minSelect > 0) {
+    if (
+      (spec.value === 'options' || spec.value === 'remote[]') &&
+      typeof minSelect === 'number' &&
+      minSelect > 0
+    ) {
       return say('minSelect', { n: minSelect });
     }
     return null;
@@ -135,8 +145,10 @@ export function validateField(field: FormField, value: unknown, options: Validat
     case 'string': {
       if (typeof value !== 'string') return say('badValue');
       const length = charCount(value);
-      if (typeof f.minLength === 'number' && length < f.minLength) return say('minLength', { n: f.minLength });
-      if (typeof f.maxLength === 'number' && length > f.maxLength) return say('maxLength', { n: f.maxLength });
+      if (typeof f.minLength === 'number' && length < f.minLength)
+        return say('minLength', { n: f.minLength });
+      if (typeof f.maxLength === 'number' && length > f.maxLength)
+        return say('maxLength', { n: f.maxLength });
       if (typeof f.pattern === 'string' && f.pattern) {
         let matches = true;
         try {
@@ -144,7 +156,8 @@ export function validateField(field: FormField, value: unknown, options: Validat
         } catch {
           // An unsafe pattern is refused by validateFormSchema; never run it here.
         }
-        if (!matches) return typeof f.patternError === 'string' && f.patternError ? f.patternError : say('pattern');
+        if (!matches)
+          return typeof f.patternError === 'string' && f.patternError ? f.patternError : say('pattern');
       }
       return null;
     }
@@ -174,11 +187,14 @@ export function validateField(field: FormField, value: unknown, options: Validat
         if (fixed ? typeof item !== 'string' : typeof item !== 'string' && typeof item !== 'number') {
           return say('badValue');
         }
-        if (fixed && !(f.options as { value: string }[]).some((o) => o.value === item)) return say('notOption');
+        if (fixed && !(f.options as { value: string }[]).some((o) => o.value === item))
+          return say('notOption');
       }
       if (new Set(value).size !== value.length) return say('duplicate');
-      if (typeof f.minSelect === 'number' && value.length < f.minSelect) return say('minSelect', { n: f.minSelect });
-      if (typeof f.maxSelect === 'number' && value.length > f.maxSelect) return say('maxSelect', { n: f.maxSelect });
+      if (typeof f.minSelect === 'number' && value.length < f.minSelect)
+        return say('minSelect', { n: f.minSelect });
+      if (typeof f.maxSelect === 'number' && value.length > f.maxSelect)
+        return say('maxSelect', { n: f.maxSelect });
       return null;
     }
     case 'remote':
@@ -204,7 +220,8 @@ export function validateField(field: FormField, value: unknown, options: Validat
       for (const file of files) {
         if (!isFileValue(file)) return say('badValue');
         const bytes = Math.max(file.size, file.data ? dataUrlBytes(file.data) : 0);
-        if (typeof f.maxSize === 'number' && bytes > f.maxSize) return say('fileSize', { size: formatBytes(f.maxSize) });
+        if (typeof f.maxSize === 'number' && bytes > f.maxSize)
+          return say('fileSize', { size: formatBytes(f.maxSize) });
         if (!acceptsFile(f.accept, { name: file.name, type: file.type ?? '' })) {
           return say('fileType', { accept: f.accept });
         }
@@ -227,9 +244,15 @@ function normalize(field: FormField, value: unknown): unknown {
  * Validates a whole answer against its form. Hidden fields always carry the schema's value, whatever
  * was submitted; keys that name no input field are reported in `unknown` and dropped.
  */
-export function validateAnswers(schema: FormSchema, answers: unknown, options: ValidateOptions = {}): AnswersResult {
+export function validateAnswers(
+  schema: FormSchema,
+  answers: unknown,
+  options: ValidateOptions = {},
+): AnswersResult {
   const given: Record<string, unknown> =
-    answers && typeof answers === 'object' && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+    answers && typeof answers === 'object' && !Array.isArray(answers)
+      ? (answers as Record<string, unknown>)
+      : {};
   const errors: Record<string, string> = {};
   const values: Answers = {};
   const known = new Set<string>();
@@ -261,11 +284,13 @@ export function initialValues(schema: FormSchema, options: { now?: Date } = {}):
     if (!kind || kind === 'none') continue;
     if (kind === 'fixed') values[f.name] = f.value;
     else if (kind === 'boolean') values[f.name] = f.default === true;
-    else if (field.type === 'range') values[f.name] = typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
+    else if (field.type === 'range')
+      values[f.name] = typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
     else if (field.type === 'date' && typeof f.default === 'string') {
       const day = resolveDateBound(f.default, options.now);
       if (day) values[f.name] = day;
-    } else if (f.default !== undefined) values[f.name] = Array.isArray(f.default) ? [...f.default] : f.default;
+    } else if (f.default !== undefined)
+      values[f.name] = Array.isArray(f.default) ? [...f.default] : f.default;
   }
   return values;
 }

@@ -50,7 +50,11 @@ export interface FieldSpec {
   readonly props: Readonly<Record<string, PropSpec>>;
 }
 
-const name = { kind: 'string', required: true, doc: 'Field name: the key of this value in the answers.' } as const;
+const name = {
+  kind: 'string',
+  required: true,
+  doc: 'Field name: the key of this value in the answers.',
+} as const;
 const label = { kind: 'string', doc: 'Label shown to the person.' } as const;
 const placeholder = { kind: 'string', doc: 'Placeholder text.' } as const;
 const required = { kind: 'boolean', doc: 'The person must fill this field.' } as const;
@@ -60,24 +64,51 @@ const options = {
   doc: 'Choices: [{"value": "...", "label": "..."}].',
 } as const;
 const suggestions = { kind: 'string[]', doc: 'Example inputs shown as clickable chips.' } as const;
-const displayField = { kind: 'string', required: true, doc: 'Key of a result item shown to the person.' } as const;
-const valueField = { kind: 'string', required: true, doc: 'Key of a result item sent as the value.' } as const;
-const searchUrl = { kind: 'url', required: true, doc: 'Search endpoint (https://… or a path such as /api/…).' } as const;
+const displayField = {
+  kind: 'string',
+  required: true,
+  doc: 'Key of a result item shown to the person.',
+} as const;
+const valueField = {
+  kind: 'string',
+  required: true,
+  doc: 'Key of a result item sent as the value.',
+} as const;
+const searchUrl = {
+  kind: 'url',
+  required: true,
+  doc: 'Search endpoint (https://… or a path such as /api/…).',
+} as const;
 const searchParams = {
   kind: 'params',
   doc: 'Query parameters; "{query}" is replaced by the typed text. Without it: ?q=<text>.',
 } as const;
 const minChars = { kind: 'integer', min: 0, default: 1, doc: 'Characters typed before searching.' } as const;
-const debounceMs = { kind: 'integer', min: 0, max: 10000, default: 300, doc: 'Pause after typing before searching (ms).' } as const;
+const debounceMs = {
+  kind: 'integer',
+  min: 0,
+  max: 10000,
+  default: 300,
+  doc: 'Pause after typing before searching (ms).',
+} as const;
 const renderTemplate = { kind: 'string', doc: 'How a result is shown, e.g. "{name} ({email})".' } as const;
 const minSelect = { kind: 'integer', min: 0, doc: 'Fewest choices.' } as const;
 const maxSelect = { kind: 'integer', min: 1, doc: 'Most choices.' } as const;
 const minLength = { kind: 'integer', min: 0, doc: 'Fewest characters.' } as const;
 const maxLength = { kind: 'integer', min: 1, doc: 'Most characters.' } as const;
-const pattern = { kind: 'pattern', doc: 'Regular expression the text must match (JavaScript syntax).' } as const;
+const pattern = {
+  kind: 'pattern',
+  doc: 'Regular expression the text must match (JavaScript syntax).',
+} as const;
 const patternError = { kind: 'string', doc: 'Message shown when the pattern does not match.' } as const;
-const minDate = { kind: 'dateExpr', doc: 'Earliest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".' } as const;
-const maxDate = { kind: 'dateExpr', doc: 'Latest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".' } as const;
+const minDate = {
+  kind: 'dateExpr',
+  doc: 'Earliest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".',
+} as const;
+const maxDate = {
+  kind: 'dateExpr',
+  doc: 'Latest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".',
+} as const;
 
 export const FIELD_CATALOG = {
   text: {
@@ -196,7 +227,11 @@ export const FIELD_CATALOG = {
       label,
       searchUrl,
       dependsOn: { kind: 'string', required: true, doc: 'Name of the earlier field this one depends on.' },
-      dependsOnParam: { kind: 'string', required: true, doc: "Query parameter that carries the parent's value." },
+      dependsOnParam: {
+        kind: 'string',
+        required: true,
+        doc: "Query parameter that carries the parent's value.",
+      },
       displayField,
       valueField,
       required: { ...required, ext: true },
@@ -208,7 +243,11 @@ export const FIELD_CATALOG = {
     props: {
       name,
       label,
-      loadUrl: { kind: 'url', required: true, doc: 'Endpoint that returns the options (https://… or /api/…).' },
+      loadUrl: {
+        kind: 'url',
+        required: true,
+        doc: 'Endpoint that returns the options (https://… or /api/…).',
+      },
       displayField,
       valueField,
       default: { kind: 'any', ext: true, doc: 'valueField value chosen once the options are loaded.' },
@@ -293,7 +332,10 @@ export const FIELD_CATALOG = {
     props: {
       name,
       label,
-      accept: { kind: 'string', doc: 'Allowed types, comma separated: ".pdf,.docx", "image/*", "application/pdf".' },
+      accept: {
+        kind: 'string',
+        doc: 'Allowed types, comma separated: ".pdf,.docx", "image/*", "application/pdf".',
+      },
       maxSize: { kind: 'integer', min: 1, doc: 'Largest file in bytes.' },
       multiple: { kind: 'boolean', doc: 'Allow several files (answer: an array).' },
       required: { ...required, ext: true },
@@ -319,7 +361,11 @@ export const FORM_PROPS = {
   title: { kind: 'string', required: true, doc: 'Form title.' },
   description: { kind: 'string', doc: 'Text under the title.' },
   submitLabel: { kind: 'string', default: '送信', doc: 'Submit button label (default 送信 / Submit).' },
-  cancelLabel: { kind: 'string', default: 'キャンセル', doc: 'Cancel button label (default キャンセル / Cancel).' },
+  cancelLabel: {
+    kind: 'string',
+    default: 'キャンセル',
+    doc: 'Cancel button label (default キャンセル / Cancel).',
+  },
   locale: { kind: 'string', ext: true, doc: 'UI and message language: "ja" (default) or "en".' },
   fields: { kind: 'any', required: true, doc: 'The fields, in order.' },
 } as const satisfies Record<string, PropSpec>;

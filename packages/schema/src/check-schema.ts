@@ -1,7 +1,14 @@
 // validateFormSchema: every defect of a form at once, in seed 000's wording, each with its fix.
 // Never throws, whatever it is given.
 import { validateField } from './answers.js';
-import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type FieldType, isFieldType, type PropSpec } from './catalog.js';
+import {
+  FIELD_CATALOG,
+  FIELD_TYPES,
+  type FieldType,
+  FORM_PROPS,
+  isFieldType,
+  type PropSpec,
+} from './catalog.js';
 import { resolveDateBound } from './dates.js';
 import { checkPattern, compilePattern } from './pattern/index.js';
 import { schemaMessages, type Where } from './schema-messages.js';
@@ -34,7 +41,8 @@ const BOUND_PAIRS = [
   ['minSelect', 'maxSelect'],
 ] as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -93,7 +101,10 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
     case 'options':
       return Array.isArray(value);
     case 'params':
-      return isObject(value) && Object.values(value).every((v) => ['string', 'number', 'boolean'].includes(typeof v));
+      return (
+        isObject(value) &&
+        Object.values(value).every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+      );
     case 'any':
       return value !== undefined;
   }
@@ -103,13 +114,21 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
  * Checks a form definition against the vocabulary. Returns every error and warning (unknown
  * properties are warnings: ignored, not fatal) with messages in `locale` (Japanese by default).
  */
-export function validateFormSchema(input: unknown, options: { locale?: Locale; now?: Date } = {}): SchemaResult {
+export function validateFormSchema(
+  input: unknown,
+  options: { locale?: Locale; now?: Date } = {},
+): SchemaResult {
   const locale: Locale = options.locale === 'en' ? 'en' : 'ja';
   const say = schemaMessages(locale);
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
-  const add = (severity: Issue['severity'], code: string, path: string, message: string, extra: Partial<Issue> = {}) =>
-    (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
+  const add = (
+    severity: Issue['severity'],
+    code: string,
+    path: string,
+    message: string,
+    extra: Partial<Issue> = {},
+  ) => (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
 
   if (!isObject(input)) {
     add('error', 'notObject', '', say.notObject(input));
@@ -123,23 +142,33 @@ export function validateFormSchema(input: unknown, options: { locale?: Locale; n
     if (value === undefined || (prop === 'title' && value === '')) {
       if (spec.required) add('error', 'missingTitle', prop, say.missingTitle(), { property: prop });
     } else if (prop === 'locale') {
-      if (value !== 'ja' && value !== 'en') add('error', 'badLocale', prop, say.badLocale(value), { property: prop });
+      if (value !== 'ja' && value !== 'en')
+        add('error', 'badLocale', prop, say.badLocale(value), { property: prop });
     } else if (!hasKind(spec, value)) {
       add('error', 'wrongKind', prop, say.wrongKind(null, prop, spec.kind, value), { property: prop });
     }
   }
   for (const prop of Object.keys(input)) {
     if (!Object.hasOwn(FORM_PROPS, prop)) {
-      add('warning', 'unknownProperty', prop, say.unknownProp(null, prop, nearest(prop, Object.keys(FORM_PROPS))), {
-        property: prop,
-      });
+      add(
+        'warning',
+        'unknownProperty',
+        prop,
+        say.unknownProp(null, prop, nearest(prop, Object.keys(FORM_PROPS))),
+        {
+          property: prop,
+        },
+      );
     }
   }
 
   const fields = input.fields;
-  if (fields === undefined) add('error', 'missingFields', 'fields', say.missingFields(), { property: 'fields' });
-  else if (!Array.isArray(fields)) add('error', 'fieldsNotArray', 'fields', say.fieldsNotArray(fields), { property: 'fields' });
-  else if (fields.length === 0) add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
+  if (fields === undefined)
+    add('error', 'missingFields', 'fields', say.missingFields(), { property: 'fields' });
+  else if (!Array.isArray(fields))
+    add('error', 'fieldsNotArray', 'fields', say.fieldsNotArray(fields), { property: 'fields' });
+  else if (fields.length === 0)
+    add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
   else {
     const names = new Map<string, number>();
     fields.forEach((field, index) => {
@@ -152,13 +181,25 @@ export function validateFormSchema(input: unknown, options: { locale?: Locale; n
 }
 
 interface Ctx {
-  add: (severity: Issue['severity'], code: string, path: string, message: string, extra?: Partial<Issue>) => void;
+  add: (
+    severity: Issue['severity'],
+    code: string,
+    path: string,
+    message: string,
+    extra?: Partial<Issue>,
+  ) => void;
   say: ReturnType<typeof schemaMessages>;
   locale: Locale;
   now?: Date;
 }
 
-function checkField(field: unknown, index: number, names: Map<string, number>, all: unknown[], ctx: Ctx): void {
+function checkField(
+  field: unknown,
+  index: number,
+  names: Map<string, number>,
+  all: unknown[],
+  ctx: Ctx,
+): void {
   const { add, say } = ctx;
   const base = `fields[${index}]`;
   if (!isObject(field)) {
@@ -167,7 +208,10 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
   }
   const type = field.type;
   if (type === undefined) {
-    add('error', 'missingType', `${base}.type`, say.missingType({ index }, TYPE_LIST), { index, property: 'type' });
+    add('error', 'missingType', `${base}.type`, say.missingType({ index }, TYPE_LIST), {
+      index,
+      property: 'type',
+    });
     return;
   }
   if (!isFieldType(type)) {
@@ -201,7 +245,13 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
     if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
       if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
         sound = false;
-        add('error', 'outOfRange', path, say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value), extra(prop));
+        add(
+          'error',
+          'outOfRange',
+          path,
+          say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value),
+          extra(prop),
+        );
       }
     }
     if (spec.kind === 'url' && !isUsableUrl(value as string)) {
@@ -216,13 +266,25 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
       const problem = checkPattern(value as string);
       if (problem) {
         sound = false;
-        add('error', problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern', path, say.badPattern(where, value as string, problem), extra(prop));
+        add(
+          'error',
+          problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
+          path,
+          say.badPattern(where, value as string, problem),
+          extra(prop),
+        );
       } else {
         try {
           compilePattern(value as string);
         } catch (error) {
           sound = false;
-          add('error', 'unsupportedPattern', path, say.unsupportedPattern(where, value as string, (error as Error).message), extra(prop));
+          add(
+            'error',
+            'unsupportedPattern',
+            path,
+            say.unsupportedPattern(where, value as string, (error as Error).message),
+            extra(prop),
+          );
         }
       }
     }
@@ -230,7 +292,13 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
   }
   for (const prop of Object.keys(field)) {
     if (prop !== 'type' && !Object.hasOwn(props, prop)) {
-      add('warning', 'unknownProperty', `${base}.${prop}`, say.unknownProp(where, prop, nearest(prop, Object.keys(props))), extra(prop));
+      add(
+        'warning',
+        'unknownProperty',
+        `${base}.${prop}`,
+        say.unknownProp(where, prop, nearest(prop, Object.keys(props))),
+        extra(prop),
+      );
     }
   }
 
@@ -240,7 +308,13 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
     if (RESERVED_NAMES.has(name)) {
       add('error', 'reservedName', `${base}.name`, say.reservedName(where, name), extra('name'));
     } else if (names.has(name)) {
-      add('error', 'duplicateName', `${base}.name`, say.duplicateName(where, name, names.get(name)!), extra('name'));
+      add(
+        'error',
+        'duplicateName',
+        `${base}.name`,
+        say.duplicateName(where, name, names.get(name)!),
+        extra('name'),
+      );
     } else names.set(name, index);
   }
 
@@ -248,9 +322,21 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
     const target = field.dependsOn;
     const targetIndex = all.findIndex((f) => isObject(f) && f.name === target);
     if (targetIndex === -1) {
-      add('error', 'dependsOnMissing', `${base}.dependsOn`, say.dependsOnMissing(where, target), extra('dependsOn'));
+      add(
+        'error',
+        'dependsOnMissing',
+        `${base}.dependsOn`,
+        say.dependsOnMissing(where, target),
+        extra('dependsOn'),
+      );
     } else if (targetIndex >= index) {
-      add('error', 'dependsOnLater', `${base}.dependsOn`, say.dependsOnLater(where, target, targetIndex), extra('dependsOn'));
+      add(
+        'error',
+        'dependsOnLater',
+        `${base}.dependsOn`,
+        say.dependsOnLater(where, target, targetIndex),
+        extra('dependsOn'),
+      );
     }
   }
 
@@ -263,19 +349,37 @@ function checkField(field: unknown, index: number, names: Map<string, number>, a
     }
   }
   if (type === 'range' && field.min === undefined && typeof field.max === 'number' && field.max < 0) {
-    add('error', 'minAboveMax', `${base}.max`, say.minAboveMax(where, 'min', 'max', 0, field.max), extra('max'));
+    add(
+      'error',
+      'minAboveMax',
+      `${base}.max`,
+      say.minAboveMax(where, 'min', 'max', 0, field.max),
+      extra('max'),
+    );
   }
   if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
     const min = resolveDateBound(field.minDate, ctx.now);
     const max = resolveDateBound(field.maxDate, ctx.now);
     if (min && max && min > max) {
-      add('error', 'minAboveMax', `${base}.minDate`, say.minAboveMax(where, 'minDate', 'maxDate', min, max), extra('minDate'));
+      add(
+        'error',
+        'minAboveMax',
+        `${base}.minDate`,
+        say.minAboveMax(where, 'minDate', 'maxDate', min, max),
+        extra('minDate'),
+      );
     }
   }
   if (type === 'multiselect' && typeof field.minSelect === 'number') {
     const count = (field.options as unknown[]).length;
     if (field.minSelect > count) {
-      add('error', 'minSelectAboveOptions', `${base}.minSelect`, say.minSelectAboveOptions(where, field.minSelect, count), extra('minSelect'));
+      add(
+        'error',
+        'minSelectAboveOptions',
+        `${base}.minSelect`,
+        say.minSelectAboveOptions(where, field.minSelect, count),
+        extra('minSelect'),
+      );
     }
   }
   if (isObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
@@ -301,7 +405,13 @@ function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, 
       add('error', 'badOption', `${base}.options[${i}]`, say.badOption(where, i, option), extra);
     } else if (seen.has(option.value)) {
       sound = false;
-      add('error', 'duplicateOption', `${base}.options[${i}].value`, say.duplicateOption(where, i, seen.get(option.value)!, option.value), extra);
+      add(
+        'error',
+        'duplicateOption',
+        `${base}.options[${i}].value`,
+        say.duplicateOption(where, i, seen.get(option.value)!, option.value),
+        extra,
+      );
     } else seen.set(option.value, i);
   });
   return sound;
@@ -315,7 +425,11 @@ function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): v
   if (field.type === 'date' && typeof value === 'string') value = resolveDateBound(value, ctx.now) ?? value;
   const reason = validateField(field, value, { locale: ctx.locale, now: ctx.now });
   // An empty default of a required field is just "no default".
-  if (reason && !(typeof value === 'string' && value === '') && !(Array.isArray(value) && value.length === 0)) {
+  if (
+    reason &&
+    !(typeof value === 'string' && value === '') &&
+    !(Array.isArray(value) && value.length === 0)
+  ) {
     ctx.add('error', 'badDefault', `${base}.default`, ctx.say.badDefault(where, f.default, reason), {
       index: where!.index,
       fieldType: field.type,

@@ -27,7 +27,11 @@ export function isIsoDate(text: string): boolean {
 export function isIsoDateTime(text: string): boolean {
   const m = ISO_DATETIME.exec(text);
   return (
-    m !== null && validDay(+m[1]!, +m[2]!, +m[3]!) && +m[4]! < 24 && +m[5]! < 60 && (m[6] === undefined || +m[6] < 60)
+    m !== null &&
+    validDay(+m[1]!, +m[2]!, +m[3]!) &&
+    +m[4]! < 24 &&
+    +m[5]! < 60 &&
+    (m[6] === undefined || +m[6] < 60)
   );
 }
 

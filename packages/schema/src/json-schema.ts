@@ -60,7 +60,10 @@ export function fieldJsonSchemas(): JsonSchema[] {
 export function formJsonSchema(): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
-    properties[name] = name === 'fields' ? { type: 'array', minItems: 1, items: { anyOf: fieldJsonSchemas() } } : propSchema(spec);
+    properties[name] =
+      name === 'fields'
+        ? { type: 'array', minItems: 1, items: { anyOf: fieldJsonSchemas() } }
+        : propSchema(spec);
   }
   (properties.locale as JsonSchema).enum = ['ja', 'en'];
   (properties.fields as JsonSchema).description = FORM_PROPS.fields.doc;
@@ -72,7 +75,10 @@ export function formInputJsonSchema(): JsonSchema {
   return {
     type: 'object',
     properties: {
-      form_schema: { ...formJsonSchema(), description: 'The form to show the person: a title and its fields.' },
+      form_schema: {
+        ...formJsonSchema(),
+        description: 'The form to show the person: a title and its fields.',
+      },
     },
     required: ['form_schema'],
   };

@@ -1,6 +1,7 @@
 // What goes back to the agent: the tool's waiting text, the submitted answers, the cancel message.
-import { FIELD_CATALOG, type FieldType } from './catalog.js';
+
 import { isEmptyValue } from './answers.js';
+import { FIELD_CATALOG, type FieldType } from './catalog.js';
 import { t } from './messages.js';
 import type { Answers, FormSchema, Locale } from './types.js';
 

@@ -92,7 +92,8 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
     }
     if (typeof q.header !== 'string') problems.push(m.headerNotString(where, typeName(q.header)));
     for (const key of ['multiple', 'custom'] as const) {
-      if (q[key] !== undefined && typeof q[key] !== 'boolean') problems.push(m.badBoolean(where, key, typeName(q[key])));
+      if (q[key] !== undefined && typeof q[key] !== 'boolean')
+        problems.push(m.badBoolean(where, key, typeName(q[key])));
     }
     const options: QuestionOption[] = [];
     if (q.options !== undefined && !Array.isArray(q.options)) {
@@ -107,7 +108,9 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
           problems.push(m.badDescription(where, j, typeName(o.description)));
           return;
         }
-        options.push(o.description === undefined ? { label: o.label } : { label: o.label, description: o.description });
+        options.push(
+          o.description === undefined ? { label: o.label } : { label: o.label, description: o.description },
+        );
         if (graphemeCount(o.label) > QUESTION_LABEL_MAX) warnings.push(m.longLabel(where, j, o.label));
       });
     }
@@ -120,7 +123,10 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
   if (problems.length > 0) return { ok: false, error: validationError(locale, problems) };
   if (noOptions.length > 0) {
     const i = noOptions[0]!;
-    return { ok: false, error: questionError('NO_OPTIONS', { locale, index: i, header: questions[i]!.header }) };
+    return {
+      ok: false,
+      error: questionError('NO_OPTIONS', { locale, index: i, header: questions[i]!.header }),
+    };
   }
   return { ok: true, questions, warnings };
 }
@@ -143,7 +149,12 @@ export function questionError(
             ? { message: m.cancelled, recovery: m.cancelledRecovery }
             : { message: m.validation, recovery: m.validationRecovery };
   const details = { ...(code === 'NO_OPTIONS' ? { questionIndex: opts.index ?? 0 } : {}), ...opts.details };
-  return { code, message: base.message, recovery: [...base.recovery], ...(Object.keys(details).length ? { details } : {}) };
+  return {
+    code,
+    message: base.message,
+    recovery: [...base.recovery],
+    ...(Object.keys(details).length ? { details } : {}),
+  };
 }
 
 function validationError(locale: QuestionLocale, problems: string[]): QuestionError {
@@ -164,7 +175,11 @@ export function formatQuestionError(error: QuestionError, locale: QuestionLocale
 }
 
 /** `ユーザーの回答: "Q"="A", "Q2"="A2, A3"` (several answers of one question joined with ", "). */
-export function formatAnswers(questions: { question: string }[], answers: string[][], locale: QuestionLocale = 'ja'): string {
+export function formatAnswers(
+  questions: { question: string }[],
+  answers: string[][],
+  locale: QuestionLocale = 'ja',
+): string {
   const pairs = questions.map((q, i) => `"${q.question}"="${(answers[i] ?? []).join(', ')}"`);
   return `${MESSAGES[locale].answersPrefix} ${pairs.join(', ')}`;
 }
@@ -179,7 +194,10 @@ export function questionAnswersResult(
   return { content: [{ type: 'text', text: formatAnswers(questions, answers, opts.locale) }], details };
 }
 
-export function questionErrorResult(error: QuestionError, opts: { locale?: QuestionLocale; answers?: string[][] } = {}): QuestionResult {
+export function questionErrorResult(
+  error: QuestionError,
+  opts: { locale?: QuestionLocale; answers?: string[][] } = {},
+): QuestionResult {
   return {
     content: [{ type: 'text', text: formatQuestionError(error, opts.locale) }],
     details: { answers: opts.answers ?? [], error },
@@ -218,19 +236,27 @@ const MESSAGES = {
     where: (n: number, header: string) => (header ? `質問 ${n} (${header})` : `質問 ${n}`),
     notObject: '入力はオブジェクト { questions: [...] } である必要があります',
     questionsNotArray: (t: string) => `questions は配列である必要があります（受け取った型: ${t}）`,
-    questionNotObject: (n: number, t: string) => `質問 ${n} はオブジェクトである必要があります（受け取った型: ${t}）`,
-    badString: (where: string, key: string, t: string) => `${where} の ${key} は空でない文字列である必要があります（受け取った型: ${t}）`,
-    headerNotString: (where: string, t: string) => `${where} の header は文字列である必要があります（受け取った型: ${t}）`,
-    badBoolean: (where: string, key: string, t: string) => `${where} の ${key} は true か false である必要があります（受け取った型: ${t}）`,
-    optionsNotArray: (where: string, t: string) => `${where} の options は配列である必要があります（受け取った型: ${t}）`,
-    badLabel: (where: string, j: number, t: string) => `${where} の options[${j}].label は空でない文字列である必要があります（受け取った型: ${t}）`,
-    badDescription: (where: string, j: number, t: string) => `${where} の options[${j}].description は文字列である必要があります（受け取った型: ${t}）`,
+    questionNotObject: (n: number, t: string) =>
+      `質問 ${n} はオブジェクトである必要があります（受け取った型: ${t}）`,
+    badString: (where: string, key: string, t: string) =>
+      `${where} の ${key} は空でない文字列である必要があります（受け取った型: ${t}）`,
+    headerNotString: (where: string, t: string) =>
+      `${where} の header は文字列である必要があります（受け取った型: ${t}）`,
+    badBoolean: (where: string, key: string, t: string) =>
+      `${where} の ${key} は true か false である必要があります（受け取った型: ${t}）`,
+    optionsNotArray: (where: string, t: string) =>
+      `${where} の options は配列である必要があります（受け取った型: ${t}）`,
+    badLabel: (where: string, j: number, t: string) =>
+      `${where} の options[${j}].label は空でない文字列である必要があります（受け取った型: ${t}）`,
+    badDescription: (where: string, j: number, t: string) =>
+      `${where} の options[${j}].description は文字列である必要があります（受け取った型: ${t}）`,
     longHeader: (n: number, header: string) =>
       `質問 ${n} の header「${header}」が推奨の最大${QUESTION_HEADER_MAX}文字を超えています（画面では短縮して表示しました）`,
     longLabel: (where: string, j: number, label: string) =>
       `${where} の options[${j}].label「${label}」が推奨の最大${QUESTION_LABEL_MAX}文字を超えています（画面では短縮して表示しました）`,
     manyProblems: (problems: string[]) => `${problems.length}件の検証エラー: ${problems.join('; ')}`,
-    noOptions: (n: number, header: string) => `${header ? `質問 ${n} (${header})` : `質問 ${n}`} に選択肢がなく、自由記述も無効です`,
+    noOptions: (n: number, header: string) =>
+      `${header ? `質問 ${n} (${header})` : `質問 ${n}`} に選択肢がなく、自由記述も無効です`,
     noOptionsRecovery: [
       'options に少なくとも1つの選択肢を追加してください: options: [{ label: "はい" }]',
       'または custom: true を設定して自由記述を許可してください',
@@ -245,7 +271,10 @@ const MESSAGES = {
       'または質問を通常のメッセージとしてユーザーに尋ねてください',
     ],
     cancelled: 'ユーザーが質問への回答をキャンセルしました',
-    cancelledRecovery: ['処理を中止してください', 'または別の方法（質問の言い換え、通常のメッセージでの確認など）を検討してください'],
+    cancelledRecovery: [
+      '処理を中止してください',
+      'または別の方法（質問の言い換え、通常のメッセージでの確認など）を検討してください',
+    ],
     validation: 'パラメータの検証に失敗しました',
     validationRecovery: [
       '上の検証エラーメッセージに従ってパラメータを修正してください',
@@ -261,12 +290,16 @@ const MESSAGES = {
     notObject: 'The input must be an object { questions: [...] }',
     questionsNotArray: (t: string) => `questions must be an array (got ${t})`,
     questionNotObject: (n: number, t: string) => `Question ${n} must be an object (got ${t})`,
-    badString: (where: string, key: string, t: string) => `${where}: ${key} must be a non-empty string (got ${t})`,
+    badString: (where: string, key: string, t: string) =>
+      `${where}: ${key} must be a non-empty string (got ${t})`,
     headerNotString: (where: string, t: string) => `${where}: header must be a string (got ${t})`,
-    badBoolean: (where: string, key: string, t: string) => `${where}: ${key} must be true or false (got ${t})`,
+    badBoolean: (where: string, key: string, t: string) =>
+      `${where}: ${key} must be true or false (got ${t})`,
     optionsNotArray: (where: string, t: string) => `${where}: options must be an array (got ${t})`,
-    badLabel: (where: string, j: number, t: string) => `${where}: options[${j}].label must be a non-empty string (got ${t})`,
-    badDescription: (where: string, j: number, t: string) => `${where}: options[${j}].description must be a string (got ${t})`,
+    badLabel: (where: string, j: number, t: string) =>
+      `${where}: options[${j}].label must be a non-empty string (got ${t})`,
+    badDescription: (where: string, j: number, t: string) =>
+      `${where}: options[${j}].description must be a string (got ${t})`,
     longHeader: (n: number, header: string) =>
       `Question ${n}: header "${header}" is longer than the recommended ${QUESTION_HEADER_MAX} characters (shortened on screen)`,
     longLabel: (where: string, j: number, label: string) =>
@@ -283,9 +316,15 @@ const MESSAGES = {
       'Add at least one question to the questions array: questions: [{ question: "...", header: "...", options: [...] }]',
     ],
     noUi: 'No interactive UI is available (running non-interactively)',
-    noUiRecovery: ['Run again in interactive mode (with a terminal TTY)', 'Or ask the user the question in a normal message'],
+    noUiRecovery: [
+      'Run again in interactive mode (with a terminal TTY)',
+      'Or ask the user the question in a normal message',
+    ],
     cancelled: 'The user cancelled the questions',
-    cancelledRecovery: ['Stop the operation', 'Or consider another way (rephrase the question, ask in a normal message)'],
+    cancelledRecovery: [
+      'Stop the operation',
+      'Or consider another way (rephrase the question, ask in a normal message)',
+    ],
     validation: 'The parameters failed validation',
     validationRecovery: [
       'Fix the parameters as the validation messages above say',

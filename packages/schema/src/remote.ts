@@ -17,7 +17,9 @@ function text(value: unknown): string {
 
 /** Fills `{key}` from `item` (missing keys become ''); seed 000's renderOption. */
 export function renderTemplate(template: string, item: Item): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => (Object.hasOwn(item, key) ? text(item[key]) : ''));
+  return template.replace(/\{(\w+)\}/g, (_, key: string) =>
+    Object.hasOwn(item, key) ? text(item[key]) : '',
+  );
 }
 
 /** The text shown for a result item: its renderTemplate, or its displayField. */

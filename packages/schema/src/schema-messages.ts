@@ -6,7 +6,8 @@ import type { Locale } from './types.js';
 
 export type Where = { index: number; type?: string } | null;
 
-const show = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) =>
+  typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
 const brief = (value: unknown) => {
   const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -42,7 +43,8 @@ const KIND_EN: Record<PropKind, string> = {
 /** What to write for a missing required property. */
 const HINT_JA: Record<string, string> = {
   options: '{"value": "...", "label": "..."} の配列を指定してください。',
-  searchUrl: '検索APIのURLを指定してください（例: "https://api.example.com/users/search" または "/api/users/search"）。',
+  searchUrl:
+    '検索APIのURLを指定してください（例: "https://api.example.com/users/search" または "/api/users/search"）。',
   loadUrl: '選択肢を返すAPIのURLを指定してください（例: "/api/categories"）。',
   displayField: '検索結果のうち表示に使うキーを指定してください（例: "name"）。',
   valueField: '検索結果のうち値として送るキーを指定してください（例: "id"）。',
@@ -54,12 +56,13 @@ const HINT_JA: Record<string, string> = {
 };
 const HINT_EN: Record<string, string> = {
   options: 'Write an array of {"value": "...", "label": "..."}.',
-  searchUrl: 'Write the search endpoint (e.g. "https://api.example.com/users/search" or "/api/users/search").',
+  searchUrl:
+    'Write the search endpoint (e.g. "https://api.example.com/users/search" or "/api/users/search").',
   loadUrl: 'Write the endpoint that returns the options (e.g. "/api/categories").',
   displayField: 'Write the key of a result item to show (e.g. "name").',
   valueField: 'Write the key of a result item to send as the value (e.g. "id").',
   dependsOn: 'Write the name of an earlier field this one depends on.',
-  dependsOnParam: "Write the query parameter that carries the parent's value (e.g. \"country_code\").",
+  dependsOnParam: 'Write the query parameter that carries the parent\'s value (e.g. "country_code").',
   text: 'Write the heading text (e.g. "text": "Basics").',
   value: 'Write the fixed value to send (e.g. "value": "1.0").',
   label: 'Write the text beside the box (e.g. "label": "I agree to the terms").',
@@ -67,7 +70,8 @@ const HINT_EN: Record<string, string> = {
 
 function at(locale: Locale, where: Where): string {
   if (!where) return '';
-  if (locale === 'en') return where.type ? `field[${where.index}] (type: ${where.type})` : `field[${where.index}]`;
+  if (locale === 'en')
+    return where.type ? `field[${where.index}] (type: ${where.type})` : `field[${where.index}]`;
   return where.type ? `フィールド[${where.index}]（type: ${where.type}）` : `フィールド[${where.index}]`;
 }
 
@@ -76,7 +80,8 @@ export function schemaMessages(locale: Locale) {
   const en = locale === 'en';
   const E = en ? 'Error: ' : 'エラー: ';
   const W = en ? 'Warning: ' : '警告: ';
-  const of = (w: Where, prop: string) => (en ? `${at(locale, w)}${w ? ': ' : ''}${prop}` : `${at(locale, w)}${w ? 'の' : ''}${prop}`);
+  const of = (w: Where, prop: string) =>
+    en ? `${at(locale, w)}${w ? ': ' : ''}${prop}` : `${at(locale, w)}${w ? 'の' : ''}${prop}`;
   return {
     notObject: (value: unknown) =>
       en
@@ -95,7 +100,9 @@ export function schemaMessages(locale: Locale) {
         ? `${E}fields must be an array of field definitions (got ${brief(value)}).`
         : `${E}fieldsが配列ではありません（指定値: ${brief(value)}）。フィールド定義の配列を指定してください。`,
     fieldsEmpty: () =>
-      en ? `${E}fields is empty. Add at least one field.` : `${E}fieldsが空です。少なくとも1つのフィールドを指定してください。`,
+      en
+        ? `${E}fields is empty. Add at least one field.`
+        : `${E}fieldsが空です。少なくとも1つのフィールドを指定してください。`,
     fieldNotObject: (w: Where, value: unknown) =>
       en
         ? `${E}${at(locale, w)} is not an object (got ${brief(value)}). Write {"name": "...", "type": "text", ...}.`
@@ -113,14 +120,25 @@ export function schemaMessages(locale: Locale) {
     missingName: (w: Where) =>
       en ? `${E}${at(locale, w)} has no name.` : `${E}${at(locale, w)}にnameが指定されていません。`,
     missingProp: (w: Where, prop: string, kind: PropKind) => {
-      const hint = (en ? HINT_EN : HINT_JA)[prop] ?? (en ? `Write ${KIND_EN[kind]}.` : `${KIND_JA[kind]}で指定してください。`);
-      return en ? `${E}${at(locale, w)} has no ${prop}. ${hint}` : `${E}${at(locale, w)}に${prop}が指定されていません。${hint}`;
+      const hint =
+        (en ? HINT_EN : HINT_JA)[prop] ??
+        (en ? `Write ${KIND_EN[kind]}.` : `${KIND_JA[kind]}で指定してください。`);
+      return en
+        ? `${E}${at(locale, w)} has no ${prop}. ${hint}`
+        : `${E}${at(locale, w)}に${prop}が指定されていません。${hint}`;
     },
     wrongKind: (w: Where, prop: string, kind: PropKind, value: unknown) =>
       en
         ? `${E}${of(w, prop)} must be ${KIND_EN[kind]} (got ${brief(value)}).`
         : `${E}${of(w, prop)}は${KIND_JA[kind]}で指定してください（指定値: ${brief(value)}）。`,
-    outOfRange: (w: Where, prop: string, kind: PropKind, min: number | undefined, max: number | undefined, value: unknown) => {
+    outOfRange: (
+      w: Where,
+      prop: string,
+      kind: PropKind,
+      min: number | undefined,
+      max: number | undefined,
+      value: unknown,
+    ) => {
       const k = en ? (kind === 'integer' ? 'an integer' : 'a number') : kind === 'integer' ? '整数' : '数値';
       const range =
         min !== undefined && max !== undefined
@@ -220,7 +238,9 @@ export function schemaMessages(locale: Locale) {
         ? `${E}${of(w, 'default')} ${brief(value)} breaks the field's own rules (${reason}). Write a default that passes them.`
         : `${E}${of(w, 'default')} ${brief(value)} がフィールドの条件を満たしていません（${reason}）。条件を満たす値を指定してください。`,
     badLocale: (value: unknown) =>
-      en ? `${E}locale must be "ja" or "en" (got ${brief(value)}).` : `${E}localeは "ja" または "en" で指定してください（指定値: ${brief(value)}）。`,
+      en
+        ? `${E}locale must be "ja" or "en" (got ${brief(value)}).`
+        : `${E}localeは "ja" または "en" で指定してください（指定値: ${brief(value)}）。`,
     unknownProp: (w: Where, prop: string, near?: string) =>
       en
         ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property '${prop}' is ignored.${near ? ` Did you mean '${near}'?` : ''}`

@@ -58,7 +58,9 @@ test('NO_OPTIONS: the seed message and recovery text exactly', () => {
 });
 
 test('NO_OPTIONS names the right question when it is not the first', () => {
-  const r = validateQuestionInput({ questions: [fileQuestion, { question: '続行？', header: '確認', options: [], custom: false }] });
+  const r = validateQuestionInput({
+    questions: [fileQuestion, { question: '続行？', header: '確認', options: [], custom: false }],
+  });
   assert.ok(!r.ok && r.error.message === '質問 2 (確認) に選択肢がなく、自由記述も無効です');
 });
 
@@ -67,7 +69,10 @@ test('NO_QUESTIONS for an empty or missing questions array', () => {
     const r = validateQuestionInput(input);
     assert.ok(!r.ok);
     assert.equal(r.error.code, 'NO_QUESTIONS');
-    assert.match(formatQuestionError(r.error), /^エラー \[NO_QUESTIONS\]: .+\n\n回復方法:\n1\. questions 配列/);
+    assert.match(
+      formatQuestionError(r.error),
+      /^エラー \[NO_QUESTIONS\]: .+\n\n回復方法:\n1\. questions 配列/,
+    );
   }
 });
 
@@ -96,13 +101,17 @@ test('VALIDATION_ERROR for non-object input and non-array questions', () => {
 test('long header and label: warned, never rejected', () => {
   const header = 'あ'.repeat(31);
   const r = validateQuestionInput({
-    questions: [{ question: 'Q?', header, options: [{ label: 'とても長い選択肢のラベルです' }, { label: '短い' }] }],
+    questions: [
+      { question: 'Q?', header, options: [{ label: 'とても長い選択肢のラベルです' }, { label: '短い' }] },
+    ],
   });
   assert.ok(r.ok);
   assert.equal(r.warnings.length, 2);
   assert.match(r.warnings[0]!, /options\[0\]\.label/);
   assert.match(r.warnings[1]!, /header.*30文字/);
-  const exact = validateQuestionInput({ questions: [{ question: 'Q?', header: 'x'.repeat(30), options: [{ label: '0123456789' }] }] });
+  const exact = validateQuestionInput({
+    questions: [{ question: 'Q?', header: 'x'.repeat(30), options: [{ label: '0123456789' }] }],
+  });
   assert.ok(exact.ok && exact.warnings.length === 0);
 });
 
@@ -131,7 +140,10 @@ test('error result has the ToolResult shape with empty answers', () => {
 });
 
 test('English messages with locale en', () => {
-  const r = validateQuestionInput({ questions: [{ ...fileQuestion, options: [], custom: false }] }, { locale: 'en' });
+  const r = validateQuestionInput(
+    { questions: [{ ...fileQuestion, options: [], custom: false }] },
+    { locale: 'en' },
+  );
   assert.ok(!r.ok);
   assert.equal(
     formatQuestionError(r.error, 'en'),

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import {
+  FIELD_CATALOG,
+  FIELD_TYPES,
+  formInputJsonSchema,
+  isInputField,
+  validateFormSchema,
+} from '@formrequest/schema';
+
+const seedFields: any[] = JSON.parse(
+  readFileSync(new URL('./fixtures/seed-fields.json', import.meta.url), 'utf8'),
+);
+
+test('the vocabulary has the 18 field types of seed 000, in alphabetical order', () => {
+  assert.deepEqual(FIELD_TYPES, [
+    'async-select',
+    'autocomplete',
+    'cascading-select',
+    'checkbox',
+    'date',
+    'datetime',
+    'divider',
+    'file',
+    'heading',
+    'hidden',
+    'multi-autocomplete',
+    'multiselect',
+    'number',
+    'radio',
+    'range',
+    'select',
+    'text',
+    'textarea',
+  ]);
+});
+
+test('every field example of seed 000 passes on its own (cascading-select with its parent)', () => {
+  assert.equal(seedFields.length, 18);
+  for (const field of seedFields) {
+    const fields = field.type === 'cascading-select' ? [{ name: 'country', type: 'text' }, field] : [field];
+    const result = validateFormSchema({ title: 't', fields });
+    assert.deepEqual(result.errors, [], `${field.type}: ${result.errors.map((e) => e.message).join('\n')}`);
+    assert.deepEqual(result.warnings, [], `${field.type} has unknown properties`);
+  }
+});
+
+test('the catalog keeps the seed defaults', () => {
+  assert.equal(FIELD_CATALOG.textarea.props.rows.default, 3);
+  assert.equal(FIELD_CATALOG.autocomplete.props.minChars.default, 1);
+  assert.equal(FIELD_CATALOG.autocomplete.props.debounceMs.default, 300);
+  assert.deepEqual(
+    [
+      FIELD_CATALOG.range.props.min.default,
+      FIELD_CATALOG.range.props.max.default,
+      FIELD_CATALOG.range.props.step.default,
+    ],
+    [0, 100, 1],
+  );
+  assert.equal(FIELD_CATALOG.heading.props.level.default, 2);
+  assert.equal(FIELD_CATALOG.checkbox.props.label.required, true);
+  assert.equal(FIELD_CATALOG.hidden.props.value.required, true);
+});
+
+test('display-only fields are not input fields', () => {
+  assert.equal(isInputField({ type: 'divider' }), false);
+  assert.equal(isInputField({ type: 'heading' }), false);
+  assert.equal(isInputField({ type: 'hidden' }), true);
+  assert.equal(isInputField({ type: 'nope' }), false);
+});
+
+test('the advertised JSON Schema describes every type with every property, default and bound', () => {
+  const schema: any = formInputJsonSchema();
+  assert.deepEqual(schema.required, ['form_schema']);
+  const form = schema.properties.form_schema;
+  assert.deepEqual(form.required, ['title', 'fields']);
+  assert.equal(form.properties.submitLabel.default, '送信');
+  assert.equal(form.properties.cancelLabel.default, 'キャンセル');
+  const variants: any[] = form.properties.fields.items.anyOf;
+  assert.equal(variants.length, 18);
+  for (const variant of variants) {
+    const type = variant.properties.type.const;
+    const props = Object.keys((FIELD_CATALOG as any)[type].props);
+    assert.deepEqual(Object.keys(variant.properties), ['type', ...props], type);
+  }
+  const byType = Object.fromEntries(variants.map((v) => [v.properties.type.const, v]));
+  assert.deepEqual(byType.heading.properties.level, {
+    type: 'integer',
+    description: 'Heading level 1-4.',
+    default: 2,
+    minimum: 1,
+    maximum: 4,
+  });
+  assert.deepEqual(byType.autocomplete.required, ['type', 'name', 'searchUrl', 'displayField', 'valueField']);
+  assert.deepEqual(byType.select.properties.options.items.required, ['value', 'label']);
+  assert.deepEqual(byType.hidden.required, ['type', 'name', 'value']);
+  assert.ok(JSON.stringify(schema).length < 20000, 'the schema stays compact enough for a tool list');
+});
