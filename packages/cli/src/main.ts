@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { UsageError, type Verb } from './verb.js';
+
+export { parseFlags } from './verb.js';
 import { VERSION } from './version.js';
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
@@ -17,8 +18,11 @@ const verbs: Record<string, () => Promise<{ default: Verb }>> = {
 async function help(): Promise<string> {
   const lines = ['Usage: formrequest <verb> [options]', '', 'Verbs:'];
   for (const [name, load] of Object.entries(verbs)) {
-    const verb = (await load()).default;
-    lines.push(`  ${name.padEnd(10)} ${verb.summary}`);
+    const summary = await load().then(
+      (m) => m.default.summary,
+      (error: Error) => `(unavailable: ${error.message})`,
+    );
+    lines.push(`  ${name.padEnd(10)} ${summary}`);
   }
   lines.push('', 'Options:', '  -h, --help     show help (also `formrequest <verb> --help`)', '  -v, --version  print the version');
   return lines.join('\n');
@@ -63,15 +67,15 @@ function isParseArgsError(error: unknown): boolean {
   return code.startsWith('ERR_PARSE_ARGS');
 }
 
-/** parseArgs with strict checking; unknown flags become a UsageError with the flag named. */
-export function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
-  args: string[],
-  options: T,
-  allowPositionals = true,
-) {
-  return parseArgs({ args, options, allowPositionals, strict: true });
+/** Runs the CLI as a program: an unexpected failure is reported in one line, never as a hang. */
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    process.stderr.write(`formrequest: ${(error as Error).stack ?? error}\n`);
+    process.exitCode = 1;
+  }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+// No top-level await here: a verb that imports this module must not wait on its evaluation.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void runCli(process.argv.slice(2));

@@ -1,3 +1,5 @@
+import { parseArgs } from 'node:util';
+
 /** One `formrequest <verb>`: a one-line summary for `--help`, its usage text, and the code to run it. */
 export interface Verb {
   summary: string;
@@ -8,3 +10,15 @@ export interface Verb {
 
 /** An error in how the command was called: printed with the verb's usage, exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * parseArgs with strict checking: an unknown flag throws, and main() prints it with the verb's usage.
+ * Verbs import it from here rather than from the entry module main.ts.
+ */
+export function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
+  args: string[],
+  options: T,
+  allowPositionals = true,
+) {
+  return parseArgs({ args, options, allowPositionals, strict: true });
+}

@@ -1,12 +1,45 @@
-import type { Verb } from '../verb.js';
+import { formatIssues, resolveLocale, validateFormSchema } from '@formrequest/schema';
+import { readJsonFile, UnreadableError } from '../read-input.js';
+import { parseFlags, UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest check` is built by the owner of that issue.
+const usage = `Usage: formrequest check FILE [--locale ja|en] [--json]
+
+Checks a form schema file (JSON; "-" reads standard input) the way request_form does and prints
+every error and warning in the tool's wording. A file holding a tool call input {"form_schema": ...}
+is accepted too.
+
+Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 unreadable file or bad usage.`;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest check',
-  async run() {
-    process.stderr.write('formrequest check is not built yet.\n');
-    return 1;
+  summary: 'check a form schema file and print its errors',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseFlags(args, { locale: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one FILE.' : 'FILE is missing.');
+    if (values.locale && values.locale !== 'ja' && values.locale !== 'en') {
+      throw new UsageError(`--locale must be ja or en, not '${values.locale}'.`);
+    }
+    const file = positionals[0]!;
+    let input: unknown;
+    try {
+      input = readJsonFile(file);
+    } catch (error) {
+      if (!(error instanceof UnreadableError)) throw error;
+      process.stderr.write(`formrequest check: ${error.message}\n`);
+      return 2;
+    }
+    if (input && typeof input === 'object' && 'form_schema' in input && !('fields' in input)) {
+      input = (input as { form_schema: unknown }).form_schema;
+    }
+    const result = validateFormSchema(input, { locale: resolveLocale(values.locale) });
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`);
+    } else {
+      const text = formatIssues([...result.errors, ...result.warnings]);
+      if (text) process.stdout.write(`${text}\n`);
+      if (result.ok) process.stdout.write(`${file}: OK (${result.schema!.fields.length} fields)\n`);
+    }
+    return result.ok ? 0 : 1;
   },
 };
 export default verb;

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+
+function run(args: string[], input?: string) {
+  const [cmd, argv] = cliCommand(...args);
+  const r = spawnSync(cmd, argv, { cwd: repoRoot, input, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const dir = mkdtempSync(join(tmpdir(), 'formrequest-cli-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+test('--help lists the verbs; --version prints the version; no verb is a usage error', () => {
+  const help = run(['--help']);
+  assert.equal(help.code, 0);
+  for (const verb of ['serve', 'demo', 'check', 'ask', 'question', 'skill', 'spec']) assert.match(help.out, new RegExp(`^  ${verb} `, 'm'));
+  const version = run(['--version']);
+  assert.equal(version.code, 0);
+  assert.match(version.out, /^\d+\.\d+\.\d+\n$/);
+  assert.equal(run([]).code, 2);
+});
+
+test('unknown verbs and flags get a clear error and exit 2', () => {
+  const verb = run(['chek', 'x.json']);
+  assert.equal(verb.code, 2);
+  assert.match(verb.err, /unknown verb 'chek'\. Did you mean 'check'\?/);
+  const flag = run(['check', '--bogus', 'x.json']);
+  assert.equal(flag.code, 2);
+  assert.match(flag.err, /formrequest check: Unknown option '--bogus'/);
+  assert.match(flag.err, /Usage: formrequest check FILE/);
+});
+
+test('check: the examples are valid (exit 0)', () => {
+  for (const name of ['example1-project', 'example2-assign', 'example3-address', 'all-types']) {
+    const r = run(['check', join(repoRoot, 'examples/forms', `${name}.json`)]);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.out, /: OK \(\d+ fields\)\n$/);
+  }
+});
+
+test('check: a broken form prints every message in the tool wording and exits 1', () => {
+  const bad = file('bad.json', JSON.stringify({ title: 'x', fields: [{ type: 'text' }, { name: 'a', type: 'invalid_type' }] }));
+  const r = run(['check', bad]);
+  assert.equal(r.code, 1);
+  assert.equal(
+    r.out,
+    'エラー: フィールド[0]（type: text）にnameが指定されていません。\n' +
+      "エラー: フィールド[1]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete, cascading-select, checkbox, date, datetime, divider, file, heading, hidden, multi-autocomplete, multiselect, number, radio, range, select, text, textarea\n",
+  );
+  const en = run(['check', bad, '--locale', 'en']);
+  assert.match(en.out, /^Error: field\[0\] \(type: text\) has no name\.$/m);
+  const json = JSON.parse(run(['check', bad, '--json']).out);
+  assert.deepEqual(json.errors.map((e: { code: string }) => e.code), ['missingName', 'invalidType']);
+});
+
+test('check: tool call input and standard input are accepted', () => {
+  const wrapped = file('call.json', JSON.stringify({ form_schema: { title: 't', fields: [{ name: 'a', type: 'text' }] } }));
+  assert.equal(run(['check', wrapped]).code, 0);
+  assert.equal(run(['check', '-'], JSON.stringify({ title: 't', fields: [{ name: 'a', type: 'text' }] })).code, 0);
+});
+
+test('check: unreadable files exit 2 with what to fix', () => {
+  const missing = run(['check', join(dir, 'nope.json')]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /cannot read .*nope\.json: no such file\./);
+  const broken = run(['check', file('broken.json', '{"title": "x",')]);
+  assert.equal(broken.code, 2);
+  assert.match(broken.err, /broken\.json is not valid JSON: .*Check the quotes, commas and brackets\./);
+  assert.equal(run(['check']).code, 2);
+});
