@@ -303,7 +303,7 @@ export const FIELD_CATALOG = {
     },
   },
   date: {
-    doc: 'A date (answer: "YYYY-MM-DD").',
+    doc: 'A date.',
     value: 'date',
     props: {
       name,
@@ -315,7 +315,7 @@ export const FIELD_CATALOG = {
     },
   },
   datetime: {
-    doc: 'A date and time (answer: "YYYY-MM-DDTHH:mm", local time).',
+    doc: 'A date and time.',
     value: 'datetime',
     props: {
       name,
@@ -327,7 +327,7 @@ export const FIELD_CATALOG = {
     },
   },
   file: {
-    doc: 'File upload (answer: {name, type, size, data} with a base64 data URL, or {name, type, size, url}).',
+    doc: 'File upload.',
     value: 'file',
     props: {
       name,
@@ -360,11 +360,11 @@ export const FIELD_TYPES = (Object.keys(FIELD_CATALOG) as FieldType[]).sort() as
 export const FORM_PROPS = {
   title: { kind: 'string', required: true, doc: 'Form title.' },
   description: { kind: 'string', doc: 'Text under the title.' },
-  submitLabel: { kind: 'string', default: '送信', doc: 'Submit button label (default 送信 / Submit).' },
+  submitLabel: { kind: 'string', default: '送信', doc: 'Submit button label (English forms: "Submit").' },
   cancelLabel: {
     kind: 'string',
     default: 'キャンセル',
-    doc: 'Cancel button label (default キャンセル / Cancel).',
+    doc: 'Cancel button label (English forms: "Cancel").',
   },
   locale: { kind: 'string', ext: true, doc: 'UI and message language: "ja" (default) or "en".' },
   fields: { kind: 'any', required: true, doc: 'The fields, in order.' },

@@ -97,3 +97,9 @@ test('the advertised JSON Schema describes every type with every property, defau
   assert.deepEqual(byType.hidden.required, ['type', 'name', 'value']);
   assert.ok(JSON.stringify(schema).length < 20000, 'the schema stays compact enough for a tool list');
 });
+
+test('docs/form-vocabulary.md is generated from the catalog and up to date (npm run docs)', async () => {
+  const { vocabularyDoc } = await import('../../../scripts/vocabulary-doc.ts');
+  const onDisk = readFileSync(new URL('../../../docs/form-vocabulary.md', import.meta.url), 'utf8');
+  assert.equal(onDisk, vocabularyDoc());
+});
