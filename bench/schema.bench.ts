@@ -1,8 +1,9 @@
 // validateFormSchema + validateAnswers on a 200-field form, against Ajv (compiled JSON Schema
 // validation, the usual way to check JSON) on the same documents in the same run.
 // Ajv checks structure only; ours also checks cross-field rules, patterns and dates, and builds messages.
-import { Ajv } from 'ajv';
+
 import { type FormSchema, formJsonSchema, validateAnswers, validateFormSchema } from '@formrequest/schema';
+import { Ajv } from 'ajv';
 
 function makeForm(n: number): { form: FormSchema; answers: Record<string, unknown>; answerSchema: object } {
   const fields: any[] = [];
@@ -17,7 +18,15 @@ function makeForm(n: number): { form: FormSchema; answers: Record<string, unknow
     const name = `f${i}`;
     switch (i % 8) {
       case 0:
-        fields.push({ name, type: 'text', label: `Text ${i}`, required: true, minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]+$' });
+        fields.push({
+          name,
+          type: 'text',
+          label: `Text ${i}`,
+          required: true,
+          minLength: 2,
+          maxLength: 40,
+          pattern: '^[a-z0-9-]+$',
+        });
         answers[name] = `value-${i}`;
         props[name] = { type: 'string', minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]+$' };
         break;
@@ -34,7 +43,13 @@ function makeForm(n: number): { form: FormSchema; answers: Record<string, unknow
       case 3:
         fields.push({ name, type: 'multiselect', label: `Multi ${i}`, options, minSelect: 1, maxSelect: 2 });
         answers[name] = ['a', 'c'];
-        props[name] = { type: 'array', items: { enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2, uniqueItems: true };
+        props[name] = {
+          type: 'array',
+          items: { enum: ['a', 'b', 'c'] },
+          minItems: 1,
+          maxItems: 2,
+          uniqueItems: true,
+        };
         break;
       case 4:
         fields.push({ name, type: 'date', label: `Date ${i}`, minDate: '2020-01-01', maxDate: '2030-12-31' });
@@ -52,13 +67,24 @@ function makeForm(n: number): { form: FormSchema; answers: Record<string, unknow
         props[name] = { type: 'string', maxLength: 500 };
         break;
       default:
-        fields.push({ name, type: 'autocomplete', label: `Search ${i}`, searchUrl: '/api/users', displayField: 'name', valueField: 'id' });
+        fields.push({
+          name,
+          type: 'autocomplete',
+          label: `Search ${i}`,
+          searchUrl: '/api/users',
+          displayField: 'name',
+          valueField: 'id',
+        });
         answers[name] = `u${i}`;
         props[name] = { type: ['string', 'number'] };
     }
   }
   const required = fields.filter((f) => f.required).map((f) => f.name);
-  return { form: { title: 'Bench', fields }, answers, answerSchema: { type: 'object', properties: props, required } };
+  return {
+    form: { title: 'Bench', fields },
+    answers,
+    answerSchema: { type: 'object', properties: props, required },
+  };
 }
 
 function opsPerSecond(fn: () => void, ms = 1500): number {
@@ -75,18 +101,33 @@ function opsPerSecond(fn: () => void, ms = 1500): number {
 }
 
 const { form, answers, answerSchema } = makeForm(200);
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, formats: { date: /^\d{4}-\d{2}-\d{2}$/, 'uri-reference': true } });
+const ajv = new Ajv({
+  allErrors: true,
+  allowUnionTypes: true,
+  formats: { date: /^\d{4}-\d{2}-\d{2}$/, 'uri-reference': true },
+});
 const ajvForm = ajv.compile(formJsonSchema());
 const ajvAnswers = ajv.compile(answerSchema);
 if (!validateFormSchema(form).ok || !ajvForm(form)) throw new Error('the bench form must be valid');
-if (!validateAnswers(form, answers).ok || !ajvAnswers(answers)) throw new Error('the bench answers must be valid');
+if (!validateAnswers(form, answers).ok || !ajvAnswers(answers))
+  throw new Error('the bench answers must be valid');
 
 const rows = [
-  ['validateFormSchema (200 fields)', opsPerSecond(() => validateFormSchema(form)), opsPerSecond(() => ajvForm(form))],
-  ['validateAnswers (200 fields)', opsPerSecond(() => validateAnswers(form, answers)), opsPerSecond(() => ajvAnswers(answers))],
+  [
+    'validateFormSchema (200 fields)',
+    opsPerSecond(() => validateFormSchema(form)),
+    opsPerSecond(() => ajvForm(form)),
+  ],
+  [
+    'validateAnswers (200 fields)',
+    opsPerSecond(() => validateAnswers(form, answers)),
+    opsPerSecond(() => ajvAnswers(answers)),
+  ],
 ] as const;
 console.log('| check | formrequest ops/s | Ajv ops/s (anchor) | time ratio (ours / Ajv) | ms per call |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const [name, ours, anchor] of rows) {
-  console.log(`| ${name} | ${ours.toFixed(0)} | ${anchor.toFixed(0)} | ${(anchor / ours).toFixed(2)}x | ${(1000 / ours).toFixed(3)} |`);
+  console.log(
+    `| ${name} | ${ours.toFixed(0)} | ${anchor.toFixed(0)} | ${(anchor / ours).toFixed(2)}x | ${(1000 / ours).toFixed(3)} |`,
+  );
 }

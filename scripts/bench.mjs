@@ -14,10 +14,14 @@ const files = readdirSync(join(root, 'bench'))
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  const r = spawnSync(process.execPath, ['--conditions=@formrequest/source', '--import', 'tsx', join(root, 'bench', file)], {
-    stdio: 'inherit',
-    cwd: root,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--conditions=@formrequest/source', '--import', 'tsx', join(root, 'bench', file)],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  );
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -19,7 +19,9 @@ function collect(dir, out) {
 }
 
 const args = process.argv.slice(2);
-const targets = args.length ? args.map((a) => resolve(a)) : readdirSync(join(root, 'packages')).map((p) => join(root, 'packages', p, 'test'));
+const targets = args.length
+  ? args.map((a) => resolve(a))
+  : readdirSync(join(root, 'packages')).map((p) => join(root, 'packages', p, 'test'));
 const files = [];
 for (const t of targets) {
   try {
@@ -36,7 +38,15 @@ if (files.length === 0) {
 files.sort();
 const result = spawnSync(
   process.execPath,
-  ['--conditions=@formrequest/source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', ...files],
+  [
+    '--conditions=@formrequest/source',
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-timeout=180000',
+    ...files,
+  ],
   { stdio: 'inherit', cwd: root, env: { ...process.env, FORMREQUEST_SOURCE: '1' } },
 );
 process.exit(result.status ?? 1);

@@ -63,7 +63,11 @@ export function vocabularyDoc(): string {
   for (const type of FIELD_TYPES) {
     const spec = FIELD_CATALOG[type];
     out.push(`### ${type}`, '', `${spec.doc} Answer: ${ANSWER[spec.value]}.`, '');
-    out.push('| property | type | required | meaning |', '| --- | --- | --- | --- |', '| `type` | string | yes | `"' + type + '"` |');
+    out.push(
+      '| property | type | required | meaning |',
+      '| --- | --- | --- | --- |',
+      '| `type` | string | yes | `"' + type + '"` |',
+    );
     for (const [name, prop] of Object.entries(spec.props)) out.push(row(name, prop as PropSpec));
     out.push('');
   }

@@ -1,9 +1,10 @@
 // Launches the machine's Chromium (Debian package `chromium`) through playwright-core.
 // playwright-core never downloads a browser; the flags keep Chromium off the (closed) network.
-import { chromium, type Browser } from 'playwright-core';
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
 import { requireExecutable } from './system.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -18,7 +19,11 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  return requireExecutable(['chromium', 'chromium-browser', '/usr/bin/chromium'], 'chromium', 'CHROMIUM_PATH');
+  return requireExecutable(
+    ['chromium', 'chromium-browser', '/usr/bin/chromium'],
+    'chromium',
+    'CHROMIUM_PATH',
+  );
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -7,5 +7,8 @@ export const cliEntry = resolve(repoRoot, 'packages/cli/src/main.ts');
 
 /** `[command, args]` that run `formrequest ...args` in a child process. */
 export function cliCommand(...args: string[]): [string, string[]] {
-  return [process.execPath, ['--conditions=@formrequest/source', '--import', import.meta.resolve('tsx'), cliEntry, ...args]];
+  return [
+    process.execPath,
+    ['--conditions=@formrequest/source', '--import', import.meta.resolve('tsx'), cliEntry, ...args],
+  ];
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, type Verb } from './verb.js';
 
 export { parseFlags } from './verb.js';
+
 import { VERSION } from './version.js';
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
@@ -24,7 +25,12 @@ async function help(): Promise<string> {
     );
     lines.push(`  ${name.padEnd(10)} ${summary}`);
   }
-  lines.push('', 'Options:', '  -h, --help     show help (also `formrequest <verb> --help`)', '  -v, --version  print the version');
+  lines.push(
+    '',
+    'Options:',
+    '  -h, --help     show help (also `formrequest <verb> --help`)',
+    '  -v, --version  print the version',
+  );
   return lines.join('\n');
 }
 

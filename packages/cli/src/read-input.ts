@@ -10,12 +10,15 @@ export function readJsonFile(path: string): unknown {
     text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new UnreadableError(`cannot read ${path}: ${why}.`);
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new UnreadableError(`${path} is not valid JSON: ${(error as Error).message}. Check the quotes, commas and brackets.`);
+    throw new UnreadableError(
+      `${path} is not valid JSON: ${(error as Error).message}. Check the quotes, commas and brackets.`,
+    );
   }
 }

@@ -21,7 +21,8 @@ const file = (name: string, text: string) => {
 test('--help lists the verbs; --version prints the version; no verb is a usage error', () => {
   const help = run(['--help']);
   assert.equal(help.code, 0);
-  for (const verb of ['serve', 'demo', 'check', 'ask', 'question', 'skill', 'spec']) assert.match(help.out, new RegExp(`^  ${verb} `, 'm'));
+  for (const verb of ['serve', 'demo', 'check', 'ask', 'question', 'skill', 'spec'])
+    assert.match(help.out, new RegExp(`^  ${verb} `, 'm'));
   const version = run(['--version']);
   assert.equal(version.code, 0);
   assert.match(version.out, /^\d+\.\d+\.\d+\n$/);
@@ -47,7 +48,10 @@ test('check: the examples are valid (exit 0)', () => {
 });
 
 test('check: a broken form prints every message in the tool wording and exits 1', () => {
-  const bad = file('bad.json', JSON.stringify({ title: 'x', fields: [{ type: 'text' }, { name: 'a', type: 'invalid_type' }] }));
+  const bad = file(
+    'bad.json',
+    JSON.stringify({ title: 'x', fields: [{ type: 'text' }, { name: 'a', type: 'invalid_type' }] }),
+  );
   const r = run(['check', bad]);
   assert.equal(r.code, 1);
   assert.equal(
@@ -58,13 +62,22 @@ test('check: a broken form prints every message in the tool wording and exits 1'
   const en = run(['check', bad, '--locale', 'en']);
   assert.match(en.out, /^Error: field\[0\] \(type: text\) has no name\.$/m);
   const json = JSON.parse(run(['check', bad, '--json']).out);
-  assert.deepEqual(json.errors.map((e: { code: string }) => e.code), ['missingName', 'invalidType']);
+  assert.deepEqual(
+    json.errors.map((e: { code: string }) => e.code),
+    ['missingName', 'invalidType'],
+  );
 });
 
 test('check: tool call input and standard input are accepted', () => {
-  const wrapped = file('call.json', JSON.stringify({ form_schema: { title: 't', fields: [{ name: 'a', type: 'text' }] } }));
+  const wrapped = file(
+    'call.json',
+    JSON.stringify({ form_schema: { title: 't', fields: [{ name: 'a', type: 'text' }] } }),
+  );
   assert.equal(run(['check', wrapped]).code, 0);
-  assert.equal(run(['check', '-'], JSON.stringify({ title: 't', fields: [{ name: 'a', type: 'text' }] })).code, 0);
+  assert.equal(
+    run(['check', '-'], JSON.stringify({ title: 't', fields: [{ name: 'a', type: 'text' }] })).code,
+    0,
+  );
 });
 
 test('check: unreadable files exit 2 with what to fix', () => {

@@ -14,8 +14,12 @@ const verb: Verb = {
   summary: 'check a form schema file and print its errors',
   usage,
   async run(args) {
-    const { values, positionals } = parseFlags(args, { locale: { type: 'string' }, json: { type: 'boolean' } });
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one FILE.' : 'FILE is missing.');
+    const { values, positionals } = parseFlags(args, {
+      locale: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length ? 'give one FILE.' : 'FILE is missing.');
     if (values.locale && values.locale !== 'ja' && values.locale !== 'en') {
       throw new UsageError(`--locale must be ja or en, not '${values.locale}'.`);
     }
@@ -33,7 +37,9 @@ const verb: Verb = {
     }
     const result = validateFormSchema(input, { locale: resolveLocale(values.locale) });
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,
+      );
     } else {
       const text = formatIssues([...result.errors, ...result.warnings]);
       if (text) process.stdout.write(`${text}\n`);
