@@ -1,1 +1,37 @@
-export {};
+// @formrequest/host: the reference chat app of seed 000's conversation flow.
+export {
+  AGENT_NAMES,
+  type Agent,
+  type AgentName,
+  type FormAnswer,
+  type TurnInput,
+  type TurnOutput,
+} from './agents/agent.js';
+export { AnthropicAgent, type AnthropicOptions, anthropicOptionsFromEnv } from './agents/anthropic.js';
+export {
+  CLAUDE_AGENT_SDK_PACKAGE,
+  CLAUDE_AGENT_SDK_TESTED_VERSION,
+  ClaudeAgentSdkAgent,
+} from './agents/claude-agent-sdk.js';
+export { createAgent } from './agents/create.js';
+export { detectScenario, ScriptedAgent } from './agents/scripted.js';
+export { type Scenario, scenarioForm } from './agents/scripted-forms.js';
+export { createApp } from './app.js';
+export {
+  Conversations,
+  type ExecuteRequest,
+  type ExecuteResponse,
+  withFormMetadata,
+} from './conversations.js';
+export { CITIES, COUNTRIES, fold, PREFECTURES, searchItems, USERS } from './demo-data.js';
+export {
+  DEFAULT_DB_PATH,
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_PORT,
+  defaultPort,
+  type HostOptions,
+  type RunningHost,
+  startHost,
+} from './host.js';
+export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+export { Store } from './store.js';

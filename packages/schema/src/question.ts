@@ -210,12 +210,15 @@ export function customChoiceLabel(locale: QuestionLocale = 'ja'): string {
 }
 
 function graphemeCount(text: string): number {
+  // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text needs the segmenter.
+  if (/^[\x20-\x7e\u3001-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/.test(text)) return text.length;
   let n = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const _ of segmenter.segment(text)) n++;
   return n;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | undefined;
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

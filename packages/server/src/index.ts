@@ -1,1 +1,25 @@
-export {};
+export {
+  ELICITATION_POLICIES,
+  type ElicitationPolicy,
+  loadServerConfig,
+  parseServerConfig,
+  type SearchEndpoint,
+  type ServerConfig,
+} from './config.js';
+export { endpointsTableMarkdown, requestFormToolDescription } from './description.js';
+export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitationSchema.js';
+export {
+  DEFAULT_HTTP_PORT,
+  DEFAULT_MAX_BODY_BYTES,
+  type HttpServerOptions,
+  MCP_PATH,
+  type RunningHttpServer,
+  startHttpServer,
+} from './http.js';
+export { QUESTION_OUTPUT_JSON_SCHEMA, REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './outputSchemas.js';
+export { answersFromValues, questionAnswerText, questionsToForm } from './questionForm.js';
+export { QUESTION_TOOL } from './questionTool.js';
+export { REQUEST_FORM_TOOL, requestFormInputJsonSchema } from './requestFormTool.js';
+export { createFormServer } from './server.js';
+export { type ServeStdioOptions, serveStdio } from './stdio.js';
+export { SERVER_NAME, SERVER_VERSION } from './version.js';

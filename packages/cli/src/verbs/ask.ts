@@ -1,12 +1,66 @@
-import type { Verb } from '../verb.js';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest ask` is built by the owner of that issue.
+/** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
+export const ASK_EXIT = { submitted: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
+
+const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL]
+
+Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}) in
+the terminal and prints the answers JSON (the next user message of the answer contract) on stdout.
+
+Options:
+  --locale ja|en    language of the screen and messages (default: the schema's locale, then ja)
+  --base-url URL    base for relative searchUrl / loadUrl values (e.g. http://127.0.0.1:3000)
+
+Exit codes: 0 submitted · 2 invalid schema or unreadable file (the tool's messages on stderr)
+            3 cancelled (the cancel message on stdout) · 4 no terminal (NO_UI)`;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest ask',
-  async run() {
-    process.stderr.write('formrequest ask is not built yet.\n');
-    return 1;
+  summary: 'fill a form in the terminal and print the answers JSON',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { locale: { type: 'string' }, 'base-url': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
+    const locale = values.locale;
+    if (locale !== undefined && locale !== 'ja' && locale !== 'en') {
+      throw new UsageError(`--locale must be ja or en (got '${locale}').`);
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(await readFile(positionals[0]!, 'utf8'));
+    } catch (error) {
+      process.stderr.write(`formrequest ask: cannot read ${positionals[0]}: ${(error as Error).message}\n`);
+      return ASK_EXIT.badInput;
+    }
+    if (input && typeof input === 'object' && 'form_schema' in input) input = (input as { form_schema: unknown }).form_schema;
+    const [{ askForm }, { formatQuestionError, questionError }] = await Promise.all([
+      import('@formrequest/terminal'),
+      import('@formrequest/schema'),
+    ]);
+    const output = process.stdout.isTTY ? process.stdout : process.stderr;
+    const result = await askForm(input, { input: process.stdin, output, locale, baseUrl: values['base-url'] });
+    switch (result.status) {
+      case 'submitted':
+        process.stdout.write(`${result.message}\n`);
+        return ASK_EXIT.submitted;
+      case 'cancelled':
+        process.stdout.write(`${result.message}\n`);
+        return ASK_EXIT.cancelled;
+      case 'invalid':
+        process.stderr.write(`${result.message}\n`);
+        return ASK_EXIT.badInput;
+      case 'no-ui':
+        process.stderr.write(`${formatQuestionError(questionError('NO_UI', { locale }), locale)}\n`);
+        return ASK_EXIT.noTerminal;
+    }
   },
 };
+
 export default verb;

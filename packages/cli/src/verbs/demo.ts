@@ -1,12 +1,83 @@
-import type { Verb } from '../verb.js';
+import { parseArgs } from 'node:util';
+import {
+  AGENT_NAMES,
+  type AgentName,
+  DEFAULT_DB_PATH,
+  DEFAULT_PORT,
+  defaultPort,
+  type RunningHost,
+  startHost,
+} from '@formrequest/host';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest demo` is built by the owner of that issue.
+const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE]
+
+Runs the reference chat host: open the printed URL, talk to the agent, answer its forms.
+  --port N            HTTP port (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)
+  --host H            interface (default 127.0.0.1)
+  --agent A           scripted (default, offline, no model), anthropic (Messages API:
+                      ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL) or claude-agent-sdk
+                      (needs: npm install @anthropic-ai/claude-agent-sdk); also $FORMREQUEST_AGENT
+  --db FILE           SQLite file (default ./${DEFAULT_DB_PATH}, created on first start)
+  --mcp-config FILE   extra MCP servers: {"mcpServers": {"name": {"command", "args"} | {"type": "http", "url"}}}
+Stop with Ctrl+C. Logs go to stderr.`;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest demo',
-  async run() {
-    process.stderr.write('formrequest demo is not built yet.\n');
-    return 1;
+  summary: 'run the reference chat host (the whole loop in a browser)',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        agent: { type: 'string' },
+        db: { type: 'string' },
+        'mcp-config': { type: 'string' },
+      },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
+    const port = values.port === undefined ? defaultPort() : parsePort(values.port);
+    const agent = (values.agent ?? process.env.FORMREQUEST_AGENT ?? 'scripted') as AgentName;
+    if (!AGENT_NAMES.includes(agent)) {
+      throw new UsageError(`--agent must be one of ${AGENT_NAMES.join(', ')}, not '${agent}'.`);
+    }
+    let host: RunningHost | undefined;
+    try {
+      host = await startHost({
+        port,
+        hostname: values.host ?? '127.0.0.1',
+        agent,
+        dbPath: values.db ?? DEFAULT_DB_PATH,
+        mcpConfigPath: values['mcp-config'],
+      });
+      await host.ready;
+    } catch (error) {
+      process.stderr.write(`formrequest demo: ${(error as Error).message}\n`);
+      await host?.close().catch(() => {});
+      return 1;
+    }
+    const running = host;
+    process.stderr.write(
+      `formrequest demo: ${running.url}/ (agent: ${agent}, db: ${values.db ?? DEFAULT_DB_PATH})\n`,
+    );
+    process.stdout.write(`${running.url}/\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await running.close();
+    return 0;
   },
 };
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+  return port;
+}
+
 export default verb;

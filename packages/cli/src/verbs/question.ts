@@ -1,12 +1,78 @@
-import type { Verb } from '../verb.js';
+import { readFile } from 'node:fs/promises';
+import type { QuestionResult } from '@formrequest/schema';
+import { parseArgs } from 'node:util';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest question` is built by the owner of that issue.
+/** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
+export const QUESTION_EXIT = { answered: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
+
+const usage = `Usage: formrequest question FILE [--json] [--locale ja|en]
+
+Asks the questions of FILE (seed 004: {"questions": [{question, header, options, multiple?, custom?}]},
+or a {"tool": "question", "input": {...}} call) in the terminal and prints the result text:
+  ユーザーの回答: "Q"="A", "Q2"="A2, A3"
+
+Options:
+  --json           print the whole ToolResult {content, details} as JSON (also for errors)
+  --locale ja|en   language of the screen and the messages (default ja)
+
+Exit codes: 0 answered · 2 bad input (VALIDATION_ERROR, NO_QUESTIONS, NO_OPTIONS, unreadable file)
+            3 cancelled (CANCELLED) · 4 no terminal (NO_UI)`;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest question',
-  async run() {
-    process.stderr.write('formrequest question is not built yet.\n');
-    return 1;
+  summary: 'ask the questions of a file in the terminal (seed 004) and print the answers',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, locale: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
+    const locale = values.locale ?? 'ja';
+    if (locale !== 'ja' && locale !== 'en')
+      throw new UsageError(`--locale must be ja or en (got '${locale}').`);
+    let input: unknown;
+    try {
+      input = JSON.parse(await readFile(positionals[0]!, 'utf8'));
+    } catch (error) {
+      process.stderr.write(
+        `formrequest question: cannot read ${positionals[0]}: ${(error as Error).message}\n`,
+      );
+      return QUESTION_EXIT.badInput;
+    }
+    if (isToolCall(input)) input = input.input;
+    // The prompt draws on the terminal; when stdout is redirected it draws on stderr instead.
+    const output = process.stdout.isTTY ? process.stdout : process.stderr;
+    const { askQuestions } = await import('@formrequest/terminal/question');
+    const result = await askQuestions(input, { input: process.stdin, output, locale });
+    return report(result, values.json === true);
   },
 };
+
+function isToolCall(value: unknown): value is { input: unknown } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { tool?: unknown }).tool === 'question' &&
+    'input' in value
+  );
+}
+
+function report(result: QuestionResult, json: boolean): number {
+  const text = result.content[0]!.text;
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify({ content: result.content, details: result.details }, null, 2)}\n`,
+    );
+  else if (result.details.error) process.stderr.write(`${text}\n`);
+  else process.stdout.write(`${text}\n`);
+  const code = result.details.error?.code;
+  if (!code) return QUESTION_EXIT.answered;
+  if (code === 'CANCELLED') return QUESTION_EXIT.cancelled;
+  if (code === 'NO_UI') return QUESTION_EXIT.noTerminal;
+  return QUESTION_EXIT.badInput;
+}
+
 export default verb;

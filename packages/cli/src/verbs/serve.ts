@@ -1,12 +1,108 @@
-import type { Verb } from '../verb.js';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_HTTP_PORT,
+  ELICITATION_POLICIES,
+  type ElicitationPolicy,
+  loadServerConfig,
+  type ServerConfig,
+  serveStdio,
+  startHttpServer,
+} from '@formrequest/server';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest serve` is built by the owner of that issue.
+const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE] [--elicitation never|auto]
+
+Runs the MCP server \`form\` (tools: request_form, question).
+  (default)           stdio: the client starts this command; stdout carries the protocol
+  --http              Streamable HTTP at http://HOST:PORT/mcp instead
+  --port N            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --host H            HTTP interface (default 127.0.0.1)
+  --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation"}
+  --elicitation MODE  never (default): forms come back as the next user message;
+                      auto: ask through the client's own form UI when the client and the form allow it
+Logs go to stderr.`;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest serve',
-  async run() {
-    process.stderr.write('formrequest serve is not built yet.\n');
-    return 1;
+  summary: 'run the MCP server `form` over stdio or Streamable HTTP',
+  usage,
+  async run(args) {
+    // Not main.ts's parseFlags: importing main.ts from a verb would be a cycle through its top-level await.
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        config: { type: 'string' },
+        elicitation: { type: 'string' },
+      },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
+    if (!values.http && (values.port !== undefined || values.host !== undefined)) {
+      throw new UsageError('--port and --host only apply with --http.');
+    }
+    const port = values.port === undefined ? DEFAULT_HTTP_PORT : parsePort(values.port);
+    let config: ServerConfig = {};
+    if (values.config !== undefined) {
+      try {
+        config = loadServerConfig(values.config);
+      } catch (error) {
+        log(`formrequest serve: ${(error as Error).message}`);
+        return 1;
+      }
+    }
+    if (values.elicitation !== undefined) {
+      if (!ELICITATION_POLICIES.includes(values.elicitation as ElicitationPolicy)) {
+        throw new UsageError(`--elicitation must be 'never' or 'auto', not '${values.elicitation}'.`);
+      }
+      config = { ...config, elicitation: values.elicitation as ElicitationPolicy };
+    }
+    return values.http ? runHttp(port, values.host ?? '127.0.0.1', config) : runStdio(config);
   },
 };
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+  return port;
+}
+
+async function runStdio(config: ServerConfig): Promise<number> {
+  const handle = serveStdio(config, { log });
+  // The connection ends when the client closes our stdin (the SDK transport then closes itself).
+  await new Promise<void>((resolve) => {
+    process.stdin.once('close', resolve);
+    process.stdin.once('end', resolve);
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await handle.close();
+  return 0;
+}
+
+async function runHttp(port: number, host: string, config: ServerConfig): Promise<number> {
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  try {
+    server = await startHttpServer({ port, host, config, log });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      log(`formrequest serve: port ${port} on ${host} is already in use; pick another with --port.`);
+    else log(`formrequest serve: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    return 1;
+  }
+  log(`formrequest serve: MCP server "form" listening at ${server.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await server.close();
+  return 0;
+}
+
 export default verb;

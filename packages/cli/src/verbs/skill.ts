@@ -1,12 +1,171 @@
-import type { Verb } from '../verb.js';
+import { parseArgs } from 'node:util';
+import {
+  allServerIds,
+  buildSkills,
+  CatalogError,
+  checkCatalog,
+  formSkill,
+  isLive,
+  LiveServerError,
+  loadSource,
+  type SkillFile,
+  saveCatalog,
+  selectServers,
+  skippedReport,
+  sourceFrom,
+  splitCommand,
+  TOOLS_YAML,
+  writeTree,
+} from '@formrequest/skills';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest skill` is built by the owner of that issue.
+const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR | --stdout) [--catalog-out FILE]
+       formrequest skill [options] -- COMMAND [ARGS...]
+       formrequest skill --form [--config FILE] (--out DIR | --stdout)
+
+Writes one Agent Skill per MCP server: DIR/<skill-name>/SKILL.md (and references/tools.yaml with --lazy).
+  SOURCE             a catalog file, YAML or JSON: servers: [{id, status, tools: [{name, description, inputSchema}]}]
+                     or the http(s) URL of a Streamable HTTP MCP server
+  -- COMMAND ARGS    a stdio MCP server to start and read (everything after --)
+  --server ID        only this server (repeatable; its id or skill name)
+  --lazy             SKILL.md lists tool names and descriptions; parameters go to references/tools.yaml
+  --out DIR          write the skills under DIR (each file written atomically)
+  --stdout           print instead (a "==> path <==" line before each file when there are several)
+  --catalog-out FILE save the catalog that was read (.json: JSON, else YAML)
+  --id ID            server id for a live server (default: the name the server reports)
+  --timeout MS       time limit for a live server (default 30000)
+  --form             the skill for the form tool itself (mcp__form__request_form)
+  --config FILE      with --form: the server config whose search endpoints the skill lists
+Exit codes: 0 every usable server written (offline or tool-less servers are reported, not errors);
+  1 some servers skipped because of defects, or a --server that was not written;
+  2 usage error, unreadable or malformed catalog, or a live server that failed.`;
+
+/** Agent Skills advise keeping a SKILL.md body under about 500 lines; longer ones get a note on stderr. */
+const BODY_LINES_HINT = 500;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest skill',
-  async run() {
-    process.stderr.write('formrequest skill is not built yet.\n');
-    return 1;
+  summary: 'MCP tool catalog or live server -> Agent Skills (SKILL.md, lazy YAML)',
+  usage,
+  async run(args) {
+    const [own, command] = splitCommand(args);
+    const { values, positionals } = parseArgs({
+      args: own,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        server: { type: 'string', multiple: true },
+        lazy: { type: 'boolean' },
+        out: { type: 'string' },
+        stdout: { type: 'boolean' },
+        'catalog-out': { type: 'string' },
+        id: { type: 'string' },
+        timeout: { type: 'string' },
+        form: { type: 'boolean' },
+        config: { type: 'string' },
+      },
+    });
+    if ((values.out === undefined) === !values.stdout)
+      throw new UsageError('give either --out DIR or --stdout.');
+    if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
+
+    if (values.form) {
+      if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
+      let skill: ReturnType<typeof formSkill>;
+      try {
+        skill = formSkill(values.config === undefined ? {} : { configPath: values.config });
+      } catch (error) {
+        // The server's config loader says which file and which key is wrong.
+        process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+        return 2;
+      }
+      return emit(skill.files, values.out, []);
+    }
+    if (values.config !== undefined) throw new UsageError('--config only applies with --form.');
+
+    const source = sourceFrom(positionals[0], command);
+    if (!source)
+      throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
+    if (positionals.length > 0 && command.length > 0)
+      throw new UsageError('give a SOURCE or -- COMMAND, not both.');
+    if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
+      throw new UsageError('--id and --timeout only apply to a live server.');
+    }
+    const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(values.timeout);
+
+    let checked: ReturnType<typeof checkCatalog>;
+    try {
+      const data = await loadSource(source, { timeoutMs, id: values.id });
+      if (values['catalog-out'] !== undefined) await saveCatalog(values['catalog-out'], data);
+      checked = checkCatalog(data);
+    } catch (error) {
+      if (error instanceof CatalogError || error instanceof LiveServerError) {
+        process.stderr.write(`formrequest skill: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+
+    const wanted = values.server ?? [];
+    const selection = selectServers(checked, wanted);
+    if (selection.unknown.length > 0) {
+      const known = allServerIds(checked);
+      process.stderr.write(
+        `formrequest skill: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
+          `Servers: ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}\n`,
+      );
+      return 2;
+    }
+    const skills = buildSkills(selection.servers, { lazy: values.lazy, allIds: allServerIds(checked) });
+    // A full-mode run must not leave a lazy run's reference file behind in the same skill folder.
+    const stale = values.lazy ? [] : skills.map((s) => `${s.name}/${TOOLS_YAML}`);
+    const report = skippedReport(checked, wanted.length > 0 ? selection.skipped : undefined);
+    const status = await emit(
+      skills.flatMap((s) => s.files),
+      values.out,
+      stale,
+    );
+    if (status !== 0) return status;
+    for (const line of report) process.stderr.write(`${line}\n`);
+    for (const skill of skills) {
+      const lines = skill.files[0]!.content.split('\n').length;
+      if (lines > BODY_LINES_HINT) {
+        process.stderr.write(
+          `note: ${skill.name}/SKILL.md has ${lines} lines; Agent Skills suggests under ${BODY_LINES_HINT}${values.lazy ? '' : ' (--lazy moves the parameters to references/tools.yaml)'}\n`,
+        );
+      }
+    }
+    const brokenAsked = checked.broken.some((b) => wanted.length === 0 || selection.skipped.has(b.id));
+    return brokenAsked || selection.skipped.size > 0 ? 1 : 0;
   },
 };
+
+async function emit(files: SkillFile[], out: string | undefined, stale: string[]): Promise<number> {
+  if (out === undefined) {
+    const several = files.length > 1;
+    process.stdout.write(
+      files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'),
+    );
+    return 0;
+  }
+  try {
+    await writeTree(out, files, stale);
+  } catch (error) {
+    process.stderr.write(
+      `formrequest skill: cannot write the skills under ${out}: ${(error as Error).message}\n`,
+    );
+    return 2;
+  }
+  const folders = [...new Set(files.map((f) => f.path.split('/')[0]))];
+  const names = folders.length <= 20 ? `: ${folders.join(', ')}` : '';
+  process.stdout.write(`wrote ${folders.length} skill${folders.length === 1 ? '' : 's'} to ${out}${names}\n`);
+  return 0;
+}
+
+function parseTimeout(text: string): number {
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new UsageError(`--timeout must be a whole number of milliseconds, not '${text}'.`);
+  return ms;
+}
+
 export default verb;

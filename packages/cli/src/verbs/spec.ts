@@ -1,12 +1,117 @@
-import type { Verb } from '../verb.js';
+import { parseArgs } from 'node:util';
+import {
+  allServerIds,
+  CatalogError,
+  checkCatalog,
+  isLive,
+  LiveServerError,
+  loadSource,
+  saveCatalog,
+  selectServers,
+  skippedReport,
+  sourceFrom,
+  splitCommand,
+  toolSpec,
+  writeFileAtomic,
+} from '@formrequest/skills';
+import { UsageError, type Verb } from '../verb.js';
 
-// Placeholder until its issue lands: `formrequest spec` is built by the owner of that issue.
+const usage = `Usage: formrequest spec SOURCE [--server ID ...] [--strict] [--out FILE] [--catalog-out FILE]
+       formrequest spec [options] -- COMMAND [ARGS...]
+
+Prints the tool specification (seed 002's template filled from the real tools) of each MCP server, with
+lint findings and how to fix them (also listed on stderr).
+  SOURCE             a catalog file (YAML or JSON) or the http(s) URL of a Streamable HTTP MCP server
+  -- COMMAND ARGS    a stdio MCP server to start and read (everything after --)
+  --server ID        only this server (repeatable)
+  --strict           exit 1 when there is any warning (notes, such as a skipped approval prompt, do not count)
+  --out FILE         write the document to FILE (atomically) instead of stdout
+  --catalog-out FILE save the catalog that was read (.json: JSON, else YAML)
+  --id ID            server id for a live server (default: the name the server reports)
+  --timeout MS       time limit for a live server (default 30000)
+Exit codes: 0 done; 1 --strict and warnings, or servers skipped because of defects;
+  2 usage error, unreadable or malformed catalog, or a live server that failed.`;
+
 const verb: Verb = {
-  summary: '(not built yet)',
-  usage: 'Usage: formrequest spec',
-  async run() {
-    process.stderr.write('formrequest spec is not built yet.\n');
-    return 1;
+  summary: 'MCP tool catalog or live server -> tool specification with lint findings',
+  usage,
+  async run(args) {
+    const [own, command] = splitCommand(args);
+    const { values, positionals } = parseArgs({
+      args: own,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        server: { type: 'string', multiple: true },
+        strict: { type: 'boolean' },
+        out: { type: 'string' },
+        'catalog-out': { type: 'string' },
+        id: { type: 'string' },
+        timeout: { type: 'string' },
+      },
+    });
+    if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
+    if (positionals.length > 0 && command.length > 0)
+      throw new UsageError('give a SOURCE or -- COMMAND, not both.');
+    const source = sourceFrom(positionals[0], command);
+    if (!source)
+      throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
+    if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
+      throw new UsageError('--id and --timeout only apply to a live server.');
+    }
+    let timeoutMs: number | undefined;
+    if (values.timeout !== undefined) {
+      timeoutMs = Number(values.timeout);
+      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+        throw new UsageError(`--timeout must be a whole number of milliseconds, not '${values.timeout}'.`);
+      }
+    }
+
+    let checked: ReturnType<typeof checkCatalog>;
+    try {
+      const data = await loadSource(source, { timeoutMs, id: values.id });
+      if (values['catalog-out'] !== undefined) await saveCatalog(values['catalog-out'], data);
+      checked = checkCatalog(data);
+    } catch (error) {
+      if (error instanceof CatalogError || error instanceof LiveServerError) {
+        process.stderr.write(`formrequest spec: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+    const wanted = values.server ?? [];
+    const selection = selectServers(checked, wanted);
+    if (selection.unknown.length > 0) {
+      process.stderr.write(
+        `formrequest spec: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
+          `Servers: ${allServerIds(checked).slice(0, 20).join(', ')}\n`,
+      );
+      return 2;
+    }
+
+    const specs = selection.servers.map((server) => ({ server, ...toolSpec(server) }));
+    const text = specs.map((s) => s.markdown).join('\n');
+    if (values.out !== undefined) await writeFileAtomic(values.out, text);
+    else process.stdout.write(text);
+
+    let warnings = 0;
+    for (const { server, findings } of specs) {
+      for (const f of findings) {
+        if (f.severity === 'warning') warnings++;
+        process.stderr.write(`${f.severity} ${server.id} ${f.tool}: ${f.message}. Fix: ${f.fix}.\n`);
+      }
+    }
+    const notes = specs.reduce((n, s) => n + s.findings.length, 0) - warnings;
+    process.stderr.write(
+      `${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`,
+    );
+    for (const line of skippedReport(checked, wanted.length > 0 ? selection.skipped : undefined)) {
+      process.stderr.write(`${line}\n`);
+    }
+    const brokenAsked = checked.broken.some((b) => wanted.length === 0 || selection.skipped.has(b.id));
+    if (brokenAsked || selection.skipped.size > 0) return 1;
+    return values.strict && warnings > 0 ? 1 : 0;
   },
 };
+
 export default verb;

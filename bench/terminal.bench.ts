@@ -1,0 +1,97 @@
+// Time from start to first frame of `formrequest question` in a real terminal (tmux), against two
+// anchors in the same run: `node -e` printing one character (Node's own start-up) and an equivalent
+// @clack/prompts select. Target: the first frame within 1.5x of the clack prompt.
+//
+// Each run starts a command in a new tmux session (the server is already up) and polls capture-pane
+// until the frame's marker text is on screen. The polling adds the same few milliseconds to every
+// subject; the subjects run interleaved so machine noise spreads evenly. The built CLI entry is used
+// (`npm run bench` builds first); the tsx source entry is shown for reference only.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { requireExecutable } from '../testing/system.ts';
+import { cliCommand } from '../testing/cli.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const tmux = requireExecutable(['tmux', '/usr/bin/tmux'], 'tmux');
+const socket = `formrequest-bench-${process.pid}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const question = join(root, 'examples/questions/single.json');
+const builtCli = join(root, 'packages/cli/dist/main.js');
+if (!existsSync(join(root, 'packages/terminal/dist/question.bundle.js'))) {
+  console.error('Build first: npm run build (the benchmark runs the built `formrequest`).');
+  process.exit(1);
+}
+const clackPath = createRequire(join(root, 'packages/terminal/package.json')).resolve('@clack/prompts');
+
+const clackScript = `
+import { select } from ${JSON.stringify(clackPath)};
+await select({
+  message: 'どのファイルを編集しますか？',
+  options: [
+    { value: 'main.ts', label: 'main.ts', hint: 'エントリーポイント' },
+    { value: 'utils.ts', label: 'utils.ts', hint: 'ユーティリティ関数' },
+    { value: 'config.ts', label: 'config.ts', hint: '設定ファイル' },
+    { value: 'other', label: 'その他（自由記述）' },
+  ],
+});`;
+
+interface Subject {
+  name: string;
+  argv: string[];
+  /** Text whose appearance on screen marks the first frame. */
+  marker: string;
+}
+const [tsxNode, tsxArgs] = cliCommand('question', question);
+const subjects: Subject[] = [
+  { name: 'node -e (prints one character)', argv: [process.execPath, '-e', "process.stdout.write('@')"], marker: '@' },
+  { name: '@clack/prompts select', argv: [process.execPath, '--input-type=module', '-e', clackScript], marker: 'その他' },
+  { name: 'formrequest question (built)', argv: [process.execPath, builtCli, 'question', question], marker: 'その他' },
+  { name: 'formrequest question (tsx, source)', argv: [tsxNode, ...tsxArgs], marker: 'その他' },
+  ...(process.env.BENCH_DIRECT ? [{ name: 'bundle direct', argv: [process.execPath, '/tmp/direct.mjs'], marker: 'その他' }] : []),
+];
+
+function t(...args: string[]): string {
+  return spawnSync(tmux, ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).stdout;
+}
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+function firstFrameMs(subject: Subject, run: number): number {
+  const name = `s${run}`;
+  const command = `${subject.argv.map(quote).join(' ')}; sleep 30`;
+  const start = performance.now();
+  t('new-session', '-d', '-s', name, '-x', '80', '-y', '20', command);
+  for (;;) {
+    if (t('capture-pane', '-p', '-t', name).includes(subject.marker)) break;
+    if (performance.now() - start > 20_000) throw new Error(`${subject.name}: no frame after 20 s`);
+  }
+  const ms = performance.now() - start;
+  t('kill-session', '-t', name);
+  return ms;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+t('new-session', '-d', '-s', 'keep', 'sleep 3600');
+try {
+  const times = subjects.map(() => [] as number[]);
+  let n = 0;
+  for (const [i, s] of subjects.entries()) firstFrameMs(s, n++ + i); // warm the file cache
+  for (let r = 0; r < RUNS; r++) subjects.forEach((s, i) => times[i]!.push(firstFrameMs(s, n++)));
+  const clack = median(times[1]!);
+  console.log(`first frame in tmux 80x20, median of ${RUNS} runs (interleaved)`);
+  for (const [i, s] of subjects.entries()) {
+    const m = median(times[i]!);
+    console.log(`  ${s.name.padEnd(36)} ${m.toFixed(0).padStart(5)} ms   ${(m / clack).toFixed(2)}x clack`);
+  }
+  const ours = median(times[2]!) / clack;
+  const ok = ours <= 1.5;
+  console.log(`target: formrequest question (built) within 1.5x of clack: ${ours.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  spawnSync(tmux, ['-L', socket, 'kill-server']);
+}

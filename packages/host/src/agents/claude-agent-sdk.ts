@@ -1,0 +1,139 @@
+// The Claude Agent SDK agent (REFERENCE.md's recipe): query() with the MCP servers, a PostToolUse hook
+// that ends the turn right after mcp__form__request_form ({continue: false}), and `resume` with the
+// session id so the answer continues the same session. The SDK is an optional peer dependency (about
+// 430 MB with its Claude Code binary), loaded only when this agent is chosen.
+//
+// The SDK's transcript drops the tool result's top-level `_metadata` but keeps `structuredContent`
+// (and the model reads JSON.stringify(structuredContent)); the host rebuilds `_metadata` from it.
+import { FORM_TOOL, isHttpSpec, type McpHub, type McpServerSpec } from '../mcp.js';
+import type { Agent, TurnInput, TurnOutput } from './agent.js';
+
+export const CLAUDE_AGENT_SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
+/** The version this host was tested with (CI installs it for the agent's test). */
+export const CLAUDE_AGENT_SDK_TESTED_VERSION = '0.3.330';
+
+const SYSTEM_APPEND =
+  'You are the assistant of the formrequest demo chat. When you need several pieces of information from the person, ' +
+  'call mcp__form__request_form with a form instead of asking in prose; the answers arrive as the next user message.';
+
+type SdkModule = { query(args: { prompt: string; options: Record<string, unknown> }): AsyncIterable<any> };
+
+/** Loads the optional SDK, or throws a message that says how to install it. */
+export async function loadClaudeAgentSdk(): Promise<SdkModule> {
+  const name = CLAUDE_AGENT_SDK_PACKAGE;
+  try {
+    return (await import(name)) as SdkModule;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error(
+        `The claude-agent-sdk agent needs the optional package ${CLAUDE_AGENT_SDK_PACKAGE} (about 430 MB, not installed by default). ` +
+          `Install it next to formrequest: npm install ${CLAUDE_AGENT_SDK_PACKAGE}@${CLAUDE_AGENT_SDK_TESTED_VERSION}`,
+      );
+    }
+    throw error;
+  }
+}
+
+export class ClaudeAgentSdkAgent implements Agent {
+  readonly name = 'claude-agent-sdk';
+
+  private constructor(
+    private readonly sdk: SdkModule,
+    private readonly hub: McpHub,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(hub: McpHub, env: NodeJS.ProcessEnv): Promise<ClaudeAgentSdkAgent> {
+    return new ClaudeAgentSdkAgent(await loadClaudeAgentSdk(), hub, env);
+  }
+
+  async runTurn(input: TurnInput): Promise<TurnOutput> {
+    const previous = (input.state ?? {}) as { sessionId?: string };
+    let sessionId = previous.sessionId;
+    let subtype = 'success';
+    const abort = new AbortController();
+    const onAbort = () => abort.abort();
+    input.signal.addEventListener('abort', onAbort);
+    const options: Record<string, unknown> = {
+      mcpServers: sdkServers(this.hub.specs),
+      strictMcpConfig: true,
+      tools: [],
+      allowedTools: this.hub.tools().map((t) => t.fullName),
+      settingSources: [],
+      systemPrompt: { type: 'preset', preset: 'claude_code', append: SYSTEM_APPEND },
+      hooks: { PostToolUse: [{ matcher: FORM_TOOL, hooks: [async () => ({ continue: false })] }] },
+      env: { ...this.env, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+      abortController: abort,
+    };
+    if (sessionId) options.resume = sessionId;
+    try {
+      for await (const message of this.sdk.query({ prompt: input.message, options })) {
+        if (typeof message.session_id === 'string') sessionId = message.session_id;
+        if (message.type === 'assistant') {
+          for (const block of message.message?.content ?? []) {
+            if (block.type === 'text' && block.text) input.emit('text', { text: block.text });
+            else if (block.type === 'tool_use')
+              input.emit('tool_use', { id: block.id, name: block.name, input: block.input });
+          }
+        } else if (message.type === 'user' && Array.isArray(message.message?.content)) {
+          for (const block of message.message.content) {
+            if (block.type !== 'tool_result') continue;
+            const content =
+              typeof block.content === 'string'
+                ? [{ type: 'text', text: block.content }]
+                : (block.content ?? []);
+            input.emit('tool_result', {
+              tool_use_id: block.tool_use_id,
+              content,
+              is_error: block.is_error === true,
+              structuredContent: structuredContentOf(message.tool_use_result, content),
+            });
+          }
+        } else if (message.type === 'result') {
+          subtype = message.subtype ?? 'success';
+        }
+      }
+    } finally {
+      input.signal.removeEventListener('abort', onAbort);
+    }
+    return { state: { sessionId }, subtype };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The hub's servers in the SDK's `mcpServers` shape. */
+function sdkServers(specs: Record<string, McpServerSpec>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    if (isHttpSpec(spec)) out[name] = { type: 'http', url: spec.url, headers: spec.headers };
+    else out[name] = { type: 'stdio', command: spec.command, args: spec.args ?? [], env: spec.env };
+  }
+  return out;
+}
+
+/**
+ * The tool's structuredContent: from the SDK's `tool_use_result`, or parsed back from the text the
+ * model was shown (Claude Code shows it JSON.stringify(structuredContent)).
+ */
+function structuredContentOf(
+  toolUseResult: any,
+  content: Array<Record<string, any>>,
+): Record<string, unknown> | undefined {
+  if (
+    toolUseResult &&
+    typeof toolUseResult === 'object' &&
+    !Array.isArray(toolUseResult) &&
+    toolUseResult.structuredContent
+  ) {
+    return toolUseResult.structuredContent;
+  }
+  for (const block of content) {
+    if (block.type !== 'text' || typeof block.text !== 'string' || !block.text.startsWith('{')) continue;
+    try {
+      const parsed = JSON.parse(block.text);
+      if (parsed?.type === 'form_request') return parsed;
+    } catch {}
+  }
+  return undefined;
+}

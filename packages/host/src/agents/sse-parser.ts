@@ -1,0 +1,42 @@
+// A Server-Sent Events reader for fetch responses (the Messages API streams this way): yields
+// {event, data} per frame, joining multi-line data, ignoring comments.
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let newline = buffer.search(/\r\n|\r|\n/);
+      while (newline !== -1) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+        if (line === '') {
+          if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
+          event = '';
+          data = [];
+        } else if (!line.startsWith(':')) {
+          const colon = line.indexOf(':');
+          const field = colon === -1 ? line : line.slice(0, colon);
+          let value = colon === -1 ? '' : line.slice(colon + 1);
+          if (value.startsWith(' ')) value = value.slice(1);
+          if (field === 'event') event = value;
+          else if (field === 'data') data.push(value);
+        }
+        newline = buffer.search(/\r\n|\r|\n/);
+      }
+      if (done) break;
+    }
+    if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,199 @@
+// The HTTP API and the page (DESIGN.md, Host):
+//   POST /api/execute                       {conversationId?, message} | {conversationId, formId, answers|cancel}
+//   GET  /api/conversations                 the list, newest first
+//   GET  /api/conversations/:id             transcript, pending form and its draft, lastEventId
+//   GET  /api/conversations/:id/events      SSE (Last-Event-ID or ?after=N to resume)
+//   PUT  /api/conversations/:id/forms/:formId/draft   the person's draft of the pending form
+//   POST /api/files?conversationId=ID       upload one file (raw body, X-File-Name header) -> {url, ...}
+//   GET  /api/files/:id                     the file back
+//   GET  /api/demo/...                      demo search data
+// Every error is JSON {error, code, ...} with a 4xx status that says what to fix.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { EventBus } from './bus.js';
+import type { Conversations, ExecuteRequest } from './conversations.js';
+import { demoRoutes } from './demo-routes.js';
+import { HttpError } from './errors.js';
+import { type PageAssets, pageAssets } from './page.js';
+import { resumeId, streamEvents } from './sse.js';
+import type { Store } from './store.js';
+
+export interface AppOptions {
+  store: Store;
+  bus: EventBus;
+  /** Resolves when the agent and its MCP servers are ready; API calls wait for it, the page does not. */
+  conversations: Promise<Conversations>;
+  heartbeatMs: number;
+  maxBodyBytes: number;
+  maxFileBytes: number;
+  maxDraftBytes: number;
+  agentName: string;
+}
+
+export function createApp(options: AppOptions): Hono {
+  const { store, bus } = options;
+  const app = new Hono();
+  const assets: PageAssets = pageAssets();
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
+    console.error(error);
+    return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
+  });
+  app.notFound((c) =>
+    c.json({ error: `No route for ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
+  );
+
+  const limit = (max: number) =>
+    bodyLimit({
+      maxSize: max,
+      onError: () => {
+        throw new HttpError(
+          413,
+          'body_too_large',
+          `The request body is larger than the limit of ${max} bytes.`,
+          { limit: max },
+        );
+      },
+    });
+
+  // The page.
+  app.get('/', (c) => c.html(assets.html()));
+  app.get('/c/:id', (c) => c.html(assets.html()));
+  app.get('/app.js', (c) => c.body(assets.script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.get('/app.css', (c) => c.body(assets.style, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+  app.get('/formrequest.js', (c) => {
+    const bundle = assets.renderer();
+    if (!bundle.ok) throw new HttpError(503, 'renderer_missing', bundle.error);
+    return c.body(bundle.code, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+  });
+  app.get('/favicon.ico', (c) => c.body(null, 204));
+  app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
+
+  app.route('/api/demo', demoRoutes());
+
+  app.post('/api/execute', limit(options.maxBodyBytes), async (c) => {
+    const body = (await readJson(c.req.raw)) as ExecuteRequest;
+    const conversations = await options.conversations;
+    return c.json(conversations.execute(body), 202);
+  });
+
+  app.get('/api/conversations', (c) =>
+    c.json(
+      store.listConversations().map((row) => ({
+        id: row.id,
+        title: row.title,
+        updatedAt: new Date(row.updatedAt).toISOString(),
+        pendingForm: row.pendingForm,
+        running: row.running,
+      })),
+    ),
+  );
+
+  app.get('/api/conversations/:id', (c) => {
+    const id = c.req.param('id');
+    const conversation = store.getConversation(id);
+    if (!conversation) throw notFound(id);
+    const events = store
+      .eventsAfter(id, 0, 100_000)
+      .map((e) => ({ id: e.id, event: e.name, data: JSON.parse(e.data) }));
+    const form = store.pendingForm(id);
+    return c.json({
+      id,
+      title: conversation.title,
+      locale: conversation.locale,
+      running: store.isRunning(id),
+      events,
+      lastEventId: events.at(-1)?.id ?? 0,
+      pendingForm: form ? { id: form.id, schema: form.schema, draft: form.draft ?? null } : null,
+    });
+  });
+
+  app.get('/api/conversations/:id/events', (c) => {
+    const id = c.req.param('id');
+    if (!store.getConversation(id)) throw notFound(id);
+    const after = resumeId(c);
+    if (after === undefined)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Last-Event-ID (or ?after=) must be a non-negative integer event id.',
+      );
+    return streamEvents(c, store, bus, id, after, { heartbeatMs: options.heartbeatMs });
+  });
+
+  app.put('/api/conversations/:id/forms/:formId/draft', limit(options.maxDraftBytes), async (c) => {
+    const id = c.req.param('id');
+    const formId = c.req.param('formId');
+    if (!store.getConversation(id)) throw notFound(id);
+    const form = store.getForm(id, formId);
+    if (!form) throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${id}.`);
+    const draft = await readJson(c.req.raw);
+    if (!store.saveDraft(id, formId, draft)) {
+      throw new HttpError(
+        409,
+        'form_not_pending',
+        `This form was already ${form.status}; its draft is closed.`,
+        { status: form.status },
+      );
+    }
+    return c.json({ saved: true });
+  });
+
+  app.post('/api/files', limit(options.maxFileBytes), async (c) => {
+    const conversationId = c.req.query('conversationId') ?? '';
+    if (!store.getConversation(conversationId)) throw notFound(conversationId);
+    const rawName = c.req.header('X-File-Name');
+    if (!rawName)
+      throw new HttpError(400, 'bad_request', 'Send the file name in the X-File-Name header (URI-encoded).');
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      throw new HttpError(400, 'bad_request', 'X-File-Name must be URI-encoded (encodeURIComponent).');
+    }
+    const data = Buffer.from(await c.req.arrayBuffer());
+    const type = (c.req.header('Content-Type') ?? 'application/octet-stream').split(';')[0].trim();
+    const id = randomUUID();
+    store.putFile({ id, conversationId, name, type, size: data.length, data });
+    return c.json({ id, url: `/api/files/${id}`, name, type, size: data.length }, 201);
+  });
+
+  app.get('/api/files/:id', (c) => {
+    const file = store.getFile(c.req.param('id'));
+    if (!file) throw new HttpError(404, 'file_not_found', `No file with id ${c.req.param('id')}.`);
+    return c.body(new Uint8Array(file.data), 200, {
+      'Content-Type': file.type,
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  return app;
+}
+
+function notFound(id: string): HttpError {
+  return new HttpError(404, 'conversation_not_found', `No conversation with id ${id}.`);
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!type.includes('application/json')) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON with Content-Type: application/json.',
+    );
+  }
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, 'bad_json', `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,152 @@
+// Starts the reference host: the SQLite store, the built-in MCP server `form` (in-process, reached
+// over real Streamable HTTP on loopback), any extra MCP servers, the chosen agent, and the HTTP app.
+// The page is served as soon as the port is bound; API calls wait until the agent is ready.
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { startHttpServer } from '@formrequest/server';
+import { serve } from '@hono/node-server';
+import type { Agent, AgentName } from './agents/agent.js';
+import { createAgent } from './agents/create.js';
+import { createApp } from './app.js';
+import { EventBus } from './bus.js';
+import { Conversations } from './conversations.js';
+import { demoEndpoints } from './demo-routes.js';
+import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+import { Store } from './store.js';
+
+export interface HostOptions {
+  /** TCP port; 0 picks a free one. Default: $PORT or 3000. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  hostname?: string;
+  /** SQLite file. Default ./data/formrequest.db (created on first start); ':memory:' for none. */
+  dbPath?: string;
+  /** Agent name (default: $FORMREQUEST_AGENT or 'scripted') or a ready Agent instance. */
+  agent?: AgentName | Agent;
+  /** A `{"mcpServers": {...}}` file with extra MCP servers for the agent. */
+  mcpConfigPath?: string;
+  /** Extra MCP servers given directly (merged over the file's). A `form` entry replaces the built-in one. */
+  mcpServers?: Record<string, McpServerSpec>;
+  /** Environment the agents read (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL). Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  heartbeatMs?: number;
+  maxBodyBytes?: number;
+  maxFileBytes?: number;
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  store: Store;
+  /** Resolves when the agent and MCP servers are connected (rejects if they cannot be). */
+  ready: Promise<Conversations>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DB_PATH = 'data/formrequest.db';
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export function defaultPort(env: NodeJS.ProcessEnv = process.env): number {
+  const fromEnv = Number.parseInt(env.PORT ?? '', 10);
+  return Number.isInteger(fromEnv) && fromEnv >= 0 && fromEnv < 65536 ? fromEnv : DEFAULT_PORT;
+}
+
+export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
+  const env = options.env ?? process.env;
+  const hostname = options.hostname ?? '127.0.0.1';
+  const dbPath = options.dbPath === ':memory:' ? ':memory:' : resolve(options.dbPath ?? DEFAULT_DB_PATH);
+  const agentChoice = options.agent ?? ((env.FORMREQUEST_AGENT as AgentName | undefined) || 'scripted');
+  const extraServers = {
+    ...(options.mcpConfigPath ? loadMcpConfig(options.mcpConfigPath) : {}),
+    ...(options.mcpServers ?? {}),
+  };
+
+  const store = new Store(dbPath);
+  store.closeInterruptedRuns(
+    'The host stopped while the agent was answering; this turn was cut short. Send the message again.',
+  );
+  const bus = new EventBus();
+  let resolveReady!: (c: Conversations) => void;
+  let rejectReady!: (e: unknown) => void;
+  const ready = new Promise<Conversations>((res, rej) => {
+    resolveReady = res;
+    rejectReady = rej;
+  });
+  ready.catch(() => {});
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const app = createApp({
+    store,
+    bus,
+    conversations: ready,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxFileBytes,
+    maxDraftBytes: 256 * 1024,
+    agentName: typeof agentChoice === 'string' ? agentChoice : agentChoice.name,
+  });
+
+  const server = serve({ fetch: app.fetch, port: options.port ?? defaultPort(env), hostname });
+  try {
+    await new Promise<void>((res, rej) => {
+      server.once('listening', res);
+      server.once('error', rej);
+    });
+  } catch (error) {
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${options.port ?? defaultPort(env)} on ${hostname} is in use. Choose another with --port N (or PORT=N).`,
+      );
+    }
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${hostname}:${port}`;
+
+  let formServer: { close(): Promise<void> } | undefined;
+  let hub: McpHub | undefined;
+  let agent: Agent | undefined;
+  let conversations: Conversations | undefined;
+  const setup = (async () => {
+    const servers: Record<string, McpServerSpec> = { ...extraServers };
+    if (!servers.form) {
+      const running = await startHttpServer({
+        port: 0,
+        host: '127.0.0.1',
+        config: { endpoints: demoEndpoints(url) },
+      });
+      formServer = running;
+      servers.form = { type: 'http', url: running.url };
+    }
+    hub = await McpHub.connect(servers);
+    agent = typeof agentChoice === 'string' ? await createAgent(agentChoice, { hub, env }) : agentChoice;
+    conversations = new Conversations(store, bus, agent);
+    return conversations;
+  })();
+  setup.then(resolveReady, rejectReady);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    store,
+    ready,
+    close() {
+      closing ??= (async () => {
+        await setup.catch(() => {});
+        await conversations?.close();
+        await new Promise<void>((res) => {
+          server.close(() => res());
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await agent?.close();
+        await hub?.close();
+        await formServer?.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

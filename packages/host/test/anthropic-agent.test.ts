@@ -1,0 +1,106 @@
+// The `anthropic` agent against a local fake Messages API speaking the real streaming protocol.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type RunningHost, scenarioForm } from '../src/index.js';
+import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
+import { call, startTestHost, turn } from './helpers.js';
+
+let api: FakeApi;
+let host: RunningHost;
+
+before(async () => {
+  api = await startFakeMessagesApi((body) => {
+    const text = lastUserText(body);
+    if (text.includes('"project_name"')) return { text: 'Thanks! I will create my-web-app in TypeScript.' };
+    if (text.includes('キャンセル')) return { text: 'Okay, cancelled.' };
+    return {
+      text: 'プロジェクトの設定を入力してください。',
+      toolUse: { name: 'mcp__form__request_form', input: { form_schema: scenarioForm('project', 'ja') } },
+    };
+  });
+  host = await startTestHost({
+    agent: 'anthropic',
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: api.url, ANTHROPIC_MODEL: 'fake-model' },
+  });
+});
+after(async () => {
+  await host.close();
+  await api.close();
+});
+
+test('streams text, calls request_form through MCP, ends the turn, and continues with the answers', async () => {
+  const first = await turn(host, { message: '新しいプロジェクトを作成して' });
+  const names = first.events.map((e) => e.event);
+  assert.deepEqual([...new Set(names)], ['user_message', 'text', 'tool_use', 'tool_result', 'result']);
+  assert.ok(names.filter((n) => n === 'text').length > 1, 'text arrives in several deltas');
+  const text = first.events
+    .filter((e) => e.event === 'text')
+    .map((e) => e.data.text)
+    .join('');
+  assert.equal(text, 'プロジェクトの設定を入力してください。');
+  const use = first.events.find((e) => e.event === 'tool_use')!;
+  assert.deepEqual(
+    use.data.input,
+    { form_schema: scenarioForm('project', 'ja') },
+    'input_json_delta pieces joined',
+  );
+  const result = first.events.find((e) => e.event === 'tool_result')!;
+  assert.equal(result.data._metadata.type, 'form_request');
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  assert.equal(formId, use.data.id);
+  assert.equal(api.requests.length, 1, 'the turn ended after request_form: no second model call');
+
+  const request = api.requests[0];
+  assert.equal(request.headers['x-api-key'], 'test-key');
+  assert.equal(request.headers['anthropic-version'], '2023-06-01');
+  assert.equal(request.body.model, 'fake-model');
+  assert.equal(request.body.stream, true);
+  const tool = request.body.tools.find((t: any) => t.name === 'mcp__form__request_form');
+  assert.ok(tool, 'request_form is offered as mcp__form__request_form');
+  const schemaText = JSON.stringify(tool.input_schema);
+  for (const key of ['"enum"', '"required"', 'form_schema', 'async-select', 'minLength']) {
+    assert.ok(schemaText.includes(key), `the tool's input_schema keeps ${key}`);
+  }
+
+  const second = await turn(host, {
+    conversationId: first.conversationId,
+    formId,
+    answers: { project_name: 'my-web-app', language: 'typescript' },
+  });
+  assert.match(
+    second.events
+      .filter((e) => e.event === 'text')
+      .map((e) => e.data.text)
+      .join(''),
+    /my-web-app/,
+  );
+  assert.equal(second.events.at(-1)!.data.subtype, 'success');
+  const followUp = api.requests[1].body;
+  const roles = followUp.messages.map((m: any) => m.role);
+  assert.deepEqual(roles, ['user', 'assistant', 'user']);
+  const last = followUp.messages[2].content;
+  assert.equal(last[0].type, 'tool_result');
+  assert.equal(last[0].tool_use_id, formId);
+  assert.equal(last[1].type, 'text');
+  assert.deepEqual(JSON.parse(last[1].text), { project_name: 'my-web-app', language: 'typescript' });
+});
+
+test('an API error becomes an error event and a failed result, and the conversation goes on', async () => {
+  const broken = await startTestHost({
+    agent: 'anthropic',
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: `${api.url}/nowhere` },
+  });
+  try {
+    const { conversationId, events } = await turn(broken, { message: 'hello' });
+    const error = events.find((e) => e.event === 'error')!;
+    assert.match(error.data.message, /Anthropic API answered 404/);
+    assert.equal(events.at(-1)!.data.subtype, 'error_during_execution');
+    assert.equal((await call(broken, 'GET', `/api/conversations/${conversationId}`)).json.running, false);
+  } finally {
+    await broken.close();
+  }
+});
+
+test('a missing API key is a clear start-up error', async () => {
+  await assert.rejects(startTestHost({ agent: 'anthropic', env: {} }), /ANTHROPIC_API_KEY/);
+});

@@ -1,0 +1,443 @@
+// The HTTP API against a real host (scripted agent, real MCP server over HTTP, SQLite).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { validateFormSchema } from '@formrequest/schema';
+import { type RunningHost, startHost } from '../src/index.js';
+import { call, collectEvents, endsWithResult, startTestHost, tempDir, turn } from './helpers.js';
+
+let host: RunningHost;
+before(async () => {
+  host = await startTestHost({ heartbeatMs: 200, maxBodyBytes: 64 * 1024, maxFileBytes: 1024 });
+});
+after(() => host.close());
+
+async function askProjectForm() {
+  const { conversationId, events } = await turn(host, { message: '新しいプロジェクトを作成して' });
+  const result = events.at(-1)!;
+  assert.equal(result.event, 'result');
+  return { conversationId, formId: result.data.pending_form.id as string, events };
+}
+
+describe('a scripted form round trip over the API', () => {
+  test('the first turn streams user_message, text, tool_use, tool_result with _metadata, result with pending_form', async () => {
+    const { events, formId } = await askProjectForm();
+    assert.deepEqual(
+      [...new Set(events.map((e) => e.event))],
+      ['user_message', 'text', 'tool_use', 'tool_result', 'result'],
+    );
+    const ids = events.map((e) => e.id);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      'ids increase',
+    );
+    const use = events.find((e) => e.event === 'tool_use')!;
+    assert.equal(use.data.name, 'mcp__form__request_form');
+    assert.equal(use.data.id, formId);
+    const result = events.find((e) => e.event === 'tool_result')!;
+    assert.equal(result.data.tool_use_id, formId);
+    assert.equal(result.data.is_error, false);
+    assert.equal(result.data._metadata.type, 'form_request');
+    assert.equal(result.data._metadata.status, 'waiting_for_input');
+    assert.equal(result.data._metadata.schema.title, '新規プロジェクト作成');
+    assert.match(result.data.content[0].text, /^フォーム入力を待機しています。/);
+    assert.ok(validateFormSchema(events.at(-1)!.data.pending_form.schema).ok);
+  });
+
+  test('the answer is re-validated, hidden values applied, and the agent replies with a summary', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    const bad = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId,
+      answers: { project_name: 'Not Valid' },
+    });
+    assert.equal(bad.status, 422);
+    assert.equal(bad.json.code, 'invalid_answers');
+    assert.equal(bad.json.errors.project_name, '小文字英数字とハイフンのみ使用可能です');
+    const unknownKey = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId,
+      answers: { project_name: 'ok-name', nope: 1 },
+    });
+    assert.equal(unknownKey.status, 422);
+    assert.ok(unknownKey.json.errors.nope);
+    // Nothing changed: the form is still pending and no event was added.
+    const still = await call(host, 'GET', `/api/conversations/${conversationId}`);
+    assert.equal(still.json.pendingForm.id, formId);
+    assert.equal(still.json.events.at(-1).event, 'result');
+
+    const { events } = await turn(host, {
+      conversationId,
+      formId,
+      answers: { project_name: 'my-web-app', language: 'typescript', features: ['auth', 'api'] },
+    });
+    const user = events[0];
+    assert.equal(user.event, 'user_message');
+    assert.equal(user.data.form_outcome, 'submitted');
+    assert.deepEqual(JSON.parse(user.data.text), {
+      project_name: 'my-web-app',
+      language: 'typescript',
+      features: ['auth', 'api'],
+    });
+    assert.equal(user.data.text, JSON.stringify(JSON.parse(user.data.text), null, 2));
+    const reply = events
+      .filter((e) => e.event === 'text')
+      .map((e) => e.data.text)
+      .join('');
+    assert.match(reply, /my-web-app/);
+    assert.match(reply, /TypeScript/);
+    assert.match(reply, /デモ/);
+    assert.equal(events.at(-1)!.data.pending_form, undefined);
+
+    const again = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId,
+      answers: { project_name: 'x-y-z' },
+    });
+    assert.equal(again.status, 409);
+    assert.equal(again.json.code, 'form_not_pending');
+    const cancelAfter = await call(host, 'POST', '/api/execute', { conversationId, formId, cancel: true });
+    assert.equal(cancelAfter.status, 409);
+  });
+
+  test('hidden values are re-applied whatever the client sends', async () => {
+    const { conversationId, events } = await turn(host, { message: 'Show all field types' });
+    const formId = events.at(-1)!.data.pending_form.id;
+    const answers = { name: 'Ann Lee', form_version: 'forged', agree: true, priority: 'high', quantity: 3 };
+    const { events: next } = await turn(host, { conversationId, formId, answers });
+    const sent = JSON.parse(next[0].data.text);
+    assert.equal(sent.form_version, '1.0');
+    assert.equal(sent.quantity, 3);
+    assert.equal(sent.agree, true);
+  });
+
+  test('cancel sends the cancel message in the conversation language', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    const { events } = await turn(host, { conversationId, formId, cancel: true });
+    assert.equal(events[0].data.text, 'フォーム入力をキャンセルしました。');
+    assert.equal(events[0].data.form_outcome, 'cancelled');
+    assert.match(
+      events
+        .filter((e) => e.event === 'text')
+        .map((e) => e.data.text)
+        .join(''),
+      /キャンセル/,
+    );
+
+    const en = await turn(host, { message: 'Please assign a task', locale: 'en' });
+    const enForm = en.events.at(-1)!.data.pending_form.id;
+    const { events: enEvents } = await turn(host, {
+      conversationId: en.conversationId,
+      formId: enForm,
+      cancel: true,
+    });
+    assert.equal(enEvents[0].data.text, 'Form input was cancelled.');
+  });
+
+  test('free text while a form is pending supersedes it; answering it afterwards is 409', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    await turn(host, { conversationId, message: 'やっぱり住所を入力したい' });
+    const late = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId,
+      answers: { project_name: 'abc' },
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.status, 'superseded');
+  });
+});
+
+describe('SSE', () => {
+  test('Last-Event-ID replays exactly what was missed, in order', async () => {
+    const { conversationId, events } = await askProjectForm();
+    const middle = events[1].id;
+    const replay = await collectEvents(host, conversationId, endsWithResult, { lastEventId: middle });
+    assert.deepEqual(
+      replay.map((e) => e.id),
+      events.slice(2).map((e) => e.id),
+    );
+    assert.deepEqual(
+      replay.map((e) => e.data),
+      events.slice(2).map((e) => e.data),
+    );
+    const fromQuery = await fetch(`${host.url}/api/conversations/${conversationId}/events?after=${middle}`);
+    assert.equal(fromQuery.headers.get('content-type'), 'text/event-stream');
+    assert.equal(fromQuery.headers.get('x-accel-buffering'), 'no');
+    assert.match(fromQuery.headers.get('cache-control') ?? '', /no-cache/);
+    await fromQuery.body?.cancel();
+    const bad = await call(host, 'GET', `/api/conversations/${conversationId}/events`, undefined, {
+      'Last-Event-ID': 'abc',
+    });
+    assert.equal(bad.status, 400);
+  });
+
+  test('two listeners both see every event of a run; a listener that leaves does not stop it', async () => {
+    const first = await askProjectForm();
+    const base = first.events.at(-1)!.id;
+    const isDone = (events: { event: string }[]) => events.filter((e) => e.event === 'result').length === 1;
+    const a = collectEvents(host, first.conversationId, isDone, { lastEventId: base });
+    const b = collectEvents(host, first.conversationId, isDone, { lastEventId: base });
+    // A third listener that disconnects at once.
+    const leaver = await fetch(`${host.url}/api/conversations/${first.conversationId}/events?after=${base}`);
+    await leaver.body?.cancel();
+    await new Promise((r) => setTimeout(r, 50));
+    const sent = await call(host, 'POST', '/api/execute', {
+      conversationId: first.conversationId,
+      formId: first.formId,
+      answers: { project_name: 'two-tabs' },
+    });
+    assert.equal(sent.status, 202);
+    const [ea, eb] = await Promise.all([a, b]);
+    assert.ok(ea.length > 3);
+    assert.deepEqual(ea, eb);
+  });
+
+  test('heartbeats keep an idle stream open', async () => {
+    const { conversationId, events } = await askProjectForm();
+    const response = await fetch(
+      `${host.url}/api/conversations/${conversationId}/events?after=${events.at(-1)!.id}`,
+    );
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + 3000;
+    while (!text.includes(': heartbeat') && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+    assert.match(text, /^: heartbeat$/m);
+    assert.doesNotMatch(text, /^event:/m, 'nothing but heartbeats after the last event');
+  });
+});
+
+describe('bad requests', () => {
+  test('unknown ids are 404 with a JSON message', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/api/conversations/nope'],
+      ['GET', '/api/conversations/nope/events'],
+      ['POST', '/api/execute', { conversationId: 'nope', message: 'hi' }],
+      ['PUT', '/api/conversations/nope/forms/f/draft', { v: {} }],
+      ['GET', '/api/files/nope'],
+      ['GET', '/api/nothing-here'],
+    ] as const) {
+      const response = await call(host, method, path, body);
+      assert.equal(response.status, 404, `${method} ${path}`);
+      assert.equal(typeof response.json.error, 'string');
+    }
+    const { conversationId } = await askProjectForm();
+    const noForm = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId: 'toolu_nope',
+      answers: {},
+    });
+    assert.equal(noForm.status, 404);
+    assert.equal(noForm.json.code, 'form_not_found');
+  });
+
+  test('malformed bodies get 400/415 and say what to send', async () => {
+    const cases: Array<[unknown, number, RegExp]> = [
+      ['{not json', 400, /not valid JSON/],
+      [[], 400, /JSON object/],
+      [{ message: '' }, 400, /non-empty/],
+      [{ message: 42 }, 400, /message/],
+      [{ formId: 'x', answers: {} }, 400, /conversationId/],
+      [{ conversationId: 'c', formId: 'x' }, 400, /answers/],
+      [{ conversationId: 'c', formId: 'x', answers: {}, cancel: true }, 400, /not both/],
+      [{ message: 'hi', answers: {} }, 400, /formId/],
+      [{ message: 'hi', locale: 'fr' }, 400, /locale/],
+    ];
+    for (const [body, status, pattern] of cases) {
+      const response = await call(host, 'POST', '/api/execute', body);
+      assert.equal(response.status, status, JSON.stringify(body));
+      assert.match(response.json.error, pattern);
+    }
+    const wrongType = await call(host, 'POST', '/api/execute', 'message=hi', {
+      'Content-Type': 'text/plain',
+    });
+    assert.equal(wrongType.status, 415);
+  });
+
+  test('bodies over the limit are refused with 413 and nothing is stored', async () => {
+    const before = (await call(host, 'GET', '/api/conversations')).json.length;
+    const big = await call(host, 'POST', '/api/execute', { message: 'x'.repeat(70 * 1024) });
+    assert.equal(big.status, 413);
+    assert.equal(big.json.code, 'body_too_large');
+    assert.equal((await call(host, 'GET', '/api/conversations')).json.length, before);
+  });
+
+  test('a second message while the agent is answering is 409', async () => {
+    const { conversationId } = await askProjectForm();
+    const blocking = host.store;
+    blocking.db
+      .prepare(`INSERT INTO runs (id, conversation_id, status, started_at) VALUES ('busy', ?, 'running', 0)`)
+      .run(conversationId);
+    const response = await call(host, 'POST', '/api/execute', { conversationId, message: 'hello' });
+    assert.equal(response.status, 409);
+    assert.equal(response.json.code, 'run_in_progress');
+    blocking.db.prepare(`UPDATE runs SET status = 'done' WHERE id = 'busy'`).run();
+  });
+});
+
+describe('files and drafts', () => {
+  test('a file is uploaded once, referenced in the answer, and over-size files get 413', async () => {
+    const { conversationId, events } = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
+    const formId = events.at(-1)!.data.pending_form.id;
+    const upload = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-File-Name': encodeURIComponent('メモ.txt') },
+      body: 'hello',
+    });
+    assert.equal(upload.status, 201);
+    const file = await upload.json();
+    assert.equal(file.name, 'メモ.txt');
+    assert.equal(file.size, 5);
+    const back = await fetch(host.url + file.url);
+    assert.equal(await back.text(), 'hello');
+    const tooBig = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-File-Name': 'big.txt' },
+      body: 'x'.repeat(2000),
+    });
+    assert.equal(tooBig.status, 413);
+    assert.match((await tooBig.json()).error, /1024 bytes/);
+
+    const inline = await call(host, 'POST', '/api/execute', {
+      conversationId,
+      formId,
+      answers: {
+        name: 'Ann Lee',
+        attachment: { name: 'a.txt', type: 'text/plain', size: 5, data: 'data:text/plain;base64,aGVsbG8=' },
+      },
+    });
+    assert.equal(inline.status, 422);
+    assert.match(inline.json.errors.attachment, /api\/files/);
+
+    const ref = { name: file.name, type: file.type, size: file.size, url: file.url };
+    const { events: next } = await turn(host, {
+      conversationId,
+      formId,
+      answers: { name: 'Ann Lee', attachment: ref },
+    });
+    assert.deepEqual(JSON.parse(next[0].data.text).attachment, ref);
+  });
+
+  test('drafts are saved for the pending form only', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    const draft = { v: { project_name: 'half-typed' }, t: {} };
+    assert.equal(
+      (await call(host, 'PUT', `/api/conversations/${conversationId}/forms/${formId}/draft`, draft)).status,
+      200,
+    );
+    const loaded = await call(host, 'GET', `/api/conversations/${conversationId}`);
+    assert.deepEqual(loaded.json.pendingForm.draft, draft);
+    await turn(host, { conversationId, formId, cancel: true });
+    const closed = await call(
+      host,
+      'PUT',
+      `/api/conversations/${conversationId}/forms/${formId}/draft`,
+      draft,
+    );
+    assert.equal(closed.status, 409);
+  });
+});
+
+describe('durability', () => {
+  test('restart mid-form: conversation, pending form and draft survive and the answer continues it', async () => {
+    const dir = tempDir();
+    try {
+      const dbPath = `${dir.path}/host.db`;
+      const first = await startHost({ port: 0, dbPath });
+      await first.ready;
+      const { conversationId, events } = await turn(first, { message: '住所を入力したい' });
+      const formId = events.at(-1)!.data.pending_form.id;
+      await call(first, 'PUT', `/api/conversations/${conversationId}/forms/${formId}/draft`, {
+        v: { address: '1-2-3' },
+        t: {},
+      });
+      await first.close();
+
+      const second = await startHost({ port: 0, dbPath });
+      await second.ready;
+      try {
+        const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
+        assert.equal(loaded.json.pendingForm.id, formId);
+        assert.deepEqual(loaded.json.pendingForm.draft, { v: { address: '1-2-3' }, t: {} });
+        assert.deepEqual(
+          loaded.json.events.map((e: any) => e.id),
+          events.map((e) => e.id),
+        );
+        const { events: next } = await turn(second, {
+          conversationId,
+          formId,
+          answers: { country: 'JP', prefecture: '13', city: '13004', address: '1-2-3' },
+        });
+        assert.ok(next[0].id > events.at(-1)!.id, 'ids keep increasing across restarts');
+        assert.match(
+          next
+            .filter((e) => e.event === 'text')
+            .map((e) => e.data.text)
+            .join(''),
+          /1-2-3/,
+        );
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  test('a run cut by a crash is closed with an error and a result at the next start', async () => {
+    const dir = tempDir();
+    try {
+      const dbPath = `${dir.path}/host.db`;
+      const first = await startHost({ port: 0, dbPath });
+      await first.ready;
+      const { conversationId } = await turn(first, { message: 'hello' });
+      // What a kill -9 in the middle of a run leaves behind: a run row still 'running'.
+      first.store.db
+        .prepare(`INSERT INTO runs (id, conversation_id, status, started_at) VALUES ('cut', ?, 'running', 0)`)
+        .run(conversationId);
+      first.store.db
+        .prepare(
+          `INSERT INTO events (conversation_id, run_id, name, data, created_at) VALUES (?, 'cut', 'user_message', '{"type":"user_message","text":"x"}', 0)`,
+        )
+        .run(conversationId);
+      await first.close();
+      const second = await startHost({ port: 0, dbPath });
+      await second.ready;
+      try {
+        const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
+        assert.equal(loaded.json.running, false);
+        assert.deepEqual(
+          loaded.json.events.slice(-2).map((e: any) => e.event),
+          ['error', 'result'],
+        );
+        assert.equal(loaded.json.events.at(-1).data.subtype, 'error_during_execution');
+        const { events } = await turn(second, { conversationId, message: 'タスクをアサインして' });
+        assert.ok(events.at(-1)!.data.pending_form);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('conversation list and page', () => {
+  test('lists conversations newest first with pending-form flags; serves the page and the renderer', async () => {
+    const { conversationId } = await askProjectForm();
+    const list = await call(host, 'GET', '/api/conversations');
+    assert.equal(list.json[0].id, conversationId);
+    assert.equal(list.json[0].pendingForm, true);
+    assert.equal(list.json[0].title, '新しいプロジェクトを作成して');
+    const page = await fetch(`${host.url}/c/${conversationId}`);
+    assert.match(await page.text(), /<script type="module" src="\/app.js">/);
+    const bundle = await fetch(`${host.url}/formrequest.js`);
+    assert.equal(bundle.status, 200);
+    assert.match(await bundle.text(), /renderForm/);
+  });
+});

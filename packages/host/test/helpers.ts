@@ -1,0 +1,129 @@
+// Shared test support: a host on 127.0.0.1 port 0 with its SQLite file in a temp dir, JSON calls, and
+// an SSE reader over fetch (the same wire format a browser's EventSource reads).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type HostOptions, type RunningHost, startHost } from '../src/index.js';
+
+export function tempDir(): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), 'formrequest-host-'));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function startTestHost(options: HostOptions = {}): Promise<RunningHost> {
+  const host = await startHost({ port: 0, dbPath: ':memory:', ...options });
+  try {
+    await host.ready;
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  return host;
+}
+
+export async function call(
+  host: { url: string },
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any }> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+  }
+  const response = await fetch(host.url + path, init);
+  const text = await response.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, json };
+}
+
+export interface SseEvent {
+  id: number;
+  event: string;
+  data: any;
+}
+
+/** Listens to a conversation's events until `until` says stop (or the timeout passes). */
+export async function collectEvents(
+  host: { url: string },
+  conversationId: string,
+  until: (events: SseEvent[]) => boolean,
+  options: { lastEventId?: number; timeoutMs?: number; comments?: string[] } = {},
+): Promise<SseEvent[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
+  const headers: Record<string, string> = {};
+  if (options.lastEventId !== undefined) headers['Last-Event-ID'] = String(options.lastEventId);
+  const events: SseEvent[] = [];
+  try {
+    const response = await fetch(`${host.url}/api/conversations/${conversationId}/events`, {
+      headers,
+      signal: controller.signal,
+    });
+    if (response.status !== 200) throw new Error(`SSE answered ${response.status}`);
+    if (until(events)) return events;
+    for await (const frame of readSseWithIds(response.body!, options.comments)) {
+      events.push(frame);
+      if (until(events)) break;
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+    throw new Error(`Timed out waiting for events; got ${JSON.stringify(events.map((e) => e.event))}`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return events;
+}
+
+/** Raw SSE frames with their ids (our parser drops ids; tests need them), comments collected aside. */
+async function* readSseWithIds(
+  body: ReadableStream<Uint8Array>,
+  comments?: string[],
+): AsyncGenerator<SseEvent> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reader = body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields: Record<string, string> = {};
+      for (const line of frame.split('\n')) {
+        if (line.startsWith(':')) comments?.push(line);
+        const colon = line.indexOf(':');
+        if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
+      }
+      if (fields.event) yield { id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) };
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+export const endsWithResult = (events: SseEvent[]) => events.at(-1)?.event === 'result';
+
+/** Sends a message (or a form answer) and returns the events of that run, up to its result. */
+export async function turn(
+  host: { url: string },
+  body: Record<string, unknown>,
+): Promise<{ conversationId: string; events: SseEvent[] }> {
+  let after = 0;
+  if (typeof body.conversationId === 'string') {
+    const current = await call(host, 'GET', `/api/conversations/${body.conversationId}`);
+    after = current.json.lastEventId ?? 0;
+  }
+  const sent = await call(host, 'POST', '/api/execute', body);
+  if (sent.status !== 202) throw new Error(`execute answered ${sent.status}: ${JSON.stringify(sent.json)}`);
+  const { conversationId } = sent.json;
+  const events = await collectEvents(host, conversationId, endsWithResult, { lastEventId: after });
+  return { conversationId, events };
+}

@@ -1,0 +1,280 @@
+// The server over Streamable HTTP at `/mcp`.
+//
+// Two eras share one endpoint (REFERENCE.md, "Which SDK line"): 2025-era clients (the v1 SDK client, the
+// Inspector, Claude Code) get a sessionful transport, so the server can still send them requests such
+// as elicitation; 2026-07-28 clients go to the SDK's per-request handler. In front of both: DNS-rebinding
+// protection (Host and Origin checks) and a request body limit with a clear 413.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isJsonContentType,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  type McpServer,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
+import type { ServerConfig } from './config.js';
+import { createFormServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+export const DEFAULT_HTTP_PORT = 3939;
+/** Form schemas are small; 1 MiB leaves room for a 200-field form many times over. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HttpServerOptions {
+  /** TCP port; 0 picks a free one. Default {@link DEFAULT_HTTP_PORT}. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  config?: ServerConfig;
+  /** Largest accepted request body in bytes. Default {@link DEFAULT_MAX_BODY_BYTES}. */
+  maxBodyBytes?: number;
+  /** Extra host names accepted in `Host` and `Origin` besides localhost and the listening host. */
+  allowedHosts?: string[];
+  /** 2025-era sessions unused for this long are closed. Default one hour. */
+  sessionIdleMs?: number;
+  /** Where out-of-band errors are reported. Default stderr. */
+  log?: (line: string) => void;
+  /** Builds each server instance; default `createFormServer(config)`. For embedding apps that add tools. */
+  factory?: () => McpServer;
+}
+
+export interface RunningHttpServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3939/mcp`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface LegacySession {
+  transport: NodeStreamableHTTPServerTransport;
+  lastSeen: number;
+}
+
+export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const config = options.config ?? {};
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const sessionIdleMs = options.sessionIdleMs ?? 60 * 60 * 1000;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
+  const allowedHostnames = allowedNames(host, options.allowedHosts ?? []);
+
+  const factory = options.factory ?? (() => createFormServer(config));
+  const modern = createMcpHandler(factory, {
+    legacy: 'reject',
+    maxRequestBodySize: maxBodyBytes,
+    onerror,
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror });
+  const sessions = new Map<string, LegacySession>();
+
+  async function serveLegacy(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) {
+        return sendJsonRpcError(
+          res,
+          404,
+          -32001,
+          `Unknown or expired session ${sessionId}. Start a new session with initialize.`,
+        );
+      }
+      session.lastSeen = Date.now();
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return sendJsonRpcError(
+        res,
+        400,
+        -32000,
+        'Missing mcp-session-id header: send initialize first to open a session.',
+      );
+    }
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, lastSeen: Date.now() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await factory().connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const hostCheck = validateHostHeader(header(req, 'host'), allowedHostnames);
+    if (!hostCheck.ok) {
+      return sendJsonRpcError(
+        res,
+        403,
+        -32000,
+        `Forbidden: ${hostCheck.message} (DNS-rebinding protection).`,
+      );
+    }
+    const originCheck = validateOriginHeader(header(req, 'origin'), allowedHostnames);
+    if (!originCheck.ok) {
+      return sendJsonRpcError(
+        res,
+        403,
+        -32000,
+        `Forbidden: ${originCheck.message} (DNS-rebinding protection).`,
+      );
+    }
+    if (path !== MCP_PATH) {
+      return sendJson(res, 404, {
+        error: `Not found: ${path}. The MCP endpoint of this server is ${MCP_PATH}.`,
+      });
+    }
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      res.setHeader('Allow', 'GET, POST, DELETE');
+      return sendJsonRpcError(
+        res,
+        405,
+        -32000,
+        `Method ${req.method} is not allowed on ${MCP_PATH}; use POST (or GET/DELETE with a session).`,
+      );
+    }
+    let body: unknown;
+    if (req.method === 'POST') {
+      if (!isJsonContentType(header(req, 'content-type'))) {
+        return sendJsonRpcError(
+          res,
+          415,
+          -32000,
+          'Unsupported Content-Type: send the JSON-RPC message as application/json.',
+        );
+      }
+      const raw = await readBody(req, maxBodyBytes);
+      if (raw === undefined) {
+        res.setHeader('Connection', 'close');
+        return sendJsonRpcError(
+          res,
+          413,
+          -32000,
+          `Request body too large: the limit is ${maxBodyBytes} bytes.`,
+        );
+      }
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch (error) {
+        return sendJsonRpcError(
+          res,
+          400,
+          -32700,
+          `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
+        );
+      }
+    }
+    // Body-less GET/DELETE are 2025 session operations; a POST is classified by the SDK's own rule.
+    const legacy = req.method !== 'POST' || (await isLegacyRequest(await toWebRequest(req, body), body));
+    return legacy ? serveLegacy(req, res, body) : serveModern(req, res, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      onerror(error);
+      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal error: ${error.message}`);
+      else res.end();
+    });
+  });
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - sessionIdleMs;
+      for (const [id, session] of sessions) {
+        if (session.lastSeen < cutoff) {
+          sessions.delete(id);
+          session.transport.close().catch(onerror);
+        }
+      }
+    },
+    Math.min(sessionIdleMs, 60_000),
+  );
+  sweep.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}${MCP_PATH}`,
+    port,
+    async close() {
+      clearInterval(sweep);
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(open.map((session) => session.transport.close()));
+      await modern.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** localhost names always; the listening host when it is a specific name or address; extras. */
+function allowedNames(host: string, extra: string[]): string[] {
+  const names = new Set(localhostAllowedHostnames());
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  if (!wildcard) names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  for (const name of extra) names.add(name);
+  return [...names];
+}
+
+/** The body, or undefined when it is larger than `limit` (the rest is drained, not buffered). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const declared = Number(header(req, 'content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
+}

@@ -1,0 +1,106 @@
+// `question` (seed 004) expressed in the two other shapes the server can ask in: an elicitation schema
+// (one property per question, plus one for its free-text answer) and a form of the vocabulary (radio,
+// multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
+import type { FormField, FormSchema, ResolvedQuestion } from '@formrequest/schema';
+import { customChoiceLabel, formatAnswers } from '@formrequest/schema';
+import type { ElicitationSchema } from './elicitationSchema.js';
+
+/** The field / property names of question i (0-based): `q1`, and `q1_other` for its free text. */
+export function questionKeys(index: number): { choice: string; other: string } {
+  return { choice: `q${index + 1}`, other: `q${index + 1}_other` };
+}
+
+function optionTitle(option: { label: string; description?: string }): string {
+  return option.description ? `${option.label} — ${option.description}` : option.label;
+}
+
+export function questionsToElicitation(questions: ResolvedQuestion[]): ElicitationSchema {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  questions.forEach((q, i) => {
+    const { choice, other } = questionKeys(i);
+    const title = q.header || `Q${i + 1}`;
+    if (q.options.length === 0) {
+      properties[choice] = { type: 'string', title, description: q.question, minLength: 1 };
+      required.push(choice);
+      return;
+    }
+    const choices = q.options.map((o) => ({ const: o.label, title: optionTitle(o) }));
+    properties[choice] = q.multiple
+      ? {
+          type: 'array',
+          title,
+          description: q.question,
+          items: { anyOf: choices },
+          ...(q.custom ? {} : { minItems: 1 }),
+        }
+      : { type: 'string', title, description: q.question, oneOf: choices };
+    if (!q.custom) required.push(choice);
+    else
+      properties[other] = {
+        type: 'string',
+        title: `${title}: ${customChoiceLabel()}`,
+        description: q.question,
+      };
+  });
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } as ElicitationSchema;
+}
+
+export function questionsToForm(questions: ResolvedQuestion[]): FormSchema {
+  const single = questions.length === 1;
+  const fields: FormField[] = [];
+  questions.forEach((q, i) => {
+    const { choice, other } = questionKeys(i);
+    if (!single) fields.push({ type: 'heading', text: q.header || `Q${i + 1}`, level: 3 });
+    if (q.options.length === 0) {
+      fields.push({ name: choice, type: 'textarea', label: q.question, rows: 2, required: true });
+      return;
+    }
+    const options = q.options.map((o) => ({ value: o.label, label: optionTitle(o) }));
+    fields.push(
+      q.multiple
+        ? {
+            name: choice,
+            type: 'multiselect',
+            label: q.question,
+            options,
+            ...(q.custom ? {} : { minSelect: 1 }),
+          }
+        : {
+            name: choice,
+            type: 'radio',
+            label: q.question,
+            options,
+            ...(q.custom ? {} : { required: true }),
+          },
+    );
+    if (q.custom) fields.push({ name: other, type: 'text', label: customChoiceLabel() });
+  });
+  return { title: single ? questions[0]!.header || '質問' : '質問', fields };
+}
+
+/** Seed 004's `answers` (one list per question) from elicitation content or submitted form values. */
+export function answersFromValues(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+): string[][] {
+  return questions.map((_question, i) => {
+    const { choice, other } = questionKeys(i);
+    const picked = values[choice];
+    const answers = (Array.isArray(picked) ? picked : picked === undefined || picked === null ? [] : [picked])
+      .map((v) => String(v).trim())
+      .filter((v) => v !== '');
+    const extra = typeof values[other] === 'string' ? (values[other] as string).trim() : '';
+    if (extra !== '') answers.push(extra);
+    return answers;
+  });
+}
+
+/**
+ * The answer to a `question` asked as a form, in seed 004's words (`ユーザーの回答: "Q"="A"`): what a host
+ * or the Apps widget sends instead of the values JSON when the form came from `question`
+ * (its result's `structuredContent.question.questions`).
+ */
+export function questionAnswerText(questions: ResolvedQuestion[], values: Record<string, unknown>): string {
+  return formatAnswers(questions, answersFromValues(questions, values));
+}

@@ -1,0 +1,46 @@
+// Registers `request_form` on an McpServer: advertises the whole form vocabulary as its input schema,
+// checks the input with the schema package, and answers in the seed's format.
+
+import { formatIssues, formInputJsonSchema, validateFormSchema } from '@formrequest/schema';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { advertisedSchema } from './advertisedSchema.js';
+import { widgetToolMeta } from './apps.js';
+import type { ServerConfig } from './config.js';
+import { requestFormToolDescription } from './description.js';
+import { elicitForm } from './elicitForm.js';
+import { readFormSchemaArgument } from './formArgument.js';
+import { chooseMode, MODE_JSON_SCHEMA } from './formMode.js';
+import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './outputSchemas.js';
+import { formErrorResult, waitingForInputResult } from './requestFormResult.js';
+
+export const REQUEST_FORM_TOOL = 'request_form';
+
+/** `{form_schema, mode?}`: the whole vocabulary from the schema package's one catalog, plus `mode`. */
+export function requestFormInputJsonSchema(): Record<string, unknown> {
+  const input = formInputJsonSchema() as { properties: Record<string, unknown> };
+  return { ...input, properties: { ...input.properties, mode: MODE_JSON_SCHEMA } };
+}
+
+export function registerRequestFormTool(server: McpServer, config: ServerConfig): void {
+  server.registerTool(
+    REQUEST_FORM_TOOL,
+    {
+      title: 'フォーム入力をリクエスト',
+      description: requestFormToolDescription(config),
+      inputSchema: advertisedSchema(requestFormInputJsonSchema()),
+      outputSchema: advertisedSchema(REQUEST_FORM_OUTPUT_JSON_SCHEMA),
+      annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
+      _meta: widgetToolMeta('フォームを準備しています…', 'フォームを表示しました'),
+    },
+    async (args, ctx) => {
+      const argument = readFormSchemaArgument(args);
+      if (!argument.ok) return formErrorResult(argument.message);
+      const mode = chooseMode(args, config);
+      if (!mode.ok) return formErrorResult(mode.message);
+      const checked = validateFormSchema(argument.value);
+      if (!checked.ok || !checked.schema) return formErrorResult(formatIssues(checked.errors));
+      if (mode.mode === 'never') return waitingForInputResult(checked.schema, checked.warnings);
+      return elicitForm(server, ctx, checked.schema, checked.warnings);
+    },
+  );
+}

@@ -1,0 +1,298 @@
+// The MCP Apps widget end to end in real Chromium: the tool call over MCP, the widget resource read over
+// MCP, shown by ext-apps' AppBridge in a sandboxed iframe under the resource's CSP, filled in by a person
+// (Playwright), and the answer arriving as the host's `ui/message`.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { cancelMessage, submitMessage } from '@formrequest/schema';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { build } from 'esbuild';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../../testing/browser.ts';
+import { httpClient, type TestClient } from './support.ts';
+
+const pkg = resolve(import.meta.dirname, '..');
+const widgetFile = resolve(pkg, 'dist/request-form.html');
+
+/** Builds the widget when it is missing or older than its sources. */
+function ensureWidget(): void {
+  const sources = [
+    resolve(pkg, 'widget/view.ts'),
+    resolve(pkg, 'src/questionForm.ts'),
+    resolve(pkg, '../web/dist/formrequest.js'),
+  ];
+  const fresh =
+    existsSync(widgetFile) &&
+    sources.every((s) => !existsSync(s) || statSync(s).mtimeMs <= statSync(widgetFile).mtimeMs);
+  if (fresh) return;
+  const r = spawnSync(process.execPath, [resolve(pkg, 'scripts/build-widget.mjs')], {
+    cwd: pkg,
+    stdio: 'inherit',
+  });
+  assert.equal(r.status, 0, 'building the widget failed');
+}
+
+const USERS = [
+  { id: 'u1', name: '山田太郎', email: 'yamada@example.com' },
+  { id: 'u2', name: '山本花子', email: 'yamamoto@example.com' },
+];
+
+function listen(server: Server): Promise<string> {
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+let api: Server;
+let apiOrigin: string;
+let other: Server;
+let otherOrigin: string;
+let mcp: RunningHttpServer;
+let client: TestClient;
+let browser: Browser;
+let hostScript: string;
+
+before(async () => {
+  ensureWidget();
+  // The search API the form's autocomplete uses; CORS open because the widget's origin is opaque.
+  api = createServer((req, res) => {
+    const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    res.end(JSON.stringify(USERS.filter((u) => u.name.includes(q))));
+  });
+  apiOrigin = await listen(api);
+  // An origin the config does not list: the widget must not reach it.
+  other = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    res.end('[]');
+  });
+  otherOrigin = await listen(other);
+  mcp = await startHttpServer({
+    port: 0,
+    config: {
+      endpoints: [{ purpose: 'ユーザー検索', url: `${apiOrigin}/users`, params: { q: '検索クエリ' } }],
+    },
+  });
+  client = await httpClient('v2-auto', mcp.url);
+  const bundled = await build({
+    entryPoints: [resolve(import.meta.dirname, 'fixtures/apps-host.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+  });
+  hostScript = bundled.outputFiles[0]!.text;
+  // testing/browser.ts's launchBrowser() passes --user-data-dir, which this playwright-core refuses;
+  // launch the same Chromium with the same flags (playwright gives it a fresh temporary profile).
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await client?.close();
+  await mcp?.close();
+  api?.close();
+  other?.close();
+});
+
+const FORM = {
+  title: '担当者設定',
+  fields: [
+    { name: 'task', type: 'text', label: 'タスク名', required: true },
+    {
+      name: 'priority',
+      type: 'select',
+      label: '優先度',
+      options: [
+        { value: 'high', label: '高' },
+        { value: 'low', label: '低' },
+      ],
+      default: 'low',
+    },
+    {
+      name: 'assignee',
+      type: 'autocomplete',
+      label: '担当者',
+      searchUrl: '',
+      displayField: 'name',
+      valueField: 'id',
+      renderTemplate: '{name} ({email})',
+    },
+    { name: 'form_version', type: 'hidden', value: '2' },
+  ],
+};
+
+async function readWidget(): Promise<{ html: string; csp: { connectDomains?: string[] } }> {
+  const read = await (client as any).raw.readResource({ uri: 'ui://form/request-form.html' });
+  const content = read.contents[0];
+  assert.equal(content.mimeType, 'text/html;profile=mcp-app');
+  return { html: content.text, csp: content._meta.ui.csp };
+}
+
+interface Hosted {
+  page: Page;
+  frame: Frame;
+  messages: any[];
+}
+
+async function host(
+  tool: string,
+  args: Record<string, unknown>,
+  options: { capabilities?: object; theme?: 'light' | 'dark' } = {},
+): Promise<Hosted> {
+  const toolResult = await client.callTool({ name: tool, arguments: args });
+  const { html, csp } = await readWidget();
+  const page = await browser.newPage();
+  const messages: any[] = [];
+  await page.exposeFunction('reportMessage', (params: unknown) => {
+    messages.push(params);
+  });
+  await page.setContent('<!doctype html><html><body></body></html>');
+  await page.addScriptTag({ content: hostScript });
+  await page.evaluate((run) => window.startHost(run), {
+    html,
+    csp,
+    toolInput: args,
+    toolResult,
+    hostCapabilities: options.capabilities ?? { message: { text: {} } },
+    theme: options.theme ?? 'light',
+  });
+  await page.waitForFunction(() => window.hostLog.initialized);
+  const frame = await waitForFrame(page);
+  return { page, frame, messages };
+}
+
+async function waitForFrame(page: Page): Promise<Frame> {
+  for (let i = 0; i < 100; i++) {
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    if (frame && (await frame.locator('#app').count()) > 0) return frame;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('the widget iframe did not load');
+}
+
+async function waitForMessage(messages: any[]): Promise<string> {
+  for (let i = 0; i < 200 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(messages.length, 1, 'exactly one ui/message');
+  assert.equal(messages[0].role, 'user');
+  return messages[0].content[0].text;
+}
+
+test('the tools point at the widget; the resource declares the endpoint origins as its only connectDomains', async () => {
+  const { tools } = await client.listTools();
+  for (const name of ['request_form', 'question']) {
+    const meta = tools.find((t) => t.name === name)._meta;
+    assert.equal(meta.ui.resourceUri, 'ui://form/request-form.html');
+    assert.equal(meta['openai/outputTemplate'], 'ui://form/request-form.html');
+    for (const key of ['openai/toolInvocation/invoking', 'openai/toolInvocation/invoked']) {
+      assert.ok(meta[key].length > 0 && meta[key].length <= 64, `${name} ${key}`);
+    }
+  }
+  const { html, csp } = await readWidget();
+  assert.deepEqual(csp.connectDomains, [apiOrigin]);
+  assert.ok(html.startsWith('<!doctype html>'));
+  assert.ok(!/<script[^>]+src=/.test(html), 'self-contained: no external scripts');
+});
+
+test('fill in the form inside the host (with search inside the CSP), submit: ui/message carries the answers', async () => {
+  const form = structuredClone(FORM);
+  form.fields[2]!.searchUrl = `${apiOrigin}/users`;
+  const { page, frame, messages } = await host('request_form', { form_schema: form }, { theme: 'dark' });
+  try {
+    await frame.getByLabel('タスク名').fill('レビュー');
+    await frame.getByLabel('優先度').selectOption('high');
+    const search = frame.getByRole('combobox', { name: '担当者' });
+    await search.fill('山田');
+    await frame.getByRole('option', { name: '山田太郎 (yamada@example.com)' }).waitFor();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+    // The CSP is real: an origin the config does not list is unreachable from the widget.
+    const blocked = await frame.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'reached',
+          () => 'blocked',
+        ),
+      `${otherOrigin}/x`,
+    );
+    assert.equal(blocked, 'blocked');
+    await frame.getByRole('button', { name: '送信' }).click();
+    const text = await waitForMessage(messages);
+    const values = { task: 'レビュー', priority: 'high', assignee: 'u1', form_version: '2' };
+    assert.equal(text, submitMessage(form as never, values));
+    await frame.getByText('送信しました。').waitFor();
+    const sizes = await page.evaluate(() => window.hostLog.sizes);
+    assert.ok(
+      sizes.some((s) => (s.height ?? 0) > 100),
+      'the widget reported its size',
+    );
+  } finally {
+    await page.close();
+  }
+});
+
+test('cancel sends the cancel message', async () => {
+  const { page, frame, messages } = await host('request_form', {
+    form_schema: { title: 'x', fields: [{ name: 'a', type: 'text' }] },
+  });
+  try {
+    await frame.getByRole('button', { name: 'キャンセル' }).click();
+    assert.equal(await waitForMessage(messages), cancelMessage());
+  } finally {
+    await page.close();
+  }
+});
+
+test('a host without ui/message support: the person gets the answer to paste, nothing is lost', async () => {
+  const form = { title: '名前', fields: [{ name: 'name', type: 'text', label: '名前' }] };
+  const { page, frame, messages } = await host('request_form', { form_schema: form }, { capabilities: {} });
+  try {
+    await frame.getByRole('textbox', { name: '名前' }).fill('花子');
+    await frame.getByRole('button', { name: '送信' }).click();
+    await frame.getByText('次の内容をコピーして').waitFor();
+    assert.equal(
+      await frame.locator('textarea').inputValue(),
+      submitMessage(form as never, { name: '花子' }),
+    );
+    assert.equal(messages.length, 0);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a question shown as a form answers in seed 004 format', async () => {
+  const questions = {
+    questions: [
+      {
+        question: 'どのファイルを編集しますか？',
+        header: 'ファイル選択',
+        options: [{ label: 'main.ts', description: 'エントリーポイント' }, { label: 'utils.ts' }],
+      },
+    ],
+  };
+  const { page, frame, messages } = await host('question', questions);
+  try {
+    await frame.getByLabel('main.ts — エントリーポイント').check();
+    await frame.getByRole('button', { name: '送信' }).click();
+    assert.equal(await waitForMessage(messages), 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a bad form: the widget shows the tool error, no form', async () => {
+  const { page, frame } = await host('request_form', {
+    form_schema: { title: 'x', fields: [{ type: 'text' }] },
+  });
+  try {
+    await frame.getByText('エラー: フィールド[0]（type: text）にnameが指定されていません。').waitFor();
+    assert.equal(await frame.locator('form, .fr').count(), 0);
+  } finally {
+    await page.close();
+  }
+});

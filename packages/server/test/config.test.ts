@@ -1,0 +1,139 @@
+// The config file and what it puts into the tool description (the seed's Agent Skills table).
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { FIELD_TYPES } from '@formrequest/schema';
+import { endpointsTableMarkdown, loadServerConfig, requestFormToolDescription } from '@formrequest/server';
+
+const SEED_ENDPOINTS = [
+  {
+    purpose: 'ユーザー検索',
+    url: 'https://api.example.com/users/search',
+    params: { q: '検索クエリ', limit: '件数' },
+  },
+  {
+    purpose: 'プロジェクト検索',
+    url: 'https://api.example.com/projects/search',
+    params: { q: '検索クエリ' },
+  },
+  { purpose: 'カテゴリ一覧', url: 'https://api.example.com/categories' },
+  {
+    purpose: '都道府県一覧',
+    url: 'https://api.example.com/prefectures',
+    params: { country_code: '国コード' },
+  },
+];
+
+// Seed 000, "Agent Skills への記載例", the table as printed there.
+const SEED_TABLE = `| 用途 | URL | パラメータ |
+|------|-----|-----------|
+| ユーザー検索 | \`https://api.example.com/users/search\` | \`q\`: 検索クエリ, \`limit\`: 件数 |
+| プロジェクト検索 | \`https://api.example.com/projects/search\` | \`q\`: 検索クエリ |
+| カテゴリ一覧 | \`https://api.example.com/categories\` | なし |
+| 都道府県一覧 | \`https://api.example.com/prefectures\` | \`country_code\`: 国コード |`;
+
+const dir = mkdtempSync(join(tmpdir(), 'formrequest-config-'));
+function configFile(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+test('endpointsTableMarkdown reproduces the seed table exactly', () => {
+  assert.equal(endpointsTableMarkdown(SEED_ENDPOINTS), SEED_TABLE);
+});
+
+test('table cells stay on one line and cannot break the table', () => {
+  const table = endpointsTableMarkdown([
+    { purpose: 'a|b\nc', url: 'https://x.test/s', params: { q: 'x|y' } },
+  ]);
+  assert.equal(table.split('\n')[2], '| a\\|b c | `https://x.test/s` | `q`: x\\|y |');
+});
+
+test('loadServerConfig reads a valid file', () => {
+  const path = configFile('ok.json', JSON.stringify({ endpoints: SEED_ENDPOINTS, elicitation: 'auto' }));
+  assert.deepEqual(loadServerConfig(path), { endpoints: SEED_ENDPOINTS, elicitation: 'auto' });
+  assert.deepEqual(loadServerConfig(configFile('empty.json', '{}')), {});
+});
+
+test('loadServerConfig errors name the file and the bad key', () => {
+  const cases: [string, string, RegExp][] = [
+    ['missing.json', '', /Cannot read the server config file .*nope\.json/],
+    ['broken.json', '{"endpoints": [', /broken\.json is not valid JSON/],
+    ['array.json', '[]', /array\.json: the top level must be a JSON object/],
+    [
+      'unknown.json',
+      '{"endpoint": []}',
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation\)/,
+    ],
+    ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
+    ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],
+    ['ftp.json', '{"endpoints": [{"purpose": "x", "url": "ftp://a.test"}]}', /"endpoints\[0\]\.url"/],
+    [
+      'nopurpose.json',
+      '{"endpoints": [{"url": "https://a.test"}]}',
+      /"endpoints\[0\]\.purpose" must be a non-empty string/,
+    ],
+    [
+      'params.json',
+      '{"endpoints": [{"purpose": "x", "url": "https://a.test", "params": {"q": 1}}]}',
+      /"endpoints\[0\]\.params\.q" must be a string/,
+    ],
+    [
+      'extra.json',
+      '{"endpoints": [{"purpose": "x", "url": "https://a.test", "method": "GET"}]}',
+      /unknown key "endpoints\[0\]\.method"/,
+    ],
+    ['elicit.json', '{"elicitation": "always"}', /"elicitation" must be "never" or "auto", not "always"/],
+  ];
+  for (const [name, content, expected] of cases) {
+    const path = name === 'missing.json' ? join(dir, 'nope.json') : configFile(name, content);
+    assert.throws(
+      () => loadServerConfig(path),
+      (error: Error) => {
+        assert.match(error.message, expected, name);
+        if (name !== 'missing.json') assert.ok(error.message.includes(path), `${name}: names the file`);
+        return true;
+      },
+    );
+  }
+});
+
+test('all problems are reported at once', () => {
+  const path = configFile('many.json', '{"endpoints": [{"purpose": ""}], "elicitation": 3, "x": 1}');
+  assert.throws(
+    () => loadServerConfig(path),
+    (error: Error) => {
+      for (const part of [
+        'unknown key "x"',
+        '"elicitation"',
+        '"endpoints[0].purpose"',
+        '"endpoints[0].url"',
+      ]) {
+        assert.ok(error.message.includes(part), part);
+      }
+      return true;
+    },
+  );
+});
+
+test('the description carries the endpoint table, the guidelines and all 18 types', () => {
+  const description = requestFormToolDescription({ endpoints: SEED_ENDPOINTS });
+  assert.ok(description.includes(`### 利用可能な検索エンドポイント\n\n${SEED_TABLE}`));
+  for (const guideline of [
+    '複数の情報が必要な場合はフォームを使用',
+    '単純な選択のみの場合は通常の会話で確認',
+    '検索が必要なフィールドには autocomplete タイプを使用',
+    'テキスト入力には suggestions で入力例を提示',
+    'フォームが長くなる場合は divider や heading でセクション分け',
+  ]) {
+    assert.ok(description.includes(guideline), guideline);
+  }
+  for (const type of FIELD_TYPES) assert.ok(description.includes(`\`${type}\``), type);
+  assert.ok(description.includes('フォーム入力をキャンセルしました。'));
+  const bare = requestFormToolDescription();
+  assert.ok(!bare.includes('| 用途 |'));
+  assert.match(bare, /検索エンドポイントが設定されていません/);
+});

@@ -1,0 +1,255 @@
+// request_form in `auto` mode with real clients that declare (or do not declare) form elicitation:
+// accept, decline, cancel, a form that cannot map, answers that fail validation, and the per-call mode.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { cancelMessage, submitMessage } from '@formrequest/schema';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { type ClientKind, connectClient, type ElicitHandler, exampleForm, type Target } from './support.ts';
+
+const RICH_FORM = {
+  title: '打ち合わせ設定',
+  description: '打ち合わせの情報を入力してください',
+  fields: [
+    { type: 'heading', text: '基本' },
+    {
+      name: 'project_name',
+      type: 'text',
+      label: 'プロジェクト名',
+      required: true,
+      pattern: '^[a-z0-9-]+$',
+      patternError: '小文字英数字とハイフンのみ使用可能です',
+      suggestions: ['my-app'],
+    },
+    {
+      name: 'language',
+      type: 'select',
+      label: '言語',
+      options: [
+        { value: 'python', label: 'Python' },
+        { value: 'go', label: 'Go' },
+      ],
+      default: 'python',
+    },
+    {
+      name: 'features',
+      type: 'multiselect',
+      label: '機能',
+      options: [
+        { value: 'auth', label: '認証' },
+        { value: 'db', label: 'DB連携' },
+        { value: 'api', label: 'REST API' },
+      ],
+      maxSelect: 2,
+    },
+    { name: 'agree', type: 'checkbox', label: '同意する' },
+    { name: 'count', type: 'number', label: '人数', min: 1, max: 10 },
+    { name: 'budget', type: 'range', label: '予算 (%)', step: 5 },
+    { name: 'due', type: 'date', label: '期限', minDate: '2020-01-01' },
+    { name: 'meeting', type: 'datetime', label: '日時' },
+    { type: 'divider' },
+    { name: 'form_version', type: 'hidden', value: '1.0' },
+  ],
+};
+
+const GOOD_ANSWER = {
+  project_name: 'my-app',
+  language: 'go',
+  features: ['auth', 'api'],
+  agree: true,
+  count: 3,
+  budget: 40,
+  due: '2030-05-01',
+  meeting: '2030-05-01T10:30:00+09:00',
+};
+const EXPECTED_VALUES = { ...GOOD_ANSWER, meeting: '2030-05-01T10:30', form_version: '1.0' };
+
+interface Seen {
+  requests: any[];
+}
+
+function scripted(answers: Awaited<ReturnType<ElicitHandler>>[], seen: Seen): ElicitHandler {
+  return async (params) => {
+    seen.requests.push(params);
+    const answer = answers.shift();
+    assert.ok(answer, `unexpected extra elicitation/create: ${params.message}`);
+    return answer;
+  };
+}
+
+async function call(
+  kind: ClientKind,
+  target: Target,
+  args: Record<string, unknown>,
+  handler?: ElicitHandler,
+) {
+  const client = await connectClient(kind, target, handler);
+  try {
+    return await client.callTool({ name: 'request_form', arguments: args });
+  } finally {
+    await client.close();
+  }
+}
+
+function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', target: () => Target) {
+  describe(`${kind} over ${transport}`, () => {
+    test('accept: the answers come back in the tool result, checked and with hidden values', async () => {
+      const seen: Seen = { requests: [] };
+      const result = await call(
+        kind,
+        target(),
+        { form_schema: RICH_FORM },
+        scripted([{ action: 'accept', content: GOOD_ANSWER }], seen),
+      );
+      assert.equal(result.isError, undefined, JSON.stringify(result));
+      assert.equal(seen.requests.length, 1);
+      const { requestedSchema, message } = seen.requests[0];
+      assert.equal(message, '打ち合わせ設定\n\n打ち合わせの情報を入力してください');
+      assert.deepEqual(Object.keys(requestedSchema.properties), Object.keys(GOOD_ANSWER));
+      assert.deepEqual(requestedSchema.required, ['project_name']);
+      assert.deepEqual(requestedSchema.properties.language.oneOf, [
+        { const: 'python', title: 'Python' },
+        { const: 'go', title: 'Go' },
+      ]);
+      assert.equal(requestedSchema.properties.language.default, 'python');
+      assert.deepEqual(requestedSchema.properties.features.items.anyOf[2], {
+        const: 'api',
+        title: 'REST API',
+      });
+      assert.equal(requestedSchema.properties.features.maxItems, 2);
+      assert.equal(requestedSchema.properties.count.type, 'integer');
+      assert.equal(requestedSchema.properties.count.minimum, 1);
+      assert.deepEqual(
+        [requestedSchema.properties.budget.minimum, requestedSchema.properties.budget.maximum],
+        [0, 100],
+      );
+      assert.equal(requestedSchema.properties.due.format, 'date');
+      assert.equal(requestedSchema.properties.meeting.format, 'date-time');
+      assert.equal(requestedSchema.properties.agree.type, 'boolean');
+      assert.deepEqual(result.structuredContent.values, EXPECTED_VALUES);
+      assert.equal(result.structuredContent.status, 'submitted');
+      assert.equal(result.structuredContent.type, 'form_response');
+      assert.equal(result._metadata, undefined);
+      assert.ok(result.content[0].text.endsWith(submitMessage(RICH_FORM as never, EXPECTED_VALUES)));
+    });
+
+    test('answers that fail validation are asked again with the messages, then accepted', async () => {
+      const seen: Seen = { requests: [] };
+      const result = await call(
+        kind,
+        target(),
+        { form_schema: RICH_FORM },
+        scripted(
+          [
+            {
+              action: 'accept',
+              content: { ...GOOD_ANSWER, project_name: 'My App', features: ['auth', 'db', 'api'] },
+            },
+            { action: 'accept', content: GOOD_ANSWER },
+          ],
+          seen,
+        ),
+      );
+      assert.equal(seen.requests.length, 2);
+      assert.match(
+        seen.requests[1].message,
+        /入力内容を確認してください:\n・小文字英数字とハイフンのみ使用可能です\n・機能は2個以下で選択してください/,
+      );
+      assert.equal(seen.requests[1].requestedSchema.properties.project_name.default, 'My App');
+      assert.deepEqual(result.structuredContent.values, EXPECTED_VALUES);
+    });
+
+    test('answers that keep failing end in an error result after three attempts', async () => {
+      const bad = { action: 'accept' as const, content: { ...GOOD_ANSWER, project_name: 'BAD NAME' } };
+      const seen: Seen = { requests: [] };
+      const result = await call(kind, target(), { form_schema: RICH_FORM }, scripted([bad, bad, bad], seen));
+      assert.equal(seen.requests.length, 3);
+      assert.equal(result.isError, true);
+      assert.match(result.content[0].text, /- project_name: 小文字英数字とハイフンのみ使用可能です/);
+      assert.equal(result.structuredContent.status, 'invalid');
+    });
+
+    test('decline and cancel map to clear results', async () => {
+      const declined = await call(
+        kind,
+        target(),
+        { form_schema: RICH_FORM },
+        scripted([{ action: 'decline' }], { requests: [] }),
+      );
+      assert.equal(declined.content[0].text, 'ユーザーはフォーム「打ち合わせ設定」への入力を断りました。');
+      assert.equal(declined.structuredContent.status, 'declined');
+      const cancelled = await call(
+        kind,
+        target(),
+        { form_schema: RICH_FORM },
+        scripted([{ action: 'cancel' }], { requests: [] }),
+      );
+      assert.equal(cancelled.content[0].text, cancelMessage());
+      assert.equal(cancelled.structuredContent.status, 'cancelled');
+    });
+
+    test('a form that cannot map stays in the conversation mode and says why', async () => {
+      const seen: Seen = { requests: [] };
+      const form = exampleForm('example2-assign.json');
+      const result = await call(kind, target(), { form_schema: form }, scripted([], seen));
+      assert.equal(seen.requests.length, 0);
+      assert.equal(result.structuredContent.status, 'waiting_for_input');
+      assert.equal(result._metadata.type, 'form_request');
+      assert.match(result.content[1].text, /フィールド\[0\]（type: autocomplete）は検索APIで候補を探すため/);
+      assert.match(result.content[1].text, /フィールド\[1\]（type: multi-autocomplete）/);
+      assert.equal(result.structuredContent.note, result.content[1].text);
+    });
+
+    test('the per-call mode "never" overrides the server policy', async () => {
+      const seen: Seen = { requests: [] };
+      const result = await call(
+        kind,
+        target(),
+        { form_schema: RICH_FORM, mode: 'never' },
+        scripted([], seen),
+      );
+      assert.equal(seen.requests.length, 0);
+      assert.equal(result.structuredContent.status, 'waiting_for_input');
+      assert.equal(result.content.length, 1);
+    });
+
+    test('a client without the capability gets the conversation mode with the reason', async () => {
+      const result = await call(kind, target(), { form_schema: RICH_FORM });
+      assert.equal(result.structuredContent.status, 'waiting_for_input');
+      assert.match(result.content[1].text, /クライアントがフォーム入力（elicitation）に対応していないため/);
+    });
+  });
+}
+
+// The server policy `auto` from the command line (stdio) and from the config (HTTP).
+for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
+  elicitationScenarios(kind, 'stdio', () => ({ stdio: ['--elicitation', 'auto'] }));
+}
+
+let http: RunningHttpServer;
+before(async () => {
+  http = await startHttpServer({ port: 0, config: { elicitation: 'auto' } });
+});
+after(async () => {
+  await http?.close();
+});
+for (const kind of ['v1', 'v2-auto'] as ClientKind[]) {
+  elicitationScenarios(kind, 'http', () => ({ url: http.url }));
+}
+
+test('with the default policy, mode "auto" per call turns elicitation on; a bad mode is a tool error', async () => {
+  const seen: Seen = { requests: [] };
+  const target = { stdio: [] };
+  const result = await call(
+    'v2-auto',
+    target,
+    { form_schema: RICH_FORM, mode: 'auto' },
+    scripted([{ action: 'accept', content: GOOD_ANSWER }], seen),
+  );
+  assert.equal(seen.requests.length, 1);
+  assert.equal(result.structuredContent.status, 'submitted');
+  const plain = await call('v2-auto', target, { form_schema: RICH_FORM }, scripted([], seen));
+  assert.equal(plain.structuredContent.status, 'waiting_for_input');
+  const bad = await call('v1', target, { form_schema: RICH_FORM, mode: 'always' });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /mode には "never"/);
+});

@@ -1,0 +1,162 @@
+// What the HTTP transport refuses before any MCP code runs: other hosts (DNS rebinding), foreign
+// origins, bodies over the limit, other paths, other methods, non-JSON bodies and unknown sessions.
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, test } from 'node:test';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { httpClient } from './support.ts';
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function raw(
+  server: RunningHttpServer,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: options.method ?? 'POST',
+        path: options.path ?? '/mcp',
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+});
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+let server: RunningHttpServer;
+before(async () => {
+  server = await startHttpServer({ port: 0, maxBodyBytes: 64 * 1024 });
+});
+after(async () => {
+  await server?.close();
+});
+
+test('the URL is /mcp on 127.0.0.1 and a real initialize succeeds', async () => {
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  const res = await raw(server, {
+    headers: { ...JSON_HEADERS, host: `127.0.0.1:${server.port}` },
+    body: INITIALIZE,
+  });
+  assert.equal(res.status, 200);
+  assert.ok(res.headers['mcp-session-id'], 'a 2025 initialize opens a session');
+  assert.match(res.body, /"serverInfo":\{"name":"form"/);
+});
+
+test('a foreign Host header is refused with 403 (DNS rebinding)', async () => {
+  for (const host of ['evil.example.com', `evil.example.com:${0}`, 'localhost.evil.example']) {
+    const res = await raw(server, { headers: { ...JSON_HEADERS, host }, body: INITIALIZE });
+    assert.equal(res.status, 403, host);
+    assert.match(JSON.parse(res.body).error.message, /DNS-rebinding protection/);
+  }
+  for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`]) {
+    const res = await raw(server, { headers: { ...JSON_HEADERS, host }, body: INITIALIZE });
+    assert.equal(res.status, 200, host);
+  }
+});
+
+test('a foreign Origin is refused with 403; localhost origins pass', async () => {
+  for (const origin of ['http://evil.example.com', 'https://attacker.test:8443', 'null']) {
+    const res = await raw(server, { headers: { ...JSON_HEADERS, origin }, body: INITIALIZE });
+    assert.equal(res.status, 403, origin);
+    assert.match(JSON.parse(res.body).error.message, /Forbidden/);
+  }
+  const ok = await raw(server, {
+    headers: { ...JSON_HEADERS, origin: 'http://localhost:5173' },
+    body: INITIALIZE,
+  });
+  assert.equal(ok.status, 200);
+});
+
+test('a body over the limit gets a clear 413, declared or streamed', async () => {
+  const big = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/list',
+    params: { pad: 'x'.repeat(100 * 1024) },
+  });
+  const declared = await raw(server, { headers: JSON_HEADERS, body: big });
+  assert.equal(declared.status, 413);
+  assert.equal(JSON.parse(declared.body).error.message, 'Request body too large: the limit is 65536 bytes.');
+  const streamed = await raw(server, {
+    headers: { ...JSON_HEADERS, 'transfer-encoding': 'chunked' },
+    body: big,
+  });
+  assert.equal(streamed.status, 413);
+  // The server still works after refusing.
+  const client = await httpClient('v1', server.url);
+  assert.ok((await client.listTools()).tools.length >= 1);
+  await client.close();
+});
+
+test('other paths are 404 and name the endpoint', async () => {
+  for (const path of ['/', '/mcp/extra', '/sse', '/favicon.ico']) {
+    const res = await raw(server, { method: 'GET', path });
+    assert.equal(res.status, 404, path);
+    assert.match(JSON.parse(res.body).error, /The MCP endpoint of this server is \/mcp/);
+  }
+});
+
+test('other methods are 405, non-JSON bodies 415, broken JSON 400', async () => {
+  const put = await raw(server, { method: 'PUT', headers: JSON_HEADERS, body: '{}' });
+  assert.equal(put.status, 405);
+  assert.equal(put.headers.allow, 'GET, POST, DELETE');
+  const text = await raw(server, { headers: { 'content-type': 'text/plain' }, body: INITIALIZE });
+  assert.equal(text.status, 415);
+  const broken = await raw(server, { headers: JSON_HEADERS, body: '{"jsonrpc": "2.0", ' });
+  assert.equal(broken.status, 400);
+  assert.equal(JSON.parse(broken.body).error.code, -32700);
+});
+
+test('2025 requests need a session: unknown session 404, no session 400', async () => {
+  const list = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+  const unknown = await raw(server, { headers: { ...JSON_HEADERS, 'mcp-session-id': 'nope' }, body: list });
+  assert.equal(unknown.status, 404);
+  const none = await raw(server, { headers: JSON_HEADERS, body: list });
+  assert.equal(none.status, 400);
+  assert.match(JSON.parse(none.body).error.message, /initialize/);
+});
+
+test('a server bound to 0.0.0.0 still refuses foreign hosts; allowedHosts extends the list', async () => {
+  const open = await startHttpServer({ port: 0, host: '0.0.0.0', allowedHosts: ['formrequest.internal'] });
+  try {
+    const evil = await raw(open, {
+      headers: { ...JSON_HEADERS, host: 'evil.example.com' },
+      body: INITIALIZE,
+    });
+    assert.equal(evil.status, 403);
+    const named = await raw(open, {
+      headers: { ...JSON_HEADERS, host: 'formrequest.internal' },
+      body: INITIALIZE,
+    });
+    assert.equal(named.status, 200);
+  } finally {
+    await open.close();
+  }
+});

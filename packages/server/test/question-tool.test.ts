@@ -1,0 +1,141 @@
+// The `question` tool (seed 004) with real clients: elicitation where the client declares it, a form
+// request where it does not, and the seed's error texts.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { validateFormSchema } from '@formrequest/schema';
+import { repoRoot } from '../../../testing/cli.ts';
+import { type ClientKind, connectClient, type ElicitHandler } from './support.ts';
+
+function questionFile(name: string): Record<string, unknown> {
+  const data = JSON.parse(readFileSync(resolve(repoRoot, 'examples/questions', name), 'utf8'));
+  return data.input ?? data; // multiple.json keeps the seed's {tool, input} wrapper
+}
+
+const SEED_NO_OPTIONS = `エラー [NO_OPTIONS]: 質問 1 (ファイル選択) に選択肢がなく、自由記述も無効です
+
+回復方法:
+1. options に少なくとも1つの選択肢を追加してください: options: [{ label: "はい" }]
+2. または custom: true を設定して自由記述を許可してください`;
+
+async function ask(kind: ClientKind, args: Record<string, unknown>, elicit?: ElicitHandler) {
+  const client = await connectClient(kind, { stdio: [] }, elicit);
+  try {
+    return await client.callTool({ name: 'question', arguments: args });
+  } finally {
+    await client.close();
+  }
+}
+
+describe('question: input errors in the seed wording', () => {
+  test('NO_OPTIONS and NO_QUESTIONS', async () => {
+    const noOptions = await ask('v1', questionFile('no-options.json'));
+    assert.equal(noOptions.isError, true);
+    assert.equal(noOptions.content[0].text, SEED_NO_OPTIONS);
+    assert.equal(noOptions.structuredContent.error.code, 'NO_OPTIONS');
+    assert.deepEqual(noOptions.structuredContent.answers, []);
+    const none = await ask('v2-auto', { questions: [] });
+    assert.equal(none.isError, true);
+    assert.match(none.content[0].text, /^エラー \[NO_QUESTIONS\]: /);
+  });
+});
+
+for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
+  describe(`question through elicitation (${kind})`, () => {
+    test('tools/list advertises question with its annotations', async () => {
+      const client = await connectClient(kind, { stdio: [] });
+      const { tools } = await client.listTools();
+      await client.close();
+      const tool = tools.find((t) => t.name === 'question');
+      assert.ok(tool);
+      assert.deepEqual(tool.annotations, {
+        readOnlyHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+        idempotentHint: true,
+      });
+      assert.deepEqual(tool.inputSchema.required, ['questions']);
+      assert.deepEqual(tool.inputSchema.properties.questions.items.required, [
+        'question',
+        'header',
+        'options',
+      ]);
+    });
+
+    test('single choice: the seed example answers `"question"="main.ts"`', async () => {
+      const seen: any[] = [];
+      const result = await ask(kind, questionFile('single.json'), async (params) => {
+        seen.push(params);
+        return { action: 'accept', content: { q1: 'main.ts' } };
+      });
+      assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
+      assert.deepEqual(result.structuredContent.answers, [['main.ts']]);
+      const props = seen[0].requestedSchema.properties;
+      assert.deepEqual(props.q1.oneOf[0], { const: 'main.ts', title: 'main.ts — エントリーポイント' });
+      assert.equal(props.q1_other.type, 'string');
+    });
+
+    test('several questions, multiple choice and free text joined the seed way', async () => {
+      const result = await ask(kind, questionFile('several.json'), async () => ({
+        action: 'accept',
+        content: { q1: 'utils.ts', q2: ['A', 'C'], q2_other: 'ほかのもの' },
+      }));
+      assert.equal(
+        result.content[0].text,
+        'ユーザーの回答: "どのファイルを編集しますか？"="utils.ts", "どの拡張機能を使用しますか？（複数可）"="A, C, ほかのもの"',
+      );
+      assert.deepEqual(result.structuredContent.answers, [['utils.ts'], ['A', 'C', 'ほかのもの']]);
+    });
+
+    test('decline and cancel report CANCELLED', async () => {
+      for (const action of ['decline', 'cancel'] as const) {
+        const result = await ask(kind, questionFile('confirm.json'), async () => ({ action }));
+        assert.match(
+          result.content[0].text,
+          /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました/,
+        );
+        assert.equal(result.structuredContent.error.code, 'CANCELLED');
+      }
+    });
+  });
+}
+
+describe('question without elicitation: a form request every renderer shows', () => {
+  test('single -> radio + その他 text, multiple -> multiselect, custom-only -> textarea', async () => {
+    const several = await ask('v1', questionFile('several.json'));
+    assert.equal(several.structuredContent.status, 'waiting_for_input');
+    const schema = several._metadata.schema;
+    assert.ok(validateFormSchema(schema).ok);
+    assert.deepEqual(
+      schema.fields.map((f: any) => `${f.type}:${f.name ?? f.text}`),
+      [
+        'heading:ファイル選択',
+        'radio:q1',
+        'text:q1_other',
+        'heading:拡張機能選択',
+        'multiselect:q2',
+        'text:q2_other',
+      ],
+    );
+    assert.deepEqual(schema.fields[1].options[0], {
+      value: 'main.ts',
+      label: 'main.ts — エントリーポイント',
+    });
+    assert.equal(schema.fields[2].label, 'その他');
+    assert.deepEqual(several.structuredContent.question.questions[1].multiple, true);
+
+    const confirm = await ask('v2-auto', questionFile('confirm.json'));
+    const confirmFields = confirm.structuredContent.schema.fields;
+    assert.equal(confirm.structuredContent.schema.title, '確認');
+    assert.deepEqual(
+      confirmFields.map((f: any) => [f.type, f.name, f.required]),
+      [['radio', 'q1', true]],
+    );
+    const free = await ask('v2-legacy', questionFile('free-text.json'));
+    assert.deepEqual(
+      free.structuredContent.schema.fields.map((f: any) => [f.type, f.name, f.required]),
+      [['textarea', 'q1', true]],
+    );
+  });
+});

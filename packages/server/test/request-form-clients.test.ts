@@ -1,0 +1,138 @@
+// request_form end to end: the real `formrequest serve` over stdio and over HTTP, driven by real clients
+// of both SDK lines (v1 on 2025-11-25; v2 on 2025-11-25 and on 2026-07-28).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { formRequestText, validateFormSchema } from '@formrequest/schema';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import {
+  assertRequestFormTool,
+  CLIENT_KINDS,
+  EXAMPLE_FORMS,
+  exampleForm,
+  httpClient,
+  INVALID_TYPE_FORM,
+  MISSING_NAME_FORM,
+  SEED_INVALID_TYPE,
+  SEED_MISSING_NAME,
+  stdioClient,
+  type TestClient,
+} from './support.ts';
+
+const SEED_WAIT_TAIL = 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。';
+
+function errorText(result: any): string {
+  assert.equal(result.isError, true, `expected isError, got ${JSON.stringify(result)}`);
+  assert.equal(result.content[0].type, 'text');
+  return result.content[0].text;
+}
+
+function exercise(
+  transport: 'stdio' | 'http',
+  connect: (kind: (typeof CLIENT_KINDS)[number]) => Promise<TestClient>,
+) {
+  for (const kind of CLIENT_KINDS) {
+    describe(`${kind} client over ${transport}`, () => {
+      let client: TestClient;
+      before(async () => {
+        client = await connect(kind);
+      });
+      after(async () => {
+        await client?.close();
+      });
+
+      test('negotiates the expected protocol era', () => {
+        if (kind === 'v2-auto') assert.equal(client.protocolVersion(), '2026-07-28');
+        if (kind === 'v2-legacy') assert.equal(client.protocolVersion(), '2025-11-25');
+      });
+
+      test('tools/list advertises request_form with the whole vocabulary and the annotations', async () => {
+        const { tools } = await client.listTools();
+        const tool = tools.find((t) => t.name === 'request_form');
+        assert.ok(tool, `request_form not listed: ${tools.map((t) => t.name).join(', ')}`);
+        assertRequestFormTool(tool);
+      });
+
+      for (const file of EXAMPLE_FORMS) {
+        test(`tools/call with the seed's ${file}: text, _metadata and structuredContent`, async () => {
+          const schema = exampleForm(file);
+          const result = await client.callTool({ name: 'request_form', arguments: { form_schema: schema } });
+          assert.notEqual(result.isError, true, JSON.stringify(result));
+          const checked = validateFormSchema(schema);
+          const text = formRequestText(checked.schema!);
+          assert.equal(result.content[0].text, text);
+          assert.ok(text.startsWith(`フォーム入力を待機しています。\n\n【${schema.title}】\n`));
+          assert.ok(text.endsWith(SEED_WAIT_TAIL));
+          assert.deepEqual(result._metadata, {
+            type: 'form_request',
+            schema: checked.schema,
+            status: 'waiting_for_input',
+          });
+          assert.deepEqual(result.structuredContent, {
+            type: 'form_request',
+            status: 'waiting_for_input',
+            schema: checked.schema,
+            message: text,
+          });
+        });
+      }
+
+      test('a form_schema sent as a JSON string is accepted', async () => {
+        const schema = exampleForm(EXAMPLE_FORMS[0]);
+        const result = await client.callTool({
+          name: 'request_form',
+          arguments: { form_schema: JSON.stringify(schema) },
+        });
+        assert.notEqual(result.isError, true, JSON.stringify(result));
+        assert.equal(result._metadata.type, 'form_request');
+        assert.equal(result._metadata.schema.title, schema.title);
+      });
+
+      test('the seed error messages, word for word', async () => {
+        const missing = await client.callTool({
+          name: 'request_form',
+          arguments: { form_schema: MISSING_NAME_FORM },
+        });
+        assert.equal(errorText(missing), SEED_MISSING_NAME);
+        assert.equal(missing._metadata, undefined);
+        assert.equal(missing.structuredContent.error, SEED_MISSING_NAME);
+        const invalid = await client.callTool({
+          name: 'request_form',
+          arguments: { form_schema: INVALID_TYPE_FORM },
+        });
+        assert.equal(errorText(invalid), SEED_INVALID_TYPE);
+      });
+
+      test('form_schema missing, unparsable or not an object: a tool error, not a protocol error', async () => {
+        assert.match(
+          errorText(await client.callTool({ name: 'request_form', arguments: {} })),
+          /form_schema が指定されていません/,
+        );
+        assert.match(
+          errorText(
+            await client.callTool({ name: 'request_form', arguments: { form_schema: '{"title": "x",' } }),
+          ),
+          /JSON として解析できません/,
+        );
+        assert.match(
+          errorText(await client.callTool({ name: 'request_form', arguments: { form_schema: [1, 2] } })),
+          /オブジェクトでなければなりません（受け取った値: 配列）/,
+        );
+        assert.match(
+          errorText(await client.callTool({ name: 'request_form', arguments: { form_schema: 42 } })),
+          /オブジェクトでなければなりません/,
+        );
+      });
+    });
+  }
+}
+
+exercise('stdio', (kind) => stdioClient(kind));
+
+let http: RunningHttpServer;
+before(async () => {
+  http = await startHttpServer({ port: 0 });
+});
+after(async () => {
+  await http?.close();
+});
+exercise('http', (kind) => httpClient(kind, http.url));

@@ -1,0 +1,127 @@
+// `formrequest serve` as a user runs it: flags, errors, the HTTP mode's URL line, and clean exits.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { httpClient } from './support.ts';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runServe(args: string[]): Promise<Run> {
+  const [command, argv] = cliCommand('serve', ...args);
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+test('usage errors exit 2 and say what is wrong', async () => {
+  const cases: [string[], RegExp][] = [
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', '3000'], /--port and --host only apply with --http/],
+    [['--http', '--port', 'abc'], /--port must be a number from 0 to 65535, not 'abc'/],
+    [['--http', '--port', '70000'], /--port must be a number/],
+    [['--elicitation', 'sometimes'], /--elicitation must be 'never' or 'auto'/],
+    [['extra'], /unexpected argument 'extra'/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runServe(args);
+    assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr, message);
+    assert.match(run.stderr, /Usage: formrequest serve/);
+    assert.equal(run.stdout, '');
+  }
+});
+
+test('a bad config file exits 1 naming the file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'formrequest-serve-'));
+  const path = join(dir, 'bad.json');
+  writeFileSync(path, '{"endpoints": "nope"}');
+  const run = await runServe(['--config', path]);
+  assert.equal(run.code, 1);
+  assert.ok(run.stderr.includes(path));
+  assert.match(run.stderr, /"endpoints" must be an array/);
+});
+
+test('--help prints the usage', async () => {
+  const run = await runServe(['--help']);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /--http/);
+  assert.match(run.stdout, /--config FILE/);
+});
+
+test('stdio mode writes nothing but protocol to stdout and exits 0 when stdin closes', async () => {
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+  });
+  const [command, argv] = cliCommand('serve');
+  const child = spawn(command, argv, { cwd: repoRoot });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (c) => {
+      stdout += c;
+      if (stdout.includes('\n')) resolve();
+    });
+    child.stdin.write(`${init}\n`);
+  });
+  child.stdin.end();
+  assert.equal(await exit, 0, stderr);
+  const lines = stdout.trim().split('\n');
+  assert.equal(lines.length, 1);
+  const reply = JSON.parse(lines[0]);
+  assert.equal(reply.id, 1);
+  assert.equal(reply.result.serverInfo.name, 'form');
+  assert.equal(reply.result.protocolVersion, '2025-06-18');
+});
+
+test('--http prints the URL on stderr, serves the config, and exits 0 on SIGTERM', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'formrequest-serve-'));
+  const config = join(dir, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      endpoints: [{ purpose: 'ユーザー検索', url: 'http://127.0.0.1:9/users', params: { q: '検索クエリ' } }],
+    }),
+  );
+  const [command, argv] = cliCommand('serve', '--http', '--port', '0', '--config', config);
+  const child = spawn(command, argv, { cwd: repoRoot });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      const match = /listening at (http:\/\/\S+)/.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+    child.on('close', () => reject(new Error(`serve exited early: ${stderr}`)));
+  });
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  const client = await httpClient('v1', url);
+  const { tools } = await client.listTools();
+  const description = tools.find((t) => t.name === 'request_form').description;
+  assert.ok(description.includes('| ユーザー検索 | `http://127.0.0.1:9/users` | `q`: 検索クエリ |'));
+  await client.close();
+  const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+  child.kill('SIGTERM');
+  assert.equal(await exit, 0);
+  assert.equal(stdout, '');
+});

@@ -1,0 +1,187 @@
+// Shared helpers for the server tests: the example forms, and real MCP clients (the v1 SDK client and
+// the v2 client) connected over stdio (the real `formrequest serve`) or Streamable HTTP.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { FIELD_CATALOG, FIELD_TYPES, type FormSchema, formInputJsonSchema } from '@formrequest/schema';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2HttpTransport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2StdioTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+
+export const EXAMPLE_FORMS = ['example1-project.json', 'example2-assign.json', 'example3-address.json'];
+
+export function exampleForm(file: string): FormSchema {
+  return JSON.parse(readFileSync(resolve(repoRoot, 'examples/forms', file), 'utf8'));
+}
+
+/** The error messages of seed 000, word for word. */
+export const SEED_MISSING_NAME = 'エラー: フィールド[2]（type: text）にnameが指定されていません。';
+export const SEED_INVALID_TYPE =
+  "エラー: フィールド[0]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete, cascading-select, checkbox, date, datetime, divider, file, heading, hidden, multi-autocomplete, multiselect, number, radio, range, select, text, textarea";
+
+export const MISSING_NAME_FORM = {
+  title: '名前のないフィールド',
+  fields: [
+    { type: 'heading', text: '基本情報' },
+    { name: 'project_name', type: 'text', label: 'プロジェクト名' },
+    { type: 'text', label: '説明' },
+  ],
+};
+export const INVALID_TYPE_FORM = {
+  title: '無効なタイプ',
+  fields: [{ name: 'x', type: 'invalid_type', label: 'X' }],
+};
+
+/** The slice of a client both SDK lines share and the tests use. */
+export interface TestClient {
+  label: string;
+  /** The SDK client itself, for calls the tests need only once (resources/read). */
+  raw: any;
+  listTools(): Promise<{ tools: any[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<any>;
+  protocolVersion(): string | undefined;
+  close(): Promise<void>;
+}
+
+const clientInfo = { name: 'formrequest-test', version: '0.0.0' };
+
+export type ClientKind = 'v1' | 'v2-legacy' | 'v2-auto';
+export const CLIENT_KINDS: ClientKind[] = ['v1', 'v2-legacy', 'v2-auto'];
+
+function wrapV1(client: V1Client, label: string): TestClient {
+  return {
+    label,
+    raw: client,
+    listTools: () => client.listTools(),
+    callTool: (params) => client.callTool(params),
+    protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
+    close: () => client.close(),
+  };
+}
+
+function wrapV2(client: V2Client, label: string): TestClient {
+  return {
+    label,
+    raw: client,
+    listTools: () => client.listTools(),
+    callTool: (params) => client.callTool(params),
+    protocolVersion: () =>
+      (client as unknown as { getNegotiatedProtocolVersion(): string }).getNegotiatedProtocolVersion(),
+    close: () => client.close(),
+  };
+}
+
+function v2Options(kind: ClientKind, capabilities: Record<string, unknown> = {}) {
+  return { capabilities, versionNegotiation: { mode: kind === 'v2-auto' ? 'auto' : 'legacy' } } as any;
+}
+
+/** What a test's elicitation handler receives and answers (`elicitation/create` params and result). */
+export type ElicitHandler = (
+  params: any,
+) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: any }>;
+
+export type Target = { stdio: string[] } | { url: string };
+
+/**
+ * A real client of the given kind connected to `formrequest serve ...args` over stdio, or to a URL.
+ * With `elicit`, the client declares form elicitation and answers `elicitation/create` with it.
+ */
+export async function connectClient(
+  kind: ClientKind,
+  target: Target,
+  elicit?: ElicitHandler,
+): Promise<TestClient> {
+  const capabilities = elicit ? { elicitation: { form: {} } } : {};
+  const label = `${kind} ${'url' in target ? 'http' : 'stdio'}`;
+  const stdio = 'stdio' in target ? cliCommand('serve', ...target.stdio) : undefined;
+  if (kind === 'v1') {
+    const client = new V1Client(clientInfo, { capabilities });
+    if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params) as never);
+    await client.connect(
+      stdio
+        ? new V1StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
+        : new V1HttpTransport(new URL((target as { url: string }).url)),
+    );
+    return wrapV1(client, label);
+  }
+  const client = new V2Client(clientInfo, v2Options(kind, capabilities));
+  if (elicit)
+    client.setRequestHandler('elicitation/create', (request: any) => elicit(request.params) as never);
+  await client.connect(
+    stdio
+      ? new V2StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
+      : new V2HttpTransport(new URL((target as { url: string }).url)),
+  );
+  return wrapV2(client, label);
+}
+
+/** A client of the given kind talking to the real `formrequest serve ...args` over stdio. */
+export function stdioClient(kind: ClientKind, ...serveArgs: string[]): Promise<TestClient> {
+  return connectClient(kind, { stdio: serveArgs });
+}
+
+/** A client of the given kind talking to a Streamable HTTP endpoint. */
+export function httpClient(kind: ClientKind, url: string): Promise<TestClient> {
+  return connectClient(kind, { url });
+}
+
+/** Collects, per `type` constant, the property names of every sub-schema that pins `type` to it. */
+export function advertisedFieldProperties(jsonSchema: unknown): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (typeof node !== 'object' || node === null) return;
+    const obj = node as Record<string, any>;
+    const typeProp = obj.properties?.type;
+    const pinned: unknown[] = typeProp
+      ? typeProp.const !== undefined
+        ? [typeProp.const]
+        : (typeProp.enum ?? [])
+      : [];
+    for (const type of pinned) {
+      if (typeof type !== 'string') continue;
+      const keys = found.get(type) ?? new Set<string>();
+      for (const key of Object.keys(obj.properties)) keys.add(key);
+      found.set(type, keys);
+    }
+    for (const value of Object.values(obj)) walk(value);
+  };
+  walk(jsonSchema);
+  return found;
+}
+
+/** Asserts the advertised `request_form` tool: annotations, and all 18 types with every property. */
+export function assertRequestFormTool(tool: any): void {
+  assert.equal(tool.name, 'request_form');
+  assert.equal(typeof tool.title, 'string');
+  assert.deepEqual(tool.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    openWorldHint: false,
+    idempotentHint: true,
+  });
+  assert.equal(tool.inputSchema.type, 'object');
+  assert.deepEqual(tool.inputSchema.required, ['form_schema']);
+  assert.deepEqual(tool.inputSchema.properties.form_schema, formInputJsonSchema().properties.form_schema);
+  assert.deepEqual(tool.inputSchema.properties.mode.enum, ['never', 'auto']);
+  const form = tool.inputSchema.properties.form_schema;
+  assert.deepEqual(form.required, ['title', 'fields']);
+  const perType = advertisedFieldProperties(form.properties.fields.items);
+  assert.equal(FIELD_TYPES.length, 18);
+  for (const type of FIELD_TYPES) {
+    const keys = perType.get(type);
+    assert.ok(keys, `the advertised schema has no sub-schema for type ${type}`);
+    for (const prop of Object.keys(FIELD_CATALOG[type].props)) {
+      assert.ok(keys.has(prop), `the advertised schema of type ${type} lacks property ${prop}`);
+    }
+  }
+  for (const type of FIELD_TYPES)
+    assert.ok(tool.description.includes(`\`${type}\``), `description names ${type}`);
+}

@@ -1,0 +1,157 @@
+// The skill for the form tool itself (`mcp__form__request_form`), following the Agent Skills section of
+// seed 000: when to use a form, the search endpoints from the server's config file, the guidelines,
+// how answers come back, and example forms (each one passes validateFormSchema; the tests check).
+import { endpointsTableMarkdown, loadServerConfig, type SearchEndpoint } from '@formrequest/server';
+import { stringify } from 'yaml';
+import type { Skill } from './skills.js';
+
+export const FORM_SKILL_NAME = 'form-request';
+
+export const FORM_SKILL_DESCRIPTION =
+  'ユーザーに複数の情報をまとめて入力してもらうとき（プロジェクト作成、設定変更、担当者の割り当て、住所など）に、' +
+  'MCP ツール mcp__form__request_form でフォームを表示する。いつフォームを使うか、使える検索エンドポイント、' +
+  '使用ガイドライン、フォーム例。Use when you need several pieces of input from the user: show a form with request_form.';
+
+export interface FormSkillOptions {
+  /** The server's JSON config file (`formrequest serve --config`); its endpoints make the table. */
+  configPath?: string;
+  /** Endpoints given directly (used instead of configPath). */
+  endpoints?: SearchEndpoint[];
+}
+
+/** The example forms of the skill: the seed's project form (options filled in) and its assignment form. */
+export const FORM_SKILL_EXAMPLES: { title: string; form: Record<string, unknown> }[] = [
+  {
+    title: 'プロジェクト作成',
+    form: {
+      title: '新規プロジェクト作成',
+      fields: [
+        {
+          name: 'name',
+          type: 'text',
+          label: 'プロジェクト名',
+          required: true,
+          suggestions: ['my-web-app', 'api-service'],
+        },
+        {
+          name: 'language',
+          type: 'select',
+          label: '言語',
+          options: [
+            { value: 'python', label: 'Python' },
+            { value: 'typescript', label: 'TypeScript' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    title: '担当者アサイン（検索と日付）',
+    form: {
+      title: 'タスク担当者設定',
+      fields: [
+        {
+          name: 'assignee',
+          type: 'autocomplete',
+          label: '担当者',
+          searchUrl: 'https://api.example.com/users/search',
+          searchParams: { q: '{query}', limit: 10 },
+          displayField: 'name',
+          valueField: 'id',
+          renderTemplate: '{name} ({department})',
+          required: true,
+        },
+        { type: 'divider' },
+        { name: 'due_date', type: 'date', label: '期限', minDate: 'today' },
+        {
+          name: 'priority',
+          type: 'radio',
+          label: '優先度',
+          options: [
+            { value: 'high', label: '高' },
+            { value: 'medium', label: '中' },
+            { value: 'low', label: '低' },
+          ],
+          default: 'medium',
+        },
+      ],
+    },
+  },
+];
+
+const GUIDELINES = `1. **複数の情報が必要な場合はフォームを使用**
+   - プロジェクト作成、設定変更、複雑なデータ入力など
+
+2. **単純な選択のみの場合は通常の会話で確認**
+   - はい/いいえ、A/B/Cの選択などはAskUserQuestionツールを使用
+
+3. **検索が必要なフィールドには autocomplete タイプを使用**
+   - ユーザー検索、プロジェクト検索など
+
+4. **テキスト入力には suggestions で入力例を提示**
+   - ユーザーの入力を助けるヒントを提供
+
+5. **フォームが長くなる場合は divider や heading でセクション分け**
+   - 視覚的な整理でユーザビリティを向上`;
+
+/** A form as the seed's skill shows it: the form pretty-printed, each field on one line. */
+export function formExampleJson(form: Record<string, unknown>): string {
+  const { fields, ...rest } = form;
+  const head = Object.entries(rest).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+  const list = (fields as unknown[]).map((f) => `    ${spacedJson(f)}`);
+  return ['{', ...head, '  "fields": [', list.join(',\n'), '  ]', '}'].join('\n');
+}
+
+/** JSON on one line with a space after ',' and ':' between tokens (never inside strings). */
+export function spacedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`)
+      .join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function formSkillMarkdown(endpoints: SearchEndpoint[]): string {
+  const endpointText =
+    endpoints.length > 0
+      ? endpointsTableMarkdown(endpoints)
+      : 'このサーバーの設定には検索エンドポイントがありません。autocomplete / async-select / cascading-select には、ユーザーやシステムプロンプトが示した URL だけを使ってください。';
+  const examples = FORM_SKILL_EXAMPLES.map(
+    (e) => `#### ${e.title}\n\`\`\`json\n${formExampleJson(e.form)}\n\`\`\``,
+  ).join('\n\n');
+  const body = `## FormRequest ツール
+
+ユーザーにフォーム入力を求める場合は \`mcp__form__request_form\` ツールを使用してください。
+
+ツールはすぐに戻ります。ユーザーが送信すると、入力内容が次のユーザーメッセージとして JSON（キーは各フィールドの name）で届きます。キャンセルされた場合は「フォーム入力をキャンセルしました。」が届きます。呼び出した後はターンを終えて回答を待ってください。スキーマに誤りがあるとエラー（isError）でどこをどう直すかが返るので、直して呼び直してください。
+
+### 利用可能な検索エンドポイント
+
+${endpointText}
+
+### 使用ガイドライン
+
+${GUIDELINES}
+
+### フォーム例
+
+例の URL（api.example.com）は説明用です。実際のフォームでは上の表のエンドポイントを使ってください。
+
+${examples}
+`;
+  const front = stringify({ name: FORM_SKILL_NAME, description: FORM_SKILL_DESCRIPTION }, { lineWidth: 0 });
+  return `---\n${front}---\n\n${body}`;
+}
+
+/** The form tool's skill: `form-request/SKILL.md`. Throws the config loader's message on a bad config. */
+export function formSkill(options: FormSkillOptions = {}): Skill {
+  const endpoints =
+    options.endpoints ?? (options.configPath ? (loadServerConfig(options.configPath).endpoints ?? []) : []);
+  return {
+    name: FORM_SKILL_NAME,
+    serverId: 'form',
+    files: [{ path: `${FORM_SKILL_NAME}/SKILL.md`, content: formSkillMarkdown(endpoints) }],
+  };
+}

@@ -1,0 +1,156 @@
+// Lint findings for a server's tools, each with the fix (seed 002's rules):
+// annotations, the approval prompt a host may skip, invoking/invoked length, UI resources, and
+// descriptions of tools and parameters. `warning`s fail `formrequest spec --strict`; `note`s state a
+// consequence the author should know about (they do not fail --strict).
+import { type CatalogServer, type CatalogTool, inputSchemaOf, isObject, type JsonObject } from './catalog.js';
+import { uiResourceOf } from './tool-kind.js';
+
+export interface Finding {
+  severity: 'warning' | 'note';
+  code:
+    | 'missing-annotations'
+    | 'approval-skipped'
+    | 'invocation-too-long'
+    | 'render-without-ui-resource'
+    | 'missing-tool-description'
+    | 'missing-parameter-description';
+  tool: string;
+  message: string;
+  fix: string;
+}
+
+export const MAX_INVOCATION_CHARS = 64;
+const REQUIRED_HINTS = ['readOnlyHint', 'destructiveHint', 'openWorldHint'] as const;
+const INVOCATION_KEYS = ['openai/toolInvocation/invoking', 'openai/toolInvocation/invoked'];
+/** `_meta` keys that only make sense for a tool that shows a UI. */
+const UI_META_KEYS = [
+  'openai/outputTemplate',
+  'openai/widgetAccessible',
+  'openai/resultCanProduceWidget',
+  ...INVOCATION_KEYS,
+];
+
+export function lintServer(server: CatalogServer): Finding[] {
+  const findings: Finding[] = [];
+  for (const tool of server.tools ?? []) findings.push(...lintTool(tool, server));
+  return findings;
+}
+
+function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
+  const findings: Finding[] = [];
+  const add = (severity: Finding['severity'], code: Finding['code'], message: string, fix: string) =>
+    findings.push({ severity, code, tool: tool.name, message, fix });
+
+  if (!tool.description?.trim()) {
+    add(
+      'warning',
+      'missing-tool-description',
+      'the tool has no description, so a model cannot tell when to call it',
+      'add a description that says what the tool does and when to use it',
+    );
+  }
+  for (const [path, spec] of parametersOf(inputSchemaOf(tool))) {
+    if (typeof spec.description !== 'string' || !spec.description.trim()) {
+      add(
+        'warning',
+        'missing-parameter-description',
+        `parameter \`${path}\` has no description`,
+        `add a description to \`${path}\` saying what value it wants (units, format, example)`,
+      );
+    }
+  }
+
+  const annotations = tool.annotations ?? {};
+  const missing = REQUIRED_HINTS.filter((hint) => typeof annotations[hint] !== 'boolean');
+  if (missing.length > 0) {
+    add(
+      'warning',
+      'missing-annotations',
+      `annotations ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set, so hosts assume the worst (not read-only, destructive, open world) and ask for approval every time`,
+      `set annotations {${REQUIRED_HINTS.join(', ')}} (and idempotentHint) to what the tool really does`,
+    );
+  }
+  if (annotations.readOnlyHint === true && annotations.destructiveHint === false) {
+    add(
+      'note',
+      'approval-skipped',
+      'readOnlyHint: true with destructiveHint: false: the host (ChatGPT) may run this tool without asking the user for approval',
+      'keep this only if the tool changes nothing; if it writes, sends or deletes anything set readOnlyHint: false (and destructiveHint: true when it deletes or overwrites)',
+    );
+  }
+
+  const meta = tool._meta ?? {};
+  for (const key of INVOCATION_KEYS) {
+    const text = meta[key];
+    if (typeof text === 'string' && Array.from(text).length > MAX_INVOCATION_CHARS) {
+      add(
+        'warning',
+        'invocation-too-long',
+        `_meta["${key}"] is ${Array.from(text).length} characters; hosts allow at most ${MAX_INVOCATION_CHARS}`,
+        `shorten it to ${MAX_INVOCATION_CHARS} characters or fewer, e.g. "${Array.from(text)
+          .slice(0, MAX_INVOCATION_CHARS - 3)
+          .join('')}..."`,
+      );
+    }
+  }
+
+  findings.push(...uiFindings(tool, server));
+  return findings;
+}
+
+function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
+  const meta = tool._meta ?? {};
+  const make = (message: string, fix: string): Finding => ({
+    severity: 'warning',
+    code: 'render-without-ui-resource',
+    tool: tool.name,
+    message,
+    fix,
+  });
+  const uri = uiResourceOf(tool);
+  const uiKeys = UI_META_KEYS.filter((key) => key in meta);
+  if (!uri) {
+    return uiKeys.length > 0
+      ? [
+          make(
+            `the tool has UI metadata (${uiKeys.join(', ')}) but no UI resource`,
+            'set _meta.ui.resourceUri to the ui:// resource that renders the result, and serve that resource',
+          ),
+        ]
+      : [];
+  }
+  const out: Finding[] = [];
+  if (!uri.startsWith('ui://')) {
+    out.push(
+      make(
+        `its UI resource "${uri}" is not a ui:// URI`,
+        'serve the widget as a resource with a ui:// URI and point _meta.ui.resourceUri at it',
+      ),
+    );
+  }
+  const template = meta['openai/outputTemplate'];
+  const ui = isObject(meta.ui) ? meta.ui.resourceUri : undefined;
+  if (typeof template === 'string' && typeof ui === 'string' && template !== ui) {
+    out.push(
+      make(
+        `_meta.ui.resourceUri ("${ui}") and openai/outputTemplate ("${template}") differ`,
+        'point both keys at the same ui:// resource',
+      ),
+    );
+  }
+  if (Array.isArray(server.resources) && !server.resources.some((r) => r.uri === uri)) {
+    out.push(
+      make(
+        `its UI resource "${uri}" is not among the server's resources`,
+        `register a resource with the URI ${uri} (MIME type text/html;profile=mcp-app)`,
+      ),
+    );
+  }
+  return out;
+}
+
+/** The tool's parameters (the top-level properties of its input schema). */
+function parametersOf(schema: JsonObject): [string, JsonObject][] {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  return Object.entries(properties).filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
+}

@@ -1,0 +1,168 @@
+// Reading a live MCP server into the catalog shape with the official SDK client: a stdio command or a
+// Streamable HTTP URL, every page of tools/list (following nextCursor), and resources/list when the
+// server has resources (the spec lint checks that `ui://` links point at one).
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { CatalogResource, CatalogServer, CatalogTool } from './catalog.js';
+import { VERSION } from './version.js';
+
+export type LiveTarget = { command: string; args?: string[]; cwd?: string } | { url: string };
+
+export interface LiveOptions {
+  /** Overall time limit for starting, the handshake and listing, in ms (default 30 s). */
+  timeoutMs?: number;
+  /** The server id in the catalog; default: the name the server reports. */
+  id?: string;
+}
+
+/** The server could not be started, reached, or did not answer in time. */
+export class LiveServerError extends Error {}
+
+const MAX_PAGES = 1000;
+
+export function describeTarget(target: LiveTarget): string {
+  return 'url' in target ? target.url : [target.command, ...(target.args ?? [])].join(' ');
+}
+
+export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<CatalogServer> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const what = describeTarget(target);
+  let stderrTail = '';
+  let spawnError: Error | undefined;
+  let transport: StdioClientTransport | StreamableHTTPClientTransport;
+  if ('url' in target) {
+    let url: URL;
+    try {
+      url = new URL(target.url);
+    } catch {
+      throw new LiveServerError(
+        `'${target.url}' is not a URL; give an http(s) URL of a Streamable HTTP endpoint`,
+      );
+    }
+    transport = new StreamableHTTPClientTransport(url);
+  } else {
+    const stdio = new StdioClientTransport({
+      command: target.command,
+      args: target.args ?? [],
+      cwd: target.cwd,
+      // The server runs as the user's own command would in a shell: with the user's environment.
+      env: Object.fromEntries(
+        Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      stderr: 'pipe',
+    });
+    // Keep the end of the server's stderr for error messages (and keep the pipe drained).
+    stdio.stderr?.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-2000);
+    });
+    transport = stdio;
+  }
+  transport.onerror = (error) => {
+    spawnError ??= error;
+  };
+  const client = new Client({ name: 'formrequest-skills', version: VERSION });
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new LiveServerError(
+            `the MCP server ${what} did not answer within ${timeoutMs / 1000} s. ` +
+              'Check that it is an MCP server on this transport, or give it longer with --timeout MS.' +
+              stderrNote(stderrTail),
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([timeout, list(client, transport, left, options.id)]);
+  } catch (error) {
+    if (error instanceof LiveServerError) throw error;
+    throw new LiveServerError(explain(error as Error, spawnError, what, target, stderrTail));
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => {});
+  }
+}
+
+async function list(
+  client: Client,
+  transport: StdioClientTransport | StreamableHTTPClientTransport,
+  left: () => number,
+  id: string | undefined,
+): Promise<CatalogServer> {
+  await client.connect(transport, { timeout: left() });
+  const info = client.getServerVersion();
+  const tools: CatalogTool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = (await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      { timeout: left() },
+    )) as { tools: CatalogTool[]; nextCursor?: string };
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+    if (seen.has(cursor))
+      throw new LiveServerError(
+        `tools/list returned the cursor '${cursor}' twice; the server's pagination loops`,
+      );
+    seen.add(cursor);
+  }
+  const resources: CatalogResource[] = [];
+  if (client.getServerCapabilities()?.resources) {
+    cursor = undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = (await client.request(
+        { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
+        { timeout: left() },
+      )) as { resources: CatalogResource[]; nextCursor?: string };
+      resources.push(...result.resources);
+      cursor = result.nextCursor;
+      if (cursor === undefined || seen.has(cursor)) break;
+      seen.add(cursor);
+    }
+  }
+  const server: CatalogServer = { id: id ?? info?.name ?? 'server', status: 'online' };
+  if (info?.title) server.title = info.title;
+  const description = (info as { description?: unknown } | undefined)?.description;
+  if (typeof description === 'string' && description) server.description = description;
+  server.tools = tools;
+  // Always set for a live server (empty when it has none), so the spec lint knows a ui:// link is dangling.
+  server.resources = resources;
+  return server;
+}
+
+function stderrNote(tail: string): string {
+  const text = tail.trim();
+  return text ? `\nIts last output on stderr:\n${text.split('\n').slice(-8).join('\n')}` : '';
+}
+
+function explain(
+  error: Error,
+  spawnError: Error | undefined,
+  what: string,
+  target: LiveTarget,
+  tail: string,
+): string {
+  const code =
+    (spawnError as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException).code;
+  if (!('url' in target)) {
+    if (code === 'ENOENT')
+      return `could not start the MCP server: command '${target.command}' not found (is it installed and on PATH?)`;
+    if (code === 'EACCES') return `could not start the MCP server: '${target.command}' is not executable`;
+    if (/closed|EPIPE|exited/i.test(error.message) || spawnError) {
+      return `the MCP server ${what} stopped before answering (${error.message}).${stderrNote(tail)}`;
+    }
+  } else {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    if (cause === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/i.test(error.message)) {
+      return `cannot reach the MCP server at ${target.url}: connection refused or failed (${error.message}). Is it running?`;
+    }
+  }
+  return `reading the MCP server ${what} failed: ${error.message}${stderrNote(tail)}`;
+}

@@ -1,0 +1,90 @@
+// SKILL.md for one MCP server: Agent Skills frontmatter (`name`, `description`) and a body that is
+// either the full tool reference (full mode) or the tool list pointing at references/tools.yaml (lazy).
+import { stringify } from 'yaml';
+import type { CatalogServer } from './catalog.js';
+import { toolSection } from './full.js';
+
+export const TOOLS_YAML = 'references/tools.yaml';
+const MAX_DESCRIPTION = 1024;
+
+/** Text on one line: runs of whitespace (newlines included) become one space. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Cuts text to at most `max` characters (code points), ending with '…' when something was cut. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/**
+ * The frontmatter description (1-1024 characters): what the server is, its tool names, and when to
+ * read the skill. Tool names are dropped from the end (`and N more`) before anything is cut.
+ */
+export function skillDescription(server: CatalogServer): string {
+  const tools = server.tools ?? [];
+  const about = oneLine(server.description ?? server.title ?? '');
+  const head = `MCP server "${server.id}"${about ? `: ${about}` : ''}.`;
+  const tail = 'Read before calling them (parameters, allowed values, defaults, limits).';
+  const names = tools.map((t) => t.name);
+  for (let shown = names.length; shown >= 0; shown--) {
+    const more = names.length - shown;
+    const list =
+      shown > 0 ? ` Tools: ${names.slice(0, shown).join(', ')}${more > 0 ? ` and ${more} more` : ''}.` : '';
+    const text = `${head}${list} ${tail}`;
+    if (Array.from(text).length <= MAX_DESCRIPTION) return text;
+  }
+  return clip(`${head} ${tail}`, MAX_DESCRIPTION);
+}
+
+function frontmatter(name: string, description: string): string {
+  return `---\n${stringify({ name, description }, { lineWidth: 0 })}---\n`;
+}
+
+/** Heading, server description, and one line saying whose tools these are (plus `extra`). */
+function intro(server: CatalogServer, extra: string): string[] {
+  const lines = [`# ${server.title ?? server.id}`, ''];
+  if (server.description) lines.push(server.description.trim(), '');
+  // Claude Code's tool names (`mcp__<server>__<tool>`) only make sense for plain server ids.
+  const qualified = /^[A-Za-z0-9_-]+$/.test(server.id) ? ` (Claude Code: \`mcp__${server.id}__<tool>\`)` : '';
+  lines.push(`Tools of the MCP server \`${server.id}\`${qualified}. ${extra}`);
+  return lines;
+}
+
+/** SKILL.md in full mode: every tool with its parameter lines (seed 003, 通常モード). */
+export function fullSkillMd(name: string, server: CatalogServer): string {
+  const tools = server.tools ?? [];
+  const lines = [
+    ...intro(
+      server,
+      '`*` marks required parameters; brackets give defaults, options, limits and other schema keys.',
+    ),
+    '',
+    '## Tools',
+    '',
+    tools.map(toolSection).join('\n\n'),
+  ];
+  return `${frontmatter(name, skillDescription(server))}\n${lines.join('\n')}\n`;
+}
+
+/** SKILL.md in lazy mode: tool names and descriptions only; the parameters live in references/tools.yaml. */
+export function lazySkillMd(name: string, server: CatalogServer): string {
+  const tools = server.tools ?? [];
+  const lines = [
+    ...intro(
+      server,
+      `Before calling one, read its entry in [${TOOLS_YAML}](${TOOLS_YAML}) (parameters, allowed values, defaults, limits).`,
+    ),
+    '',
+    '## Tools',
+    '',
+    ...tools.map((t) => `- \`${t.name}\`${t.description ? `: ${oneLine(t.description)}` : ''}`),
+  ];
+  return `${frontmatter(name, skillDescription(server))}\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,88 @@
+// Reading live MCP servers with the official SDK client: a stdio fixture that pages tools/list, our
+// own `form` server over Streamable HTTP, and servers that fail to start, exit, or never answer.
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { startHttpServer } from '@formrequest/server';
+import { checkCatalog, LiveServerError, readLiveServer } from '@formrequest/skills';
+
+const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
+const node = (...args: string[]) => ({
+  command: process.execPath,
+  args: ['--import', 'tsx', fixture, ...args],
+});
+
+test('stdio: every page of tools/list, unknown keys, _meta, annotations and resources come through', async () => {
+  const server = await readLiveServer(node(), { timeoutMs: 30_000 });
+  assert.equal(server.id, 'fixture.Paged Server');
+  assert.equal(server.status, 'online');
+  assert.deepEqual(
+    server.tools!.map((t) => t.name),
+    ['search_items', 'show_items', 'set_value', 'ping', 'open_board'],
+    'three pages of two',
+  );
+  const search = server.tools![0]!;
+  assert.equal((search.inputSchema!.properties as any).query['x-vendor-hint'], 'free text');
+  assert.deepEqual(search.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
+  assert.equal((server.tools![1]!._meta as any).ui.resourceUri, 'ui://widget/items.html');
+  assert.deepEqual((server.tools![2]!.inputSchema!.properties as any).value.oneOf, [
+    { type: 'string' },
+    { type: 'number' },
+  ]);
+  assert.deepEqual(
+    server.resources!.map((r) => r.uri),
+    ['ui://widget/items.html'],
+  );
+  assert.equal(checkCatalog({ servers: [server] }).servers.length, 1, 'the result is a valid catalog');
+});
+
+test('stdio: --id overrides the reported name', async () => {
+  const server = await readLiveServer(node(), { id: 'paged', timeoutMs: 30_000 });
+  assert.equal(server.id, 'paged');
+});
+
+test('HTTP: our own form server over Streamable HTTP', async () => {
+  const http = await startHttpServer({ port: 0, log: () => {} });
+  try {
+    const server = await readLiveServer({ url: http.url }, { timeoutMs: 30_000 });
+    assert.equal(server.id, 'form');
+    assert.ok(server.tools!.some((t) => t.name === 'request_form'));
+  } finally {
+    await http.close();
+  }
+});
+
+test('a server that exits before answering: the error says so and shows its stderr', async () => {
+  await assert.rejects(readLiveServer(node('--exit-at-once'), { timeoutMs: 20_000 }), (e: Error) => {
+    assert.ok(e instanceof LiveServerError);
+    assert.match(e.message, /stopped before answering/);
+    assert.match(e.message, /fixture: configuration file missing/);
+    return true;
+  });
+});
+
+test('a server that never answers times out with a clear message', async () => {
+  const started = Date.now();
+  await assert.rejects(
+    readLiveServer(node('--silent'), { timeoutMs: 2_000 }),
+    /did not answer within 2 s\. Check that it is an MCP server/,
+  );
+  assert.ok(Date.now() - started < 15_000);
+});
+
+test('a command that does not exist, and a URL nobody listens on', async () => {
+  await assert.rejects(
+    readLiveServer({ command: 'formrequest-no-such-command' }),
+    /command 'formrequest-no-such-command' not found/,
+  );
+  await assert.rejects(
+    readLiveServer({ url: 'http://127.0.0.1:9/mcp' }, { timeoutMs: 10_000 }),
+    /cannot reach the MCP server at http:\/\/127\.0\.0\.1:9\/mcp/,
+  );
+  await assert.rejects(readLiveServer({ url: 'not a url' }), /is not a URL/);
+});

@@ -1,0 +1,91 @@
+// A whole form of the 18-type vocabulary in the terminal: check the schema, run the form flow, and
+// answer with the answer contract (submitMessage / cancelMessage).
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  type Answers,
+  cancelMessage,
+  type FormSchema,
+  formatIssues,
+  type Issue,
+  type Locale,
+  submitMessage,
+  validateFormSchema,
+} from '@formrequest/schema';
+import { createForm, type FileReader, formUpdate } from './form-flow.js';
+import { formView } from './form-view.js';
+import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+
+export interface AskFormOptions {
+  input?: TerminalInput;
+  output?: TerminalStream;
+  signal?: AbortSignal;
+  /** Screen and message language; defaults to the schema's `locale`, then 'ja'. */
+  locale?: Locale;
+  /** Base for relative searchUrl / loadUrl values such as /api/demo/users. */
+  baseUrl?: string;
+  /** Directory that relative file paths are read from (default: the working directory). */
+  cwd?: string;
+  now?: Date;
+  color?: boolean;
+  /** How remote options are fetched (default: global fetch, JSON body). */
+  load?: (url: string, signal: AbortSignal) => Promise<unknown>;
+}
+
+export type AskFormResult =
+  | { status: 'submitted'; values: Answers; message: string }
+  | { status: 'cancelled'; message: string }
+  | { status: 'invalid'; errors: Issue[]; message: string }
+  | { status: 'no-ui'; message: string };
+
+async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
+function localFiles(cwd: string): FileReader {
+  return {
+    stat(path) {
+      try {
+        const st = statSync(resolve(cwd, path));
+        return st.isFile() ? { size: st.size } : null;
+      } catch {
+        return null;
+      }
+    },
+    read: (path) => readFileSync(resolve(cwd, path)),
+  };
+}
+
+export async function askForm(input: unknown, opts: AskFormOptions = {}): Promise<AskFormResult> {
+  const check = validateFormSchema(input, { locale: opts.locale });
+  if (!check.ok || !check.schema) return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
+  const schema: FormSchema = check.schema;
+  const locale = opts.locale ?? schema.locale ?? 'ja';
+  const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
+  if (!hasTerminal(io)) return { status: 'no-ui', message: cancelMessage(locale) };
+  const form = createForm(schema, {
+    locale,
+    now: opts.now,
+    baseUrl: opts.baseUrl,
+    load: opts.load ?? fetchJson,
+    files: localFiles(opts.cwd ?? process.cwd()),
+  });
+  const outcome = await runSession(
+    { ...io, signal: opts.signal, color: opts.color },
+    {
+      update: (e) => formUpdate(form, e),
+      view: (width) => formView(form, width),
+      status: () => form.status,
+      attach: (redraw) => {
+        form.changed = redraw;
+      },
+    },
+  );
+  form.changed = () => {};
+  if (outcome === 'submitted' && form.result) {
+    return { status: 'submitted', values: form.result, message: submitMessage(schema, form.result) };
+  }
+  return { status: 'cancelled', message: cancelMessage(locale) };
+}

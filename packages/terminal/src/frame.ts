@@ -1,0 +1,109 @@
+// What a view hands the screen: rows of styled text already fitted to the width, where the terminal
+// cursor goes (the insertion point of a text input, so an IME candidate window opens there), and which
+// row must stay visible when the frame is taller than the terminal.
+import { displayWidth, truncateToWidth, wrapLine } from './width.js';
+
+export type Style = 'plain' | 'dim' | 'bold' | 'accent' | 'selected' | 'error' | 'warn' | 'ok' | 'title';
+
+export interface Span {
+  text: string;
+  style?: Style;
+}
+
+export type Row = Span[];
+
+export interface Frame {
+  rows: Row[];
+  /** Rows kept in view below the body (notices, key hints) even when the body has to scroll. */
+  footer?: Row[];
+  /** Where the real cursor is left; absent hides the cursor. */
+  cursor?: { row: number; col: number };
+  /** The row that must be on screen (the highlighted choice, the cursor row). */
+  focusRow?: number;
+}
+
+const SGR: Record<Style, [string, string]> = {
+  plain: ['', ''],
+  dim: ['\x1b[2m', '\x1b[22m'],
+  bold: ['\x1b[1m', '\x1b[22m'],
+  accent: ['\x1b[36m', '\x1b[39m'],
+  selected: ['\x1b[1;36m', '\x1b[22;39m'],
+  error: ['\x1b[31m', '\x1b[39m'],
+  warn: ['\x1b[33m', '\x1b[39m'],
+  ok: ['\x1b[32m', '\x1b[39m'],
+  title: ['\x1b[1;4m', '\x1b[22;24m'],
+};
+
+export function paintRow(row: Row, color: boolean): string {
+  return row.map((s) => (color && s.style && s.style !== 'plain' ? SGR[s.style][0] + s.text + SGR[s.style][1] : s.text)).join('');
+}
+
+export function rowWidth(row: Row): number {
+  return row.reduce((n, s) => n + displayWidth(s.text), 0);
+}
+
+/** Builds frames row by row, wrapping text to the width with a hanging indent. */
+export class FrameBuilder {
+  readonly rows: Row[] = [];
+  readonly footer: Row[] = [];
+  cursor?: { row: number; col: number };
+  focusRow?: number;
+  constructor(readonly width: number) {}
+
+  /** A prefix (e.g. '❯ ◉ ') followed by text wrapped under itself; returns the index of the first row. */
+  item(prefix: Span[], text: string, style: Style = 'plain', maxRows = Number.POSITIVE_INFINITY): number {
+    const first = this.rows.length;
+    const indent = rowWidth(prefix);
+    const avail = Math.max(1, this.width - indent);
+    let lines = text.split('\n').flatMap((l) => wrapLine(l, avail));
+    if (lines.length > maxRows) {
+      lines = lines.slice(0, maxRows);
+      lines[maxRows - 1] = truncateToWidth(`${lines[maxRows - 1]}…`, avail);
+    }
+    lines.forEach((line, i) => {
+      const row: Row = i === 0 ? [...prefix] : [{ text: ' '.repeat(indent) }];
+      row.push({ text: line, style });
+      this.rows.push(row);
+    });
+    return first;
+  }
+
+  /** Plain wrapped text with an indent. */
+  text(text: string, style: Style = 'plain', indent = 0): number {
+    return this.item([{ text: ' '.repeat(indent) }], text, style);
+  }
+
+  /** One row cut to the width (for rows that must not wrap, like hints). */
+  line(spans: Span[]): number {
+    const out: Row = [];
+    let left = this.width;
+    for (const s of spans) {
+      if (left <= 0) break;
+      const t = truncateToWidth(s.text, left);
+      out.push({ text: t, style: s.style });
+      left -= displayWidth(t);
+    }
+    this.rows.push(out);
+    return this.rows.length - 1;
+  }
+
+  /** A footer row (cut to the width): always on screen. */
+  footerLine(spans: Span[]): void {
+    const at = this.line(spans);
+    this.footer.push(...this.rows.splice(at, 1));
+  }
+
+  /** Wrapped footer text. */
+  footerText(text: string, style: Style = 'plain'): void {
+    const at = this.text(text, style);
+    this.footer.push(...this.rows.splice(at));
+  }
+
+  blank(): void {
+    this.rows.push([]);
+  }
+
+  frame(): Frame {
+    return { rows: this.rows, footer: this.footer, cursor: this.cursor, focusRow: this.focusRow };
+  }
+}

@@ -1,0 +1,4 @@
+// The lean entry for `formrequest question` and for agents that register only the question tool: it
+// pulls in the question flow and nothing of the form renderer. Built as one bundle (dist/question.bundle.js)
+// so start-up does not load the whole schema package.
+export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';

@@ -1,0 +1,86 @@
+// Display widths and wrapping in terminal columns. Widths come from `string-width` (East Asian wide
+// characters count 2, emoji 2, combining marks 0); text is only ever cut between graphemes, so an emoji
+// sequence or a letter with its accents is never split.
+import stringWidth from 'string-width';
+
+let segmenter: Intl.Segmenter | undefined;
+
+export function graphemes(text: string): string[] {
+  if (SIMPLE.test(text)) return text.split('');
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const out: string[] = [];
+  for (const { segment } of segmenter.segment(text)) out.push(segment);
+  return out;
+}
+
+// Printable ASCII (1 column) and the kana, kanji and full-width forms that are always 2 columns wide
+// (East Asian Width W/F, no combining marks): counted directly, so a plain Japanese screen never pays for
+// string-width's emoji tables. Anything else goes to string-width.
+// The arrows, '·' and '…' of the hints are East Asian "ambiguous": narrow, as string-width counts them.
+const SIMPLE = /^[\x20-\x7e\u00b7\u2026\u2190-\u2193\u3001-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
+const NARROW = /[\x20-\x7e\u00b7\u2026\u2190-\u2193]/g;
+
+/** Columns a string takes on screen. */
+export function displayWidth(text: string): number {
+  if (SIMPLE.test(text)) return text.length * 2 - (text.match(NARROW)?.length ?? 0);
+  return stringWidth(text);
+}
+
+/** Cuts `text` to at most `width` columns, ending in '…' when something was cut. */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  let out = '';
+  let used = 0;
+  for (const g of graphemes(text)) {
+    const w = displayWidth(g);
+    if (used + w > width - 1) break;
+    out += g;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Keeps the first `max` graphemes of `text`, adding '…' when it was longer (the on-screen shortening of seed 004). */
+export function shortenGraphemes(text: string, max: number): string {
+  const gs = graphemes(text);
+  return gs.length <= max ? text : `${gs.slice(0, max).join('')}…`;
+}
+
+/**
+ * Wraps one line of text (no newlines) into rows of at most `width` columns. Breaks after a space when
+ * a row has one, otherwise between any two graphemes (CJK text has no spaces). Always returns a row.
+ */
+export function wrapLine(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  if (displayWidth(text) <= w) return [text];
+  const rows: string[] = [];
+  let row: string[] = [];
+  let rowWidth = 0;
+  let lastSpace = -1;
+  for (const g of graphemes(text)) {
+    const gw = displayWidth(g);
+    if (rowWidth + gw > w && row.length > 0) {
+      if (lastSpace >= 0 && lastSpace < row.length - 1) {
+        const rest = row.splice(lastSpace + 1);
+        rows.push(row.join(''));
+        row = rest;
+      } else {
+        rows.push(row.join(''));
+        row = [];
+      }
+      rowWidth = displayWidth(row.join(''));
+      lastSpace = -1;
+    }
+    row.push(g);
+    rowWidth += gw;
+    if (g === ' ') lastSpace = row.length - 1;
+  }
+  rows.push(row.join(''));
+  return rows;
+}
+
+/** Wraps text that may hold newlines. */
+export function wrapText(text: string, width: number): string[] {
+  return text.split('\n').flatMap((line) => wrapLine(line, width));
+}

@@ -1,0 +1,207 @@
+// `formrequest ask` end to end in a real terminal (tmux) against a small local search server.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { cliCommand } from '../../../testing/cli.ts';
+import { killServer, Pane, startServer } from './support/tmux.ts';
+
+const socket = `formrequest-ask-${process.pid}`;
+const dir = mkdtempSync(join(tmpdir(), 'formrequest-ask-'));
+const requests: string[] = [];
+let server: Server;
+let baseUrl = '';
+
+const users = [
+  { id: 'u1', name: '田中 太郎', department: '開発部' },
+  { id: 'u2', name: '田村 花子', department: '営業部' },
+  { id: 'u3', name: 'Smith', department: 'Sales' },
+];
+const data: Record<string, unknown> = {
+  '/countries': [
+    { code: 'JP', name: '日本' },
+    { code: 'US', name: 'アメリカ' },
+  ],
+  '/prefectures?country_code=JP': [
+    { code: '13', name: '東京都' },
+    { code: '27', name: '大阪府' },
+  ],
+  '/prefectures?country_code=US': [{ code: 'CA', name: 'California' }],
+  '/cities?prefecture_code=27': { items: [{ code: 'osaka', name: '大阪市' }] },
+};
+
+before(async () => {
+  startServer(socket);
+  server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://127.0.0.1');
+    requests.push(decodeURIComponent(url.pathname + url.search));
+    let body: unknown = data[url.pathname + url.search];
+    if (url.pathname === '/users/search') {
+      const q = url.searchParams.get('q') ?? '';
+      body = users.filter((u) => u.name.includes(q)).slice(0, Number(url.searchParams.get('limit') ?? 10));
+    }
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: 'not found' }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => {
+  killServer(socket);
+  server.close();
+});
+
+const form = {
+  title: 'タスク登録',
+  fields: [
+    { type: 'heading', text: '基本情報', description: 'まずは名前から' },
+    { name: 'name', type: 'text', label: '名前', required: true, pattern: '^[a-z-]+$', patternError: '小文字とハイフンのみ' },
+    { name: 'count', type: 'number', label: '数量', min: 1, max: 10 },
+    { name: 'notes', type: 'textarea', label: 'メモ' },
+    { name: 'agree', type: 'checkbox', label: '同意する', required: true },
+    { type: 'divider', label: '担当' },
+    {
+      name: 'assignee',
+      type: 'autocomplete',
+      label: '担当者',
+      searchUrl: '/users/search',
+      searchParams: { q: '{query}', limit: 5 },
+      displayField: 'name',
+      valueField: 'id',
+      renderTemplate: '{name} ({department})',
+      debounceMs: 250,
+      required: true,
+    },
+    { name: 'country', type: 'async-select', label: '国', loadUrl: '/countries', displayField: 'name', valueField: 'code', default: 'JP' },
+    { name: 'prefecture', type: 'cascading-select', label: '都道府県', searchUrl: '/prefectures', dependsOn: 'country', dependsOnParam: 'country_code', displayField: 'name', valueField: 'code' },
+    { name: 'city', type: 'cascading-select', label: '市区町村', searchUrl: '/cities', dependsOn: 'prefecture', dependsOnParam: 'prefecture_code', displayField: 'name', valueField: 'code' },
+    { name: 'doc', type: 'file', label: '添付', accept: '.txt', maxSize: 100 },
+    { name: 'version', type: 'hidden', value: '1.0' },
+  ],
+};
+
+test('ask: every widget family, inline messages, debounced search, the cascade, file checks, review and revise', async () => {
+  const file = join(dir, 'form.json');
+  writeFileSync(file, JSON.stringify(form));
+  writeFileSync(join(dir, 'big.txt'), 'x'.repeat(500));
+  writeFileSync(join(dir, 'note.txt'), 'hello');
+  writeFileSync(join(dir, 'note.pdf'), 'pdf');
+  const pane = Pane.start(socket, ['ask', file, '--base-url', baseUrl], { stdoutToFile: true, width: 80, height: 24 });
+  let screen = await pane.waitFor(/名前 \* \(1\/9\)/);
+  assert.equal(screen, 'タスク登録\n\n── 基本情報\nまずは名前から\n名前 * (1/9)\n>\nEnter 次へ · Shift+Tab 前へ · Esc キャンセル');
+  pane.literal('Bad Name');
+  pane.keys('Enter');
+  await pane.waitFor(/小文字とハイフンのみ/);
+  pane.keys('C-u');
+  pane.literal('my-task');
+  pane.keys('Enter');
+  await pane.waitFor(/数量 \(2\/9\)/);
+  pane.literal('abc');
+  pane.keys('Enter');
+  await pane.waitFor(/数量は数値で入力してください/);
+  pane.keys('C-u');
+  pane.literal('50');
+  pane.keys('Enter');
+  await pane.waitFor(/数量は10以下で入力してください/);
+  pane.keys('BSpace');
+  pane.keys('Enter');
+  await pane.waitFor(/メモ \(3\/9\)/);
+  pane.literal('一行目');
+  pane.literal('\x1b[13;2u');
+  pane.literal('二行目');
+  pane.keys('Enter');
+  await pane.waitFor(/同意する \* \(4\/9\)/);
+  pane.keys('Enter');
+  await pane.waitFor(/同意するは必須です/);
+  pane.keys('Space', 'Enter');
+  screen = await pane.waitFor(/担当者 \* \(5\/9\)/);
+  assert.match(screen, /── 担当/);
+  const before = requests.length;
+  pane.literal('田');
+  pane.literal('中');
+  screen = await pane.waitFor(/田中 太郎 \(開発部\)/);
+  // Debounced: one search for the whole query, not one per character.
+  assert.deepEqual(requests.slice(before), ['/users/search?q=田中&limit=5']);
+  pane.keys('Enter');
+  screen = await pane.waitFor(/国 \(6\/9\)/);
+  await pane.waitFor(/\(\*\) 日本/); // the default, once loaded
+  pane.keys('Enter');
+  await pane.waitFor(/都道府県 \(7\/9\)/);
+  await pane.waitFor(/大阪府/);
+  pane.keys('Down', 'Enter');
+  await pane.waitFor(/市区町村 \(8\/9\)/);
+  await pane.waitFor(/大阪市/);
+  assert.ok(requests.includes('/prefectures?country_code=JP') && requests.includes('/cities?prefecture_code=27'));
+  pane.keys('Enter');
+  await pane.waitFor(/添付 \(9\/9\)/);
+  pane.literal(join(dir, 'missing.txt'));
+  pane.keys('Enter');
+  await pane.waitFor(/ファイルが見つかりません/);
+  pane.keys('C-u');
+  pane.literal(join(dir, 'big.txt'));
+  pane.keys('Enter');
+  await pane.waitFor(/添付のファイルサイズは/);
+  pane.keys('C-u');
+  pane.literal(join(dir, 'note.pdf'));
+  pane.keys('Enter');
+  await pane.waitFor(/添付のファイル形式が許可されていません/);
+  pane.keys('C-u');
+  pane.literal(join(dir, 'note.txt'));
+  pane.keys('Enter');
+  screen = await pane.waitFor(/> 送信\n/);
+  assert.match(screen, /担当者:\n\s+田中 太郎 \(開発部\)/);
+  assert.match(screen, /都道府県:\n\s+大阪府/);
+  // Revise the country: its cascade (prefecture, city) is cleared.
+  pane.keys('Up', 'Up', 'Up', 'Up', 'Enter'); // from 送信 up to 国
+  await pane.waitFor(/国 \(6\/9\)/);
+  await pane.waitFor(/アメリカ/);
+  pane.keys('Down', 'Enter');
+  screen = await pane.waitFor(/> 送信\n/);
+  assert.match(screen, /国:\n\s+アメリカ\n.*都道府県:\n\s+（未入力）\n.*市区町村:\n\s+（未入力）/s);
+  pane.keys('Enter'); // the cursor is back on 送信
+  const r = await pane.exit();
+  assert.equal(r.code, 0, r.terminal);
+  assert.deepEqual(JSON.parse(r.stdout), {
+    name: 'my-task',
+    count: 5,
+    notes: '一行目\n二行目',
+    agree: true,
+    assignee: 'u1',
+    country: 'US',
+    doc: { name: 'note.txt', type: 'text/plain', size: 5, data: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` },
+    version: '1.0',
+  });
+  pane.kill();
+});
+
+test('ask: Escape cancels with exit 3 and the cancel message', async () => {
+  const file = join(dir, 'small.json');
+  writeFileSync(file, JSON.stringify({ title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] }));
+  const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
+  await pane.waitFor(/A \(1\/1\)/);
+  pane.keys('Escape');
+  const r = await pane.exit();
+  assert.equal(r.code, 3);
+  assert.equal(r.stdout, 'フォーム入力をキャンセルしました。\n');
+  assert.equal(pane.format('#{alternate_on}'), '0');
+  pane.kill();
+});
+
+test('ask: an invalid schema prints the tool messages (exit 2); no terminal exits 4 with NO_UI', () => {
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ title: 'T', fields: [{ type: 'text', label: 'x' }, { name: 'b', type: 'invalid_type' }] }));
+  const [cmd, args] = cliCommand('ask', bad);
+  const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^エラー: フィールド\[0\]（type: text）にnameが指定されていません。/);
+  assert.match(r.stderr, /エラー: フィールド\[1\]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete/);
+  const good = join(dir, 'small.json');
+  const [cmd2, args2] = cliCommand('ask', good);
+  const n = spawnSync(cmd2, args2, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+  assert.equal(n.status, 4);
+  assert.match(n.stderr, /^エラー \[NO_UI\]: /);
+});

@@ -1,0 +1,278 @@
+// `formrequest question` in a real terminal (tmux): keys, exact bytes, bracketed paste, resize.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { displayWidth } from '../src/width.js';
+import { killServer, Pane, startServer } from './support/tmux.ts';
+
+const socket = `formrequest-question-${process.pid}`;
+startServer(socket);
+after(() => killServer(socket));
+const example = (name: string) => join(repoRoot, 'examples/questions', name);
+
+function start(file: string, opts: Parameters<typeof Pane.start>[2] = {}, extra: string[] = []): Pane {
+  return Pane.start(socket, ['question', file, ...extra], { stdoutToFile: true, ...opts });
+}
+
+const FIRST_FRAME = [
+  '[ファイル選択]',
+  'どのファイルを編集しますか？',
+  '',
+  '> 1. main.ts',
+  '     エントリーポイント',
+  '  2. utils.ts',
+  '     ユーティリティ関数',
+  '  3. config.ts',
+  '     設定ファイル',
+  '  4. その他（自由記述）',
+  '',
+  '↑↓ 移動 · Enter 確定 · Esc キャンセル',
+].join('\n');
+
+test('navigation: the first frame, ↓ moves, Enter chooses, the confirmation screen, Enter submits', async () => {
+  const pane = start(example('single.json'));
+  assert.equal(await pane.waitFor(/Esc キャンセル/), FIRST_FRAME);
+  pane.keys('Down', 'Down', 'Up', 'Down');
+  await pane.waitFor(/> 3\. config\.ts/);
+  pane.keys('Enter');
+  const confirm = await pane.waitFor(/回答の確認/);
+  assert.equal(
+    confirm,
+    ['回答の確認', '', '> 1. [ファイル選択] どのファイルを編集しますか？', '     → config.ts', '', '  送信する', '', '↑↓ 移動 · Enter 修正/送信 · Esc キャンセル'].join('\n').replace('> 1.', '  1.').replace('  送信する', '> 送信する'),
+  );
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, 'ユーザーの回答: "どのファイルを編集しますか？"="config.ts"\n');
+  // The terminal is back to normal: main screen, cursor visible.
+  assert.equal(pane.format('#{alternate_on}'), '0');
+  assert.equal(pane.format('#{cursor_flag}'), '1');
+  pane.kill();
+});
+
+test('multi-select, several questions, and revising an answer on the confirmation screen', async () => {
+  const pane = start(example('several.json'), {}, ['--json']);
+  await pane.waitFor(/1\/2/);
+  pane.keys('Enter');
+  await pane.waitFor(/\[ \] A/);
+  pane.keys('Space', 'Down', 'Down', 'Space');
+  await pane.waitFor(/\[x\] C/);
+  assert.match(pane.screen(), /> 3\. \[x\] C[\s\S]*2件選択中/);
+  pane.keys('Enter');
+  await pane.waitFor(/→ A, C/);
+  pane.keys('Up', 'Up', 'Enter'); // from 送信する up to question 1
+  await pane.waitFor(/1\/2/);
+  pane.keys('Down', 'Enter');
+  const confirm = await pane.waitFor(/→ utils\.ts/);
+  assert.match(confirm, /→ utils\.ts\n[\s\S]*→ A, C\n\n> 送信する/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  const result = JSON.parse(r.stdout);
+  assert.deepEqual(result.details, { answers: [['utils.ts'], ['A', 'C']] });
+  assert.equal(
+    result.content[0].text,
+    'ユーザーの回答: "どのファイルを編集しますか？"="utils.ts", "どの拡張機能を使用しますか？（複数可）"="A, C"',
+  );
+  pane.kill();
+});
+
+test('custom text: Japanese, Shift+Enter (CSI-u and modifyOtherKeys), the Ctrl+J fallback, cursor at the insertion point', async () => {
+  const pane = start(example('free-text.json'));
+  await pane.waitFor(/その他（自由記述）/);
+  pane.keys('Enter');
+  await pane.waitFor(/Shift\+Enter/);
+  pane.literal('日本語の入力');
+  pane.literal('\x1b[13;2u'); // kitty / CSI-u Shift+Enter
+  pane.literal('二行目');
+  pane.literal('\x1b[27;2;13~'); // xterm modifyOtherKeys Shift+Enter
+  pane.literal('三行目');
+  pane.keys('C-j'); // the fallback
+  pane.literal('四');
+  const screen = await pane.waitFor(/四/);
+  assert.match(screen, /1\. その他:\n     > 日本語の入力\n       二行目\n       三行目\n       四/);
+  // The real cursor sits right after "四" (7 columns of indent + 2 for the wide character).
+  const row = screen.split('\n').findIndex((l) => l.endsWith('四'));
+  assert.deepEqual(pane.cursor(), { x: 9, y: row });
+  pane.keys('Left');
+  await pane.settle();
+  assert.deepEqual(pane.cursor(), { x: 7, y: row });
+  pane.keys('Up', 'End');
+  await pane.settle();
+  assert.deepEqual(pane.cursor(), { x: 7 + displayWidth('三行目'), y: row - 1 });
+  pane.keys('Enter');
+  await pane.waitFor(/回答の確認/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, 'ユーザーの回答: "プロジェクトの説明を書いてください（複数行可）"="日本語の入力\n二行目\n三行目\n四"\n');
+  pane.kill();
+});
+
+test('paste: escape sequences stripped, newlines kept, over 10,000 characters cut with a notice', async () => {
+  const pane = start(example('free-text.json'));
+  await pane.waitFor(/その他（自由記述）/);
+  pane.keys('Enter');
+  await pane.waitFor(/Shift\+Enter/);
+  pane.paste('赤\x1b[31m字\x1b[0m\n\x1b]0;title\x07行2\x1b[2J\x1b[H');
+  const screen = await pane.waitFor(/制御文字/);
+  assert.match(screen, /> 赤字\n\s+行2/);
+  assert.doesNotMatch(screen, /title/);
+  pane.keys('C-u', 'BSpace', 'C-u'); // clear both lines
+  await pane.waitFor((s) => !/赤字/.test(s));
+  pane.paste('x'.repeat(10_050));
+  await pane.waitFor(/10,000文字/);
+  pane.keys('Enter');
+  assert.match(await pane.waitFor(/回答の確認/), /→ x+\n\s+x+\n\s+x+\n\s+x+…\n\n> 送信する/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  const answer = /="(x*)"\n$/.exec(r.stdout);
+  assert.ok(answer, r.stdout.slice(0, 200));
+  assert.equal(answer[1]!.length, 10_000);
+  pane.kill();
+});
+
+test('resize: rewraps to 30 columns without stale rows and back to 80 exactly', async () => {
+  const pane = start(example('single.json'));
+  assert.equal(await pane.waitFor(/Esc キャンセル/), FIRST_FRAME);
+  pane.resize(30, 20);
+  await pane.waitFor(/Esc キ…$/);
+  const narrow = await pane.settle();
+  assert.equal(
+    narrow,
+    [
+      '[ファイル選択]',
+      'どのファイルを編集しますか？',
+      '',
+      '> 1. main.ts',
+      '     エントリーポイント',
+      '  2. utils.ts',
+      '     ユーティリティ関数',
+      '  3. config.ts',
+      '     設定ファイル',
+      '  4. その他（自由記述）',
+      '',
+      '↑↓ 移動 · Enter 確定 · Esc キ…',
+    ].join('\n'),
+  );
+  for (const line of narrow.split('\n')) assert.ok(displayWidth(line) <= 30, line);
+  pane.resize(80, 20);
+  await pane.waitFor(/Esc キャンセル$/);
+  assert.equal(await pane.settle(), FIRST_FRAME);
+  pane.keys('Escape');
+  assert.equal((await pane.exit()).code, 3);
+  pane.kill();
+});
+
+test('a 30-column terminal: long question, header and labels wrap or shorten within 30 columns', async () => {
+  const file = join(spawnSync('mktemp', ['-d']).stdout.toString().trim(), 'long.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      questions: [
+        {
+          question: 'このプロジェクトで使うデータベースを選んでください。後から変更できます。',
+          header: 'データベースの選択（とても長いヘッダーのテキストです）',
+          options: [{ label: 'PostgreSQL（推奨、本番向け）', description: 'リレーショナルで拡張性が高い' }, { label: 'SQLite' }],
+        },
+      ],
+    }),
+  );
+  const pane = start(file, { width: 30 });
+  const screen = await pane.waitFor(/Esc/);
+  assert.equal(
+    screen,
+    [
+      '[データベースの選択（とても長',
+      'いヘッダーのテキストです）]',
+      'このプロジェクトで使うデータベ',
+      'ースを選んでください。後から変',
+      '更できます。',
+      '',
+      '> 1. PostgreSQL（推奨、本番向',
+      '     け）',
+      '     リレーショナルで拡張性が',
+      '     高い',
+      '  2. SQLite',
+      '  3. その他（自由記述）',
+      '',
+      '↑↓ 移動 · Enter 確定 · Esc キ…',
+    ].join('\n'),
+  );
+  pane.keys('Down');
+  await pane.waitFor(/> 2\. SQLite/);
+  assert.match(pane.screen(), /  1\. PostgreSQL…/); // shortened to 10 characters when not highlighted
+  pane.keys('Enter');
+  await pane.waitFor(/回答の確認/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /="SQLite"\n$/);
+  pane.kill();
+});
+
+test('cancel: Escape and Ctrl+C exit 3 with CANCELLED and restore the terminal', async () => {
+  for (const key of ['Escape', 'C-c']) {
+    const pane = start(example('single.json'));
+    await pane.waitFor(/Esc キャンセル/);
+    pane.keys(key);
+    const r = await pane.exit();
+    assert.equal(r.code, 3, key);
+    assert.match(r.terminal, /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました\n\n回復方法:\n1\. /);
+    assert.equal(pane.format('#{alternate_on}'), '0');
+    pane.kill();
+  }
+});
+
+test('a signal (SIGTERM) restores the terminal before the process ends', async () => {
+  const pane = start(example('single.json'));
+  await pane.waitFor(/Esc キャンセル/);
+  assert.equal(pane.format('#{alternate_on}'), '1');
+  process.kill(pane.pid(), 'SIGTERM');
+  const r = await pane.exit();
+  assert.equal(r.code, 143);
+  assert.equal(pane.format('#{alternate_on}'), '0');
+  assert.equal(pane.format('#{cursor_flag}'), '1');
+  pane.kill();
+});
+
+test('NO_OPTIONS in the terminal: the seed message, exit 2, no prompt', async () => {
+  const pane = start(example('no-options.json'));
+  const r = await pane.exit();
+  assert.equal(r.code, 2);
+  assert.equal(
+    r.terminal,
+    'エラー [NO_OPTIONS]: 質問 1 (ファイル選択) に選択肢がなく、自由記述も無効です\n\n回復方法:\n' +
+      '1. options に少なくとも1つの選択肢を追加してください: options: [{ label: "はい" }]\n' +
+      '2. または custom: true を設定して自由記述を許可してください',
+  );
+  pane.kill();
+});
+
+test('NO_UI without a terminal (exit 4), NO_QUESTIONS and VALIDATION_ERROR (exit 2), --json shape', () => {
+  const run = (file: string, ...flags: string[]) => {
+    const [cmd, args] = cliCommand('question', file, ...flags);
+    return spawnSync(cmd, args, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+  };
+  const noUi = run(example('single.json'), '--json');
+  assert.equal(noUi.status, 4);
+  const result = JSON.parse(noUi.stdout);
+  assert.equal(result.details.error.code, 'NO_UI');
+  assert.deepEqual(result.details.answers, []);
+  assert.match(result.content[0].text, /^エラー \[NO_UI\]: .+\n\n回復方法:\n1\. 対話モード/);
+
+  const dir = spawnSync('mktemp', ['-d']).stdout.toString().trim();
+  writeFileSync(join(dir, 'empty.json'), '{"questions": []}');
+  const empty = run(join(dir, 'empty.json'));
+  assert.equal(empty.status, 2);
+  assert.match(empty.stderr, /^エラー \[NO_QUESTIONS\]: 質問が指定されていません/);
+
+  writeFileSync(join(dir, 'bad.json'), '{"questions": [{"question": "Q", "header": 5, "options": "x"}]}');
+  const bad = run(join(dir, 'bad.json'), '--locale', 'en');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^Error \[VALIDATION_ERROR\]: 2 validation errors: Question 1: header must be a string/);
+  assert.match(bad.stderr, /How to recover:\n1\. /);
+});

@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import { repoRoot } from '../../../../testing/cli.ts';
+import { Pane, killServer, startServer } from './tmux.ts';
+startServer('dbgsock');
+const example = (name: string) => join(repoRoot, 'examples/questions', name);
+const p = Pane.start('dbgsock', ['question', example('free-text.json')], { stdoutToFile: true });
+await p.waitFor(/その他/);
+p.keys('Enter');
+await p.waitFor(/Shift/);
+p.paste('x'.repeat(10_050));
+console.log(await p.waitFor(/10,000/));
+p.keys('Enter');
+await new Promise(r => setTimeout(r, 1000));
+console.log(p.screen());
+p.keys('Enter');
+await new Promise(r => setTimeout(r, 1000));
+console.log(p.screen());
+killServer('dbgsock');

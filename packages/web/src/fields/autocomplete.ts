@@ -1,0 +1,174 @@
+// autocomplete and multi-autocomplete: remote search with minChars + debounce, the WAI-ARIA combobox
+// pattern (input role=combobox, listbox popup, aria-activedescendant), and chips for multi values.
+// Every new query aborts the one in flight and a sequence number drops any answer that is not the latest,
+// so an older response never overwrites a newer one.
+import { buildSearchUrl, itemValue, optionLabel, optionText, validateField } from '@formrequest/schema';
+import { h, on, setAttrs } from '../dom.js';
+import type { Field, FieldContext, FieldView, Item } from '../types.js';
+import { base, labelled } from './shell.js';
+
+export function autocomplete(f: Field, ctx: FieldContext): FieldView {
+  const multi = f.type === 'multi-autocomplete';
+  const listId = `${ctx.id}-l`;
+  const input = h('input', {
+    ...base(f, ctx.id),
+    type: 'text',
+    role: 'combobox',
+    autocomplete: 'off',
+    'aria-autocomplete': 'list',
+    'aria-expanded': 'false',
+    'aria-controls': listId,
+  });
+  const list = h('ul', {
+    id: listId,
+    role: 'listbox',
+    class: 'fr-list',
+    hidden: true,
+    'aria-labelledby': `${ctx.id}-c`,
+  });
+  const status = h('div', { role: 'status', class: 'fr-hint' });
+  const chips = multi ? h('ul', { class: 'fr-chips' }) : null;
+
+  const values: unknown[] = multi && Array.isArray(ctx.get()) ? [...(ctx.get() as unknown[])] : [];
+  const texts: string[] = multi && Array.isArray(ctx.text()) ? (ctx.text() as unknown[]).map(String) : [];
+  if (!multi && ctx.get() != null) input.value = String(ctx.text() ?? ctx.get());
+  let items: Item[] = [];
+  let active = -1;
+  let seq = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inflight: AbortController | undefined;
+
+  const say = (msg: string) => {
+    status.textContent = msg;
+  };
+  const open = (yes: boolean) => {
+    list.hidden = !yes;
+    setAttrs(input, {
+      'aria-expanded': String(yes),
+      'aria-activedescendant': yes && active >= 0 ? `${listId}-${active}` : null,
+    });
+  };
+  const highlight = (i: number) => {
+    active = i;
+    for (const [j, li] of [...list.children].entries()) li.setAttribute('aria-selected', String(j === i));
+    open(true);
+    list.children[i]?.scrollIntoView?.({ block: 'nearest' });
+  };
+  const drawChips = () => {
+    chips!.replaceChildren(
+      ...texts.map((t, i) => {
+        const x = h(
+          'button',
+          { type: 'button', class: 'fr-x', 'aria-label': ctx.say('remove', { item: t }) },
+          '×',
+        );
+        on(x, 'click', () => {
+          values.splice(i, 1);
+          texts.splice(i, 1);
+          commit();
+          input.focus();
+        });
+        return h('li', { class: 'fr-chip' }, h('span', null, t), x);
+      }),
+    );
+  };
+  const commit = () => {
+    drawChips();
+    ctx.set(values.slice(), texts.slice());
+  };
+  const pick = (item: Item) => {
+    const v = itemValue(f as never, item);
+    const t = optionLabel(f as never, item);
+    open(false);
+    if (!multi) {
+      input.value = t;
+      ctx.set(v, t);
+      say('');
+      return;
+    }
+    input.value = '';
+    if (values.some((x) => x === v)) return;
+    const over = f.maxSelect != null && values.length >= f.maxSelect;
+    if (over) return say(validateField(f as never, [...values, v], { locale: ctx.locale }) ?? '');
+    values.push(v);
+    texts.push(t);
+    say('');
+    commit();
+  };
+  const show = (found: Item[]) => {
+    items = found;
+    active = -1;
+    list.replaceChildren(
+      ...found.map((item, i) => {
+        const li = h(
+          'li',
+          { id: `${listId}-${i}`, role: 'option', class: 'fr-opt', 'aria-selected': 'false' },
+          optionText(f as never, item),
+        );
+        on(li, 'mousedown', (e) => e.preventDefault());
+        on(li, 'click', () => pick(item));
+        return li;
+      }),
+    );
+    say(found.length ? '' : ctx.say('noResults'));
+    open(found.length > 0);
+  };
+  const search = (q: string) => {
+    const mine = ++seq;
+    inflight?.abort();
+    inflight = new AbortController();
+    say(ctx.say('loading'));
+    ctx.load(buildSearchUrl(f as never, q, ctx.base), inflight.signal).then(
+      (found) => mine === seq && show(found),
+      () => {
+        if (mine !== seq) return;
+        show([]);
+        say(ctx.say('searchError'));
+      },
+    );
+  };
+
+  on(input, 'input', () => {
+    const q = input.value;
+    if (!multi && ctx.get() != null) ctx.set(undefined, undefined);
+    clearTimeout(timer);
+    if (q.length < (f.minChars ?? 1)) {
+      seq++;
+      inflight?.abort();
+      items = [];
+      open(false);
+      return say('');
+    }
+    timer = setTimeout(() => search(q), f.debounceMs ?? 300);
+  });
+  on<KeyboardEvent>(input, 'keydown', (e) => {
+    const n = items.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!n) return;
+      e.preventDefault();
+      const down = e.key === 'ArrowDown';
+      highlight(list.hidden ? (down ? 0 : n - 1) : (active + (down ? 1 : n - 1)) % n);
+    } else if (e.key === 'Enter') {
+      // Enter picks the active option; it never submits the whole form from a search box.
+      e.preventDefault();
+      if (!list.hidden && active >= 0) pick(items[active]!);
+    } else if (e.key === 'Escape') {
+      if (!list.hidden) {
+        e.preventDefault();
+        open(false);
+      } else if (input.value) {
+        e.preventDefault();
+        input.value = '';
+        if (!multi) ctx.set(undefined, undefined);
+      }
+    } else if (e.key === 'Backspace' && multi && !input.value && values.length) {
+      values.pop();
+      texts.pop();
+      commit();
+    }
+  });
+  on(input, 'blur', () => open(false));
+  if (multi) drawChips();
+  const el = labelled(f, ctx.id, chips, h('div', { class: 'fr-combo' }, input, list), status);
+  return { el, controls: [input] };
+}

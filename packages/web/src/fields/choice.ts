@@ -1,0 +1,71 @@
+// Fixed options: select, radio (fieldset + radiogroup), checkbox, multiselect (fieldset of checkboxes).
+import { h, on } from '../dom.js';
+import type { Field, FieldContext, FieldView } from '../types.js';
+import { base, group, labelled } from './shell.js';
+
+type Option = { value: unknown; label?: unknown };
+const options = (f: Field): Option[] => (Array.isArray(f.options) ? f.options : []);
+const label = (o: Option) => String(o.label ?? o.value);
+
+export function select(f: Field, ctx: FieldContext): FieldView {
+  const sel = h(
+    'select',
+    base(f, ctx.id),
+    h('option', { value: '' }, ctx.say('choose')),
+    ...options(f).map((o) => h('option', { value: String(o.value) }, label(o))),
+  );
+  sel.value = String(ctx.get() ?? '');
+  on(sel, 'change', () => ctx.set(sel.value === '' ? undefined : sel.value));
+  return { el: labelled(f, ctx.id, sel), controls: [sel] };
+}
+
+/** One radio or checkbox per option inside a fieldset; `multi` makes the value an array. */
+function boxes(f: Field, ctx: FieldContext, multi: boolean): FieldView {
+  const picked = () => {
+    const v = ctx.get();
+    return multi ? (Array.isArray(v) ? v.map(String) : []) : [String(v ?? '')];
+  };
+  const now = picked();
+  const inputs = options(f).map((o, i) =>
+    h('input', {
+      type: multi ? 'checkbox' : 'radio',
+      id: i ? `${ctx.id}-${i}` : ctx.id,
+      name: ctx.id,
+      value: String(o.value),
+      checked: now.includes(String(o.value)),
+    }),
+  );
+  const el = group(
+    f,
+    multi ? { id: `${ctx.id}-g` } : { role: 'radiogroup', id: `${ctx.id}-g` },
+    ...inputs.map((input, i) =>
+      h('label', { class: 'fr-opt' }, input, h('span', null, label(options(f)[i]))),
+    ),
+  );
+  on(el, 'change', () => {
+    const chosen = inputs.filter((i) => i.checked).map((i) => i.value);
+    ctx.set(multi ? chosen : chosen[0]);
+  });
+  return { el, controls: inputs };
+}
+
+export const radio = (f: Field, ctx: FieldContext) => boxes(f, ctx, false);
+export const multiselect = (f: Field, ctx: FieldContext) => boxes(f, ctx, true);
+
+export function checkbox(f: Field, ctx: FieldContext): FieldView {
+  const input = h('input', { type: 'checkbox', id: ctx.id, name: f.name, required: !!f.required });
+  input.checked = ctx.get() === true;
+  on(input, 'change', () => ctx.set(input.checked));
+  const el = h(
+    'div',
+    { class: 'fr-field fr-check' },
+    input,
+    h(
+      'label',
+      { for: ctx.id },
+      f.label ?? f.name ?? '',
+      f.required ? h('span', { class: 'fr-req', 'aria-hidden': 'true' }, ' *') : null,
+    ),
+  );
+  return { el, controls: [input] };
+}

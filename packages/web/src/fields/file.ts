@@ -1,0 +1,43 @@
+// file: accept and maxSize are checked on the file's metadata BEFORE anything is read; only files that
+// pass are read, as base64 data URLs. Value: {name, type, size, data}, or an array with `multiple`.
+import { validateField } from '@formrequest/schema';
+import { h, on } from '../dom.js';
+import type { Field, FieldContext, FieldView } from '../types.js';
+import { base, labelled } from './shell.js';
+
+type FileValue = { name: string; type: string; size: number; data: string };
+
+function read(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+}
+
+export function file(f: Field, ctx: FieldContext): FieldView {
+  const input = h('input', { ...base(f, ctx.id), type: 'file', accept: f.accept, multiple: !!f.multiple });
+  const shape = (list: FileValue[]) => (f.multiple ? list : list[0]);
+  on(input, 'change', () => {
+    const files = [...(input.files ?? [])];
+    const meta = files.map((x) => ({ name: x.name, type: x.type, size: x.size, data: 'data:' }));
+    // The same check the answer gets, on metadata only: an oversized or wrong-type file is never read.
+    const refused = meta.length
+      ? validateField(f as never, shape(meta), { locale: ctx.locale, now: ctx.now })
+      : null;
+    if (refused) {
+      input.value = '';
+      ctx.set(undefined);
+      ctx.fail(refused);
+      return;
+    }
+    if (!files.length) return ctx.set(undefined);
+    const job = Promise.all(files.map(read)).then(
+      (data) => ctx.set(shape(meta.map((m, i) => ({ ...m, data: data[i] })))),
+      () => ctx.fail(ctx.say('badValue', { label: f.label ?? f.name })),
+    );
+    ctx.wait(job);
+  });
+  return { el: labelled(f, ctx.id, input), controls: [input] };
+}

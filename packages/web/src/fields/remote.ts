@@ -1,0 +1,64 @@
+// Selects whose options come from a URL: async-select loads loadUrl once on mount (its default is
+// selected once loaded); cascading-select loads searchUrl?<dependsOnParam>=<parent value>, stays disabled
+// until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
+import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema';
+import { h, on } from '../dom.js';
+import type { Field, FieldContext, FieldView, Item } from '../types.js';
+import { base, labelled } from './shell.js';
+
+export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
+  const cascade = f.type === 'cascading-select';
+  const sel = h('select', base(f, ctx.id));
+  const status = h('div', { role: 'status', class: 'fr-hint' });
+  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, ctx.say('retry'));
+  let items: Item[] = [];
+  let seq = 0;
+
+  const fill = (first: string, found: Item[]) => {
+    items = found;
+    sel.replaceChildren(
+      h('option', { value: '' }, first),
+      ...found.map((item, i) => h('option', { value: String(i) }, optionText(f as never, item))),
+    );
+  };
+  const load = (parent: unknown) => {
+    const mine = ++seq;
+    const idle = cascade && isEmptyValue(parent);
+    fill(idle ? ctx.say('chooseParentFirst', { parent: ctx.labelOf(f.dependsOn) }) : ctx.say('loading'), []);
+    sel.disabled = true;
+    status.textContent = '';
+    retry.hidden = true;
+    if (idle) return;
+    const url = cascade
+      ? buildDependentUrl(f as never, parent, ctx.base)
+      : new URL(String(f.loadUrl), ctx.base).href;
+    ctx.load(url).then(
+      (found) => {
+        if (mine !== seq) return;
+        fill(ctx.say('choose'), found);
+        sel.disabled = false;
+        // Keep the current value (default or draft) when it is one of the loaded options; else clear it.
+        const cur = ctx.get();
+        const at =
+          cur == null ? -1 : found.findIndex((it) => String(itemValue(f as never, it)) === String(cur));
+        sel.value = at < 0 ? '' : String(at);
+        if (at < 0 && cur != null) ctx.set(undefined);
+      },
+      () => {
+        if (mine !== seq) return;
+        fill(ctx.say('choose'), []);
+        status.textContent = ctx.say('loadError');
+        retry.hidden = false;
+      },
+    );
+  };
+
+  on(sel, 'change', () => {
+    const item = items[Number(sel.value)];
+    ctx.set(sel.value === '' || !item ? undefined : itemValue(f as never, item));
+  });
+  const reload = () => load(cascade ? ctx.valueOf(f.dependsOn) : undefined);
+  on(retry, 'click', reload);
+  reload();
+  return { el: labelled(f, ctx.id, sel, status, retry), controls: [sel], parentChanged: load };
+}

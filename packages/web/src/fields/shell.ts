@@ -1,0 +1,35 @@
+// The two wrappers every input field uses: a labelled block, or a fieldset whose legend names a group.
+import { type Child, h } from '../dom.js';
+import type { Field } from '../types.js';
+
+function caption(f: Field): Child[] {
+  return [
+    f.label ?? f.name ?? '',
+    f.required ? h('span', { class: 'fr-req', 'aria-hidden': 'true' }, ' *') : null,
+  ];
+}
+
+/** div.fr-field > label[for=id] + children */
+export function labelled(f: Field, id: string, ...children: Child[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'fr-field' },
+    h('label', { for: id, id: `${id}-c`, class: 'fr-label' }, ...caption(f)),
+    ...children,
+  );
+}
+
+/** fieldset.fr-field > legend + children (radio groups, multiselect) */
+export function group(f: Field, attrs: Record<string, string>, ...children: Child[]): HTMLElement {
+  return h(
+    'fieldset',
+    { class: 'fr-field', ...attrs },
+    h('legend', { class: 'fr-label' }, ...caption(f)),
+    ...children,
+  );
+}
+
+/** Attributes every text-like control shares. */
+export function base(f: Field, id: string): Record<string, string | boolean | undefined> {
+  return { id, name: f.name, class: 'fr-in', required: !!f.required, placeholder: f.placeholder };
+}

@@ -1,0 +1,38 @@
+// text and textarea, with suggestion chips that fill the field.
+import { shortenSuggestion } from '@formrequest/schema';
+import { h, on } from '../dom.js';
+import type { Field, FieldContext, FieldView } from '../types.js';
+import { base, labelled } from './shell.js';
+
+export function text(f: Field, ctx: FieldContext): FieldView {
+  const input =
+    f.type === 'textarea'
+      ? h('textarea', { ...base(f, ctx.id), rows: f.rows ?? 3 })
+      : h('input', { ...base(f, ctx.id), type: 'text' });
+  input.value = String(ctx.get() ?? '');
+  on(input, 'input', () => ctx.set(input.value));
+  const list: string[] = Array.isArray(f.suggestions) ? f.suggestions : [];
+  const chips = list.length
+    ? h(
+        'div',
+        { class: 'fr-sugg' },
+        h('span', { class: 'fr-hint' }, ctx.say('suggestions')),
+        ...list.map((s) => {
+          const short = shortenSuggestion(String(s));
+          const chip = h(
+            'button',
+            { type: 'button', class: 'fr-chip', title: short === s ? null : s },
+            short,
+          );
+          on(chip, 'click', () => {
+            input.value = s;
+            ctx.set(s);
+            ctx.touch();
+            input.focus();
+          });
+          return chip;
+        }),
+      )
+    : null;
+  return { el: labelled(f, ctx.id, input, chips), controls: [input] };
+}

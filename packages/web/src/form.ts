@@ -1,0 +1,292 @@
+// renderForm: checks the schema, builds the form, keeps the values, validates with the schema package,
+// and submits or cancels exactly once. A keystroke touches its own field only: the value goes into the
+// state, that one field's message is refreshed if it was touched, and a draft write is scheduled.
+// The first screen comes first: the first fields are built at once, the rest in slices when the browser
+// is idle (submit and validate build whatever is still missing before they look at the DOM).
+import {
+  answerValues,
+  cancelMessage,
+  initialValues,
+  isInputField,
+  submitMessage,
+  t,
+  validateAnswers,
+  validateField,
+  validateFormSchema,
+} from '@formrequest/schema';
+import { append, h, on } from './dom.js';
+import { clearDraft, type Draft, loadDraft, saveDraft } from './draft.js';
+import { BUILDERS } from './fields/index.js';
+import { divider, heading } from './fields/static.js';
+import { loadItems } from './load.js';
+import { ensureStyles } from './styles.js';
+import type { Field, FieldContext, FieldView, FormController, RenderOptions } from './types.js';
+
+const FIRST = 20; // fields built before the first frame: more than a tall screen holds
+// The rest is built when the browser is idle (after the first frame, between keystrokes), ~8 ms at a time.
+const later: (fn: () => void) => unknown = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
+let forms = 0;
+
+export function renderForm(
+  container: HTMLElement,
+  input: unknown,
+  options: RenderOptions = {},
+): FormController {
+  const locale = options.locale ?? 'ja';
+  const now = options.now;
+  const say = (key: string, params?: Record<string, unknown>) => t(locale, key as never, params as never);
+  const uid = `fr${++forms}`;
+  ensureStyles(container);
+  const root = h('form', {
+    class: 'fr',
+    novalidate: true,
+    'data-theme': options.theme,
+    'aria-labelledby': `${uid}-t`,
+  });
+  let done = false;
+  const life = new AbortController();
+  let busy = false;
+  // Once answered or cancelled the form is read-only: controls disabled, requests and building stopped.
+  const finish = () => {
+    done = true;
+    if (draftKey) clearDraft(draftKey);
+    life.abort();
+    for (const c of root.querySelectorAll<HTMLInputElement>('input,select,textarea,button'))
+      c.disabled = true;
+  };
+  const cancel = () => {
+    if (done) return;
+    finish();
+    options.onCancel?.(cancelMessage(locale));
+  };
+  const cancelButton = (label?: unknown) => {
+    const b = h('button', { type: 'button', class: 'fr-btn' }, String(label ?? say('cancel')));
+    on(b, 'click', cancel);
+    return b;
+  };
+  // Native 'submit' and 'cancel' (a file picker closed) bubble; keep them from posing as our events.
+  on(root, 'cancel', (e) => e.stopPropagation());
+
+  const checked = validateFormSchema(input, { locale });
+  const draftKey = checked.ok ? options.draftKey : undefined;
+  if (!checked.ok || !checked.schema) {
+    root.append(
+      h(
+        'div',
+        { class: 'fr-panel', role: 'alert' },
+        h('h2', { id: `${uid}-t` }, say('invalidForm')),
+        h('ul', null, ...checked.errors.map((issue) => h('li', null, issue.message))),
+      ),
+      h('div', { class: 'fr-actions' }, cancelButton()),
+    );
+    on(root, 'submit', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    container.append(root);
+    return {
+      values: () => ({}),
+      validate: () => false,
+      submit: async () => false,
+      cancel,
+      destroy: () => root.remove(),
+    };
+  }
+
+  const schema = checked.schema;
+  const fields = schema.fields as Field[];
+  const vals: Record<string, unknown> = initialValues(schema, { now });
+  const texts: Record<string, unknown> = {};
+  const draft = draftKey ? loadDraft(draftKey) : null;
+  for (const f of fields) {
+    if (!draft || !f.name || !isInputField(f as never) || f.type === 'hidden' || f.type === 'file') continue;
+    if (f.name in draft.v) vals[f.name] = draft.v[f.name];
+    if (f.name in draft.t) texts[f.name] = draft.t[f.name];
+  }
+
+  const index = new Map<string, number>();
+  const dependents = new Map<string, number[]>();
+  fields.forEach((f, i) => {
+    if (f.name) index.set(f.name, i);
+    if (f.type === 'cascading-select')
+      dependents.set(f.dependsOn, [...(dependents.get(f.dependsOn) ?? []), i]);
+  });
+  const views: (FieldView | undefined)[] = [];
+  const msgs: HTMLElement[] = [];
+  const touched = new Set<number>();
+  const refused = new Map<number, string>(); // messages set by a field itself (a file refused before reading)
+  const pending = new Set<Promise<unknown>>();
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const writeDraft = () => {
+    clearTimeout(draftTimer);
+    draftTimer = undefined;
+    if (!draftKey || done) return;
+    const d: Draft = { v: {}, t: texts };
+    for (const f of fields)
+      if (f.name && f.type !== 'file' && f.type !== 'hidden') d.v[f.name] = vals[f.name];
+    saveDraft(draftKey, d);
+  };
+  const show = (i: number, message: string | null) => {
+    const view = views[i];
+    if (!view) return;
+    msgs[i]!.textContent = message ?? '';
+    for (const c of view.controls) c.setAttribute('aria-invalid', String(!!message));
+  };
+  const check = (i: number) =>
+    show(i, refused.get(i) ?? validateField(fields[i] as never, vals[fields[i]!.name!], { locale, now }));
+  const clear = (name: string) => {
+    for (const d of dependents.get(name) ?? []) {
+      const dn = fields[d]!.name!;
+      vals[dn] = undefined;
+      texts[dn] = undefined;
+      clear(dn);
+      views[d]?.parentChanged?.(vals[name]);
+      if (touched.has(d)) check(d);
+    }
+  };
+
+  const context = (i: number, f: Field): FieldContext => ({
+    id: `${uid}-${i}`,
+    locale,
+    now,
+    base: container.ownerDocument.baseURI,
+    get: () => vals[f.name!],
+    text: () => texts[f.name!],
+    set(value, ...text) {
+      vals[f.name!] = value;
+      refused.delete(i);
+      if (text.length) texts[f.name!] = text[0];
+      if (touched.has(i)) check(i);
+      clear(f.name!);
+      if (draftKey && !draftTimer) draftTimer = setTimeout(writeDraft, 300);
+    },
+    touch() {
+      touched.add(i);
+      check(i);
+    },
+    fail(message) {
+      touched.add(i);
+      refused.set(i, message);
+      show(i, message);
+    },
+    say,
+    load: (url, signal) =>
+      loadItems(fetchFn, url, signal ? [signal, life.signal] : [life.signal], options.credentials ?? 'omit'),
+    valueOf: (name) => vals[name],
+    labelOf: (name) => String(fields[index.get(name)!]?.label ?? name),
+    wait(p) {
+      pending.add(p);
+      p.finally(() => pending.delete(p));
+    },
+  });
+
+  const list = h('div', { class: 'fr-fields' });
+  let built = 0;
+  const build = (i: number) => {
+    const f = fields[i]!;
+    if (f.type === 'divider' || f.type === 'heading') {
+      list.append((f.type === 'divider' ? divider : heading)(f));
+      return;
+    }
+    if (f.type === 'hidden') return;
+    const ctx = context(i, f);
+    const view = BUILDERS[f.type](f, ctx);
+    const msg = h('p', { id: `${uid}-${i}-m`, class: 'fr-msg' });
+    for (const c of view.controls) c.setAttribute('aria-describedby', msg.id);
+    view.el.append(msg);
+    // A field counts as touched once focus leaves it, or once a choice is made.
+    on<FocusEvent>(view.el, 'focusout', (e) => {
+      if (!view.el.contains(e.relatedTarget as Node | null)) ctx.touch();
+    });
+    on(view.el, 'change', () => {
+      if (f.type !== 'text' && f.type !== 'textarea') ctx.touch();
+    });
+    views[i] = view;
+    msgs[i] = msg;
+    list.append(view.el);
+  };
+  const buildUpTo = (end: number) => {
+    while (built < Math.min(end, fields.length)) build(built++);
+  };
+  const buildLater = () => {
+    if (life.signal.aborted) return;
+    const end = performance.now() + 8;
+    while (built < fields.length && performance.now() < end) build(built++);
+    if (built < fields.length) later(buildLater);
+  };
+
+  const submitButton = h(
+    'button',
+    { type: 'submit', class: 'fr-btn fr-primary' },
+    String(schema.submitLabel ?? say('submit')),
+  );
+  append(
+    root,
+    h('h2', { id: `${uid}-t` }, String(schema.title)),
+    schema.description ? h('p', { class: 'fr-hint' }, String(schema.description)) : null,
+    list,
+    h('div', { class: 'fr-actions' }, cancelButton(schema.cancelLabel), submitButton),
+  );
+  buildUpTo(FIRST);
+  if (built < fields.length) later(buildLater);
+  container.append(root);
+
+  const raw = () => {
+    const a: Record<string, unknown> = {};
+    for (const f of fields)
+      if (f.name && f.type !== 'hidden' && isInputField(f as never)) a[f.name] = vals[f.name];
+    return a;
+  };
+  const answers = () => validateAnswers(schema, raw(), { locale, now });
+  /** Shows every field's message, focuses the first invalid field, and returns the checked answer. */
+  const checkAll = () => {
+    buildUpTo(fields.length);
+    const r = answers();
+    let first: HTMLElement | undefined;
+    views.forEach((view, i) => {
+      if (!view) return;
+      touched.add(i);
+      const m = r.errors[fields[i]!.name!];
+      show(i, m ?? refused.get(i) ?? null);
+      if (m && !first) first = view.controls[0];
+    });
+    first?.focus();
+    return r;
+  };
+  const submit = async () => {
+    if (done || busy) return false;
+    busy = true;
+    try {
+      while (pending.size) await Promise.allSettled([...pending]);
+      const { ok, values } = checkAll();
+      if (done || !ok) return false;
+      finish();
+      options.onSubmit?.(values, submitMessage(schema, values));
+      return true;
+    } finally {
+      busy = false;
+    }
+  };
+  on(root, 'submit', (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    void submit();
+  });
+  const onHide = () => writeDraft();
+  addEventListener('pagehide', onHide);
+
+  return {
+    values: () => answerValues(schema, raw()),
+    validate: () => checkAll().ok,
+    submit,
+    cancel,
+    destroy() {
+      if (draftTimer) writeDraft();
+      removeEventListener('pagehide', onHide);
+      life.abort();
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Shapes shared by the renderer core and the field modules.
+import type { Locale } from '@formrequest/schema';
+
+/** A field definition as the renderer reads it: the schema package has already checked it. */
+export type Field = { type: string; name?: string; label?: string; [property: string]: any };
+
+/** A search result or loaded option: any JSON object. */
+export type Item = Record<string, unknown>;
+
+export interface RenderOptions {
+  /** UI and message language; 'ja' (default) or 'en'. */
+  locale?: Locale;
+  /** Called once with the answer (the DESIGN.md contract) and the message to send as the next user turn. */
+  onSubmit?(values: Record<string, unknown>, message: string): void;
+  /** Called once with the cancel message. */
+  onCancel?(message: string): void;
+  /** fetch used for searchUrl / loadUrl requests (default: the global fetch). */
+  fetch?: typeof fetch;
+  /** Credentials mode for search requests; 'omit' unless the embedding app asks for more. */
+  credentials?: RequestCredentials;
+  /** Keeps what the person typed in localStorage under this key until submit or cancel. */
+  draftKey?: string;
+  /** The clock for relative dates ('today', '+7days'); default: the real one. */
+  now?: Date;
+  /** Forces a colour theme; default: follow prefers-color-scheme. */
+  theme?: 'light' | 'dark';
+}
+
+export interface FormController {
+  /** The current answer in the submit contract (hidden values in, unfilled optional fields out). */
+  values(): Record<string, unknown>;
+  /** Shows every message and focuses the first invalid field; true when the form is valid. */
+  validate(): boolean;
+  /** Validates and submits once; resolves true when onSubmit was called. */
+  submit(): Promise<boolean>;
+  /** Calls onCancel once with the cancel message. */
+  cancel(): void;
+  /** Removes the form, stops its requests and timers (a pending draft is written first). */
+  destroy(): void;
+}
+
+/** What the core hands each field module. */
+export interface FieldContext {
+  /** id of the field's main control (labels point at it). */
+  id: string;
+  locale: Locale;
+  now: Date | undefined;
+  /** Base URL for relative searchUrl / loadUrl. */
+  base: string;
+  get(): unknown;
+  /** Records the value (and, for search-backed fields, its display text, kept in drafts). */
+  set(value: unknown, text?: unknown): void;
+  /** The display text recorded with the value. */
+  text(): unknown;
+  /** Marks the field touched and shows its message. */
+  touch(): void;
+  /** Shows a message now (e.g. a file over maxSize, refused before reading). */
+  fail(message: string): void;
+  /** UI text from the schema package's catalog. */
+  say(key: string, params?: Record<string, unknown>): string;
+  /** GETs a JSON list; rejects on network error, timeout, non-2xx, non-JSON or a body that is not a list. */
+  load(url: string, signal?: AbortSignal): Promise<Item[]>;
+  /** Another field's current value (a cascade's parent). */
+  valueOf(name: string): unknown;
+  /** Another field's label (or name). */
+  labelOf(name: string): string;
+  /** Lets submit wait for work in progress (file reading). */
+  wait(p: Promise<unknown>): void;
+}
+
+export interface FieldView {
+  /** The field's wrapper; the core appends the message element to it. */
+  el: HTMLElement;
+  /** Controls that carry aria-invalid / aria-describedby; the first one gets focus on submit. */
+  controls: HTMLElement[];
+  /** For cascading-select: the parent's value changed (this field's value was already cleared). */
+  parentChanged?(value: unknown): void;
+}
+
+export type FieldBuilder = (field: Field, ctx: FieldContext) => FieldView;

@@ -1,0 +1,312 @@
+// Search-backed fields against the local sample-data server: autocomplete (minChars, debounce, stale
+// answers, keyboard per the WAI-ARIA combobox pattern, error states), multi-autocomplete chips with
+// maxSelect, async-select defaults, and the cascade country -> prefecture -> city.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type Harness, messageFor, mount, openHarness } from './support/harness.ts';
+
+let H: Harness;
+before(async () => {
+  // "Al" answers slowly, so its answer arrives after the one for "Ali" and must be dropped.
+  H = await openHarness({ delay: (url) => (url.searchParams.get('q') === 'Al' ? 700 : 0) });
+});
+after(() => H.close());
+
+const users = (extra: object = {}) => ({
+  title: 'users',
+  fields: [
+    {
+      name: 'assignee',
+      type: 'autocomplete',
+      label: '担当者',
+      searchUrl: '/api/demo/users/search',
+      searchParams: { q: '{query}', limit: 10 },
+      displayField: 'name',
+      valueField: 'id',
+      renderTemplate: '{name} ({department})',
+      minChars: 2,
+      debounceMs: 200,
+      ...extra,
+    },
+  ],
+});
+const optionTexts = (page: Page) => page.$$eval('[role=option]', (els) => els.map((e) => e.textContent));
+const searches = () => H.server.requests.filter((r) => r.startsWith('/api/demo/users/search'));
+const value = (page: Page, name: string) => page.evaluate((n) => (window as any).form.values()[n], name);
+
+test('minChars and debounce: one request for a burst of typing, none below minChars', async () => {
+  const page = await H.page();
+  await mount(page, users());
+  const box = page.getByRole('combobox', { name: '担当者' });
+  const before = searches().length;
+  await box.pressSequentially('b');
+  await page.waitForTimeout(400);
+  assert.equal(searches().length, before, 'one character is below minChars 2');
+  assert.equal(await box.getAttribute('aria-expanded'), 'false');
+  await box.pressSequentially('ob', { delay: 30 });
+  await page.getByRole('option', { name: 'Bob Lee (Engineering)' }).waitFor();
+  assert.deepEqual(searches().slice(before), ['/api/demo/users/search?q=bob&limit=10']);
+});
+
+test('an older answer never overwrites a newer one', async () => {
+  const page = await H.page();
+  await mount(page, users());
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.pressSequentially('Al');
+  await page.waitForTimeout(300); // the slow "Al" request is in flight
+  assert.equal(await page.locator('[role=status]').textContent(), '読み込み中…');
+  await box.pressSequentially('i');
+  await page.getByRole('option', { name: 'Alice Johnson (Engineering)' }).waitFor();
+  await page.waitForTimeout(800); // long after "Al" would have answered
+  assert.deepEqual(await optionTexts(page), ['Alice Johnson (Engineering)']);
+});
+
+test('keyboard: arrows move the active option, Enter picks, Escape closes then clears', async () => {
+  const page = await H.page();
+  await mount(page, users());
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.pressSequentially('開発');
+  await page.getByRole('option').first().waitFor();
+  assert.deepEqual(await optionTexts(page), ['佐藤 花子 (開発部)', '高橋 健 (開発部)']);
+  assert.equal(await box.getAttribute('aria-expanded'), 'true');
+  const active = async () => {
+    const id = await box.getAttribute('aria-activedescendant');
+    return id ? page.locator(`[id="${id}"]`).textContent() : null;
+  };
+  assert.equal(await active(), null);
+  await box.press('ArrowDown');
+  assert.equal(await active(), '佐藤 花子 (開発部)');
+  await box.press('ArrowDown');
+  assert.equal(await active(), '高橋 健 (開発部)');
+  await box.press('ArrowDown');
+  assert.equal(await active(), '佐藤 花子 (開発部)', 'wraps around');
+  await box.press('ArrowUp');
+  assert.equal(await active(), '高橋 健 (開発部)');
+  assert.equal(await page.locator('[aria-selected=true]').textContent(), '高橋 健 (開発部)');
+  await box.press('Enter');
+  assert.equal(await box.inputValue(), '高橋 健');
+  assert.equal(await box.getAttribute('aria-expanded'), 'false');
+  assert.equal(await value(page, 'assignee'), 'u3');
+  // Typing again drops the chosen value until an option is picked.
+  await box.press('Backspace');
+  assert.equal(await value(page, 'assignee'), undefined);
+  await page.getByRole('option').first().waitFor();
+  await box.press('Escape');
+  assert.equal(await box.getAttribute('aria-expanded'), 'false');
+  await box.press('Escape');
+  assert.equal(await box.inputValue(), '');
+  await box.press('Enter');
+  assert.deepEqual(
+    await page.evaluate(() => (window as any).events),
+    [],
+    'Enter in the search box never submits',
+  );
+});
+
+test('no results, failing, non-JSON and wrongly shaped answers show a state in that field only', async () => {
+  const page = await H.page();
+  await mount(page, users());
+  await page.getByRole('combobox', { name: '担当者' }).pressSequentially('zzz');
+  await page.getByText('該当する項目がありません').waitFor();
+  for (const path of ['/api/broken/status', '/api/broken/text', '/api/broken/shape']) {
+    await mount(page, {
+      title: 'broken',
+      fields: [
+        { name: 'ok', type: 'text', label: '普通の欄' },
+        {
+          name: 'who',
+          type: 'autocomplete',
+          label: '担当者',
+          searchUrl: path,
+          displayField: 'name',
+          valueField: 'id',
+          debounceMs: 0,
+        },
+        {
+          name: 'cat',
+          type: 'async-select',
+          label: 'カテゴリ',
+          loadUrl: path,
+          displayField: 'name',
+          valueField: 'id',
+        },
+      ],
+    });
+    await page.getByRole('combobox', { name: '担当者' }).pressSequentially('a');
+    await page.getByText('検索できませんでした。もう一度お試しください。').waitFor();
+    await page.getByText('選択肢を読み込めませんでした。').waitFor();
+    const tries = H.server.requests.filter((r) => r.startsWith(path)).length;
+    await page.getByRole('button', { name: '再試行' }).click();
+    await page.getByRole('button', { name: '再試行' }).waitFor();
+    assert.equal(H.server.requests.filter((r) => r.startsWith(path)).length, tries + 1, 'retry loads again');
+    await page.getByLabel('普通の欄').fill('still works');
+    assert.equal(await value(page, 'ok'), 'still works');
+  }
+  assert.deepEqual((page as any).errors, []);
+});
+
+test('multi-autocomplete: chips, maxSelect, remove by button and Backspace', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'members',
+    fields: [
+      {
+        name: 'members',
+        type: 'multi-autocomplete',
+        label: 'レビュアー',
+        searchUrl: '/api/demo/users/search',
+        displayField: 'name',
+        valueField: 'id',
+        maxSelect: 2,
+        debounceMs: 0,
+      },
+    ],
+  });
+  const box = page.getByRole('combobox', { name: 'レビュアー' });
+  const pick = async (q: string, name: string) => {
+    await box.pressSequentially(q);
+    await page.getByRole('option', { name }).click();
+  };
+  await pick('Ali', 'Alice Johnson');
+  await pick('Bob', 'Bob Lee');
+  assert.deepEqual(await value(page, 'members'), ['u6', 'u9']);
+  assert.equal(await box.inputValue(), '');
+  await pick('Carol', 'Carol White');
+  assert.equal(await page.locator('[role=status]').textContent(), 'レビュアーは2個以下で選択してください');
+  assert.deepEqual(await value(page, 'members'), ['u6', 'u9']);
+  await page.getByRole('button', { name: 'Alice Johnsonを削除' }).click();
+  assert.deepEqual(await value(page, 'members'), ['u9']);
+  await pick('Carol', 'Carol White');
+  assert.deepEqual(await page.$$eval('.fr-chips li span', (s) => s.map((e) => e.textContent)), [
+    'Bob Lee',
+    'Carol White',
+  ]);
+  await box.press('Backspace');
+  assert.deepEqual(await value(page, 'members'), ['u9']);
+});
+
+test('async-select preselects its default; the cascade clears, reloads and chains', async () => {
+  const page = await H.page();
+  const address = (countryDefault?: string) => ({
+    title: '住所入力',
+    fields: [
+      {
+        name: 'country',
+        type: 'async-select',
+        label: '国',
+        loadUrl: '/api/demo/countries',
+        displayField: 'name',
+        valueField: 'code',
+        ...(countryDefault ? { default: countryDefault } : {}),
+      },
+      {
+        name: 'prefecture',
+        type: 'cascading-select',
+        label: '都道府県',
+        searchUrl: '/api/demo/prefectures',
+        dependsOn: 'country',
+        dependsOnParam: 'country_code',
+        displayField: 'name',
+        valueField: 'code',
+      },
+      {
+        name: 'city',
+        type: 'cascading-select',
+        label: '市区町村',
+        searchUrl: '/api/demo/cities',
+        dependsOn: 'prefecture',
+        dependsOnParam: 'prefecture_code',
+        displayField: 'name',
+        valueField: 'code',
+      },
+    ],
+  });
+  const opts = (label: string) => page.getByLabel(label).locator('option').allTextContents();
+  await mount(page, address('JP'));
+  await page.waitForFunction(
+    () => (document.querySelectorAll('select')[1] as HTMLSelectElement).options.length > 1,
+  );
+  assert.equal(
+    await page
+      .getByLabel('国')
+      .inputValue()
+      .then((v) => page.getByLabel('国').locator(`option[value="${v}"]`).textContent()),
+    '日本',
+  );
+  assert.equal(await value(page, 'country'), 'JP');
+  assert.deepEqual(await opts('都道府県'), ['選択してください', '東京都', '大阪府', '北海道']);
+  assert.equal(await page.getByLabel('市区町村').isDisabled(), true);
+  assert.deepEqual(await opts('市区町村'), ['先に都道府県を選択してください']);
+
+  await page.getByLabel('都道府県').selectOption({ label: '東京都' });
+  await page.getByLabel('市区町村').locator('option', { hasText: '新宿区' }).waitFor({ state: 'attached' });
+  await page.getByLabel('市区町村').selectOption({ label: '新宿区' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), {
+    country: 'JP',
+    prefecture: '13',
+    city: '13104',
+  });
+
+  await page.getByLabel('都道府県').selectOption({ label: '大阪府' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), {
+    country: 'JP',
+    prefecture: '27',
+  });
+  await page.getByLabel('市区町村').locator('option', { hasText: '堺市' }).waitFor({ state: 'attached' });
+  assert.deepEqual(await opts('市区町村'), ['選択してください', '大阪市', '堺市']);
+
+  await page.getByLabel('国').selectOption({ label: 'アメリカ合衆国' });
+  await page
+    .getByLabel('都道府県')
+    .locator('option', { hasText: 'California' })
+    .waitFor({ state: 'attached' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { country: 'US' });
+  assert.equal(await page.getByLabel('市区町村').isDisabled(), true);
+
+  // Without a default nothing below the first select is usable yet.
+  await mount(page, address());
+  await page.waitForFunction(() => !(document.querySelector('select') as HTMLSelectElement).disabled);
+  assert.equal(await page.getByLabel('都道府県').isDisabled(), true);
+  assert.deepEqual(await opts('都道府県'), ['先に国を選択してください']);
+  assert.equal(await messageFor(page, '都道府県'), '');
+});
+
+test('a custom fetch receives every search request, without credentials by default', async () => {
+  const page = await H.page();
+  await page.evaluate(() => {
+    const w = window as any;
+    w.seen = [];
+    w.form = w.fr.renderForm(
+      document.getElementById('app'),
+      {
+        title: 'f',
+        fields: [
+          {
+            name: 'cat',
+            type: 'async-select',
+            label: 'カテゴリ',
+            loadUrl: '/x/categories',
+            displayField: 'name',
+            valueField: 'id',
+          },
+        ],
+      },
+      {
+        fetch: async (url: string, init: RequestInit) => {
+          w.seen.push([url, init.credentials]);
+          return new Response(JSON.stringify({ items: [{ id: 7, name: 'from custom fetch' }] }));
+        },
+      },
+    );
+  });
+  await page
+    .getByLabel('カテゴリ')
+    .locator('option', { hasText: 'from custom fetch' })
+    .waitFor({ state: 'attached' });
+  await page.getByLabel('カテゴリ').selectOption({ label: 'from custom fetch' });
+  assert.deepEqual(await page.evaluate(() => (window as any).seen), [
+    [`${H.server.url}/x/categories`, 'omit'],
+  ]);
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { cat: 7 });
+});

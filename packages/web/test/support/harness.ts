@@ -1,0 +1,110 @@
+// One Chromium and one example server per test file; each test gets a fresh page (its own context, so
+// localStorage and listeners never leak between tests). The renderer is bundled from source in memory
+// with the same esbuild options as dist/formrequest.js, so tests never run a stale build.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type ExampleServer,
+  type ExampleServerOptions,
+  startExampleServer,
+} from '../../../../examples/web/server.ts';
+import { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../../../testing/browser.ts';
+import { bundleText } from '../../scripts/bundle.mjs';
+
+export interface Harness {
+  server: ExampleServer;
+  browser: Browser;
+  /** A fresh page on the blank test document with the bundle imported as window.fr. */
+  page(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> = {}): Promise<Harness> {
+  const bundle = await bundleText();
+  const server = await startExampleServer({ ...options, bundle });
+  const browser = await startBrowser().catch(async (e) => {
+    await server.close();
+    throw e;
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async page() {
+      const context = await browser.newContext();
+      contexts.push(context);
+      // tsx keeps function names with a __name() helper that functions sent to page.evaluate still call.
+      await context.addInitScript('globalThis.__name = (f) => f');
+      const page = await context.newPage();
+      page.setDefaultTimeout(5000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      (page as Page & { errors: string[] }).errors = errors;
+      await page.goto(`${server.url}/blank.html`);
+      await page.evaluate(async () => {
+        (window as any).fr = await import('/formrequest.js' as string);
+      });
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+// launchBrowser() passes --user-data-dir, which playwright-core 1.65 refuses in launch(); until the shared
+// helper is fixed, launch the same Chromium with the same flags and playwright's own temporary profile.
+async function startBrowser(): Promise<Browser> {
+  try {
+    return await launchBrowser();
+  } catch (e) {
+    if (!String(e).includes('user-data-dir')) throw e;
+    return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  }
+}
+
+export type MountOptions = {
+  locale?: 'ja' | 'en';
+  draftKey?: string;
+  now?: string;
+  theme?: 'light' | 'dark';
+};
+
+/**
+ * Renders `schema` into #app with renderForm; submit/cancel calls are recorded in window.events and
+ * the controller is window.form. `now` is an ISO date-time string (the fixed clock).
+ */
+export async function mount(page: Page, schema: unknown, options: MountOptions = {}): Promise<void> {
+  await page.evaluate(
+    ({ schema, options }) => {
+      const w = window as any;
+      w.events = [];
+      w.form?.destroy();
+      w.form = w.fr.renderForm(document.getElementById('app'), schema, {
+        ...options,
+        now: options.now ? new Date(options.now) : undefined,
+        onSubmit: (values: unknown, message: string) => w.events.push({ type: 'submit', values, message }),
+        onCancel: (message: string) => w.events.push({ type: 'cancel', message }),
+      });
+    },
+    { schema, options },
+  );
+}
+
+export const events = (page: Page) => page.evaluate(() => (window as any).events as any[]);
+
+/** The message shown for the field labelled `label` (its label or legend text without the ' *'). */
+export function messageFor(page: Page, label: string): Promise<string> {
+  return page.evaluate((label) => {
+    const caption = [...document.querySelectorAll('label, legend')].find(
+      (el) => el.textContent?.replace(/ \*$/, '') === label,
+    );
+    if (!caption) throw new Error(`no field labelled ${label}`);
+    const control = caption.matches('legend')
+      ? caption.parentElement!.querySelector('input')
+      : document.getElementById(caption.getAttribute('for')!);
+    const id = control?.getAttribute('aria-describedby');
+    return (id && document.getElementById(id)?.textContent) || '';
+  }, label);
+}

@@ -1,0 +1,189 @@
+// Messages from @formrequest/schema appear after a field is touched or on submit, never before; the
+// first invalid field gets focus; aria-invalid + aria-describedby point at each message.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { events, type Harness, messageFor, mount, openHarness } from './support/harness.ts';
+
+const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const NOW = '2026-03-10T09:00:00';
+let H: Harness;
+before(async () => {
+  H = await openHarness();
+});
+after(() => H.close());
+
+const visibleMessages = (page: Page) =>
+  page.$$eval('.fr-msg', (els) => els.map((e) => e.textContent).filter(Boolean) as string[]);
+
+test('no message before touch; each text, number and choice message after touch', async () => {
+  const page = await H.page();
+  await mount(page, ALL, { now: NOW });
+  const name = page.getByLabel('プロジェクト名');
+  await name.fill('ab');
+  assert.deepEqual(await visibleMessages(page), [], 'typing alone shows nothing');
+  await name.blur();
+  assert.equal(await messageFor(page, 'プロジェクト名'), 'プロジェクト名は3文字以上で入力してください');
+  assert.equal(await name.getAttribute('aria-invalid'), 'true');
+  await name.fill('');
+  assert.equal(await messageFor(page, 'プロジェクト名'), 'プロジェクト名は必須です');
+  await name.fill('Bad_Name');
+  assert.equal(await messageFor(page, 'プロジェクト名'), '小文字英数字とハイフンのみ使用可能です');
+  await name.fill('a'.repeat(51));
+  assert.equal(await messageFor(page, 'プロジェクト名'), 'プロジェクト名は50文字以下で入力してください');
+  await name.fill('good-name');
+  assert.equal(await messageFor(page, 'プロジェクト名'), '');
+  assert.equal(await name.getAttribute('aria-invalid'), 'false');
+
+  const desc = page.getByLabel('プロジェクト説明');
+  await desc.fill('あ'.repeat(1001));
+  await desc.blur();
+  assert.equal(
+    await messageFor(page, 'プロジェクト説明'),
+    'プロジェクト説明は1000文字以下で入力してください',
+  );
+
+  const qty = page.getByLabel('数量');
+  await qty.fill('0');
+  await qty.blur();
+  assert.equal(await messageFor(page, '数量'), '数量は1以上で入力してください');
+  await qty.fill('101');
+  assert.equal(await messageFor(page, '数量'), '数量は100以下で入力してください');
+
+  const auth = page.getByRole('checkbox', { name: '認証' });
+  await auth.check();
+  await auth.uncheck();
+  const groupMessage = () => page.locator('fieldset:has(legend:text("機能")) .fr-msg').textContent();
+  assert.equal(await groupMessage(), '機能は1個以上選択してください');
+  for (const label of ['認証', 'DB連携', 'REST API', 'テスト'])
+    await page.getByRole('checkbox', { name: label }).check();
+  assert.equal(await groupMessage(), '機能は3個以下で選択してください');
+  assert.equal(await auth.getAttribute('aria-invalid'), 'true');
+
+  const terms = page.getByLabel('利用規約に同意する');
+  await terms.check();
+  await terms.uncheck();
+  assert.equal(await messageFor(page, '利用規約に同意する'), '利用規約に同意するは必須です');
+});
+
+test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
+  const page = await H.page();
+  await mount(page, ALL, { now: NOW });
+  await page.getByRole('button', { name: '登録する' }).click();
+  const messages = await visibleMessages(page);
+  assert.deepEqual(messages, [
+    'プロジェクト名は必須です',
+    '機能は1個以上選択してください',
+    '担当者は必須です',
+    '利用規約に同意するは必須です',
+  ]);
+  assert.equal(
+    await page.evaluate(
+      () =>
+        document.activeElement?.getAttribute('aria-label') ??
+        (document.activeElement as HTMLInputElement)?.labels?.[0]?.textContent,
+    ),
+    'プロジェクト名 *',
+  );
+  const described = await page.getByRole('combobox', { name: '担当者' }).getAttribute('aria-describedby');
+  assert.equal(await page.locator(`[id="${described}"]`).textContent(), '担当者は必須です');
+  assert.deepEqual(await events(page), []);
+  assert.equal(await page.evaluate(() => (window as any).form.validate()), false);
+});
+
+test('relative dates: bounds from the fixed clock in the picker and on typed values', async () => {
+  const page = await H.page();
+  await mount(page, ALL, { now: NOW });
+  const due = page.getByLabel('期限');
+  assert.equal(await due.getAttribute('min'), '2026-03-10');
+  assert.equal(await due.getAttribute('max'), '2026-04-09');
+  await due.fill('2026-03-09');
+  await due.blur();
+  assert.equal(await messageFor(page, '期限'), '期限は2026-03-10以降の日付を入力してください');
+  await due.fill('2026-04-10');
+  assert.equal(await messageFor(page, '期限'), '期限は2026-04-09以前の日付を入力してください');
+  await due.fill('2026-04-09');
+  assert.equal(await messageFor(page, '期限'), '');
+  // The same form on another day moves its bounds.
+  await mount(page, ALL, { now: '2027-01-31T23:00:00' });
+  assert.equal(await page.getByLabel('期限').getAttribute('min'), '2027-01-31');
+  assert.equal(await page.getByLabel('期限').getAttribute('max'), '2027-03-02');
+  // datetime takes the same bounds (whole days) in its picker and on typed values.
+  await mount(
+    page,
+    {
+      title: 'dt',
+      fields: [{ name: 'at', type: 'datetime', label: '日時', minDate: 'today', maxDate: '+1days' }],
+    },
+    { now: NOW },
+  );
+  const at = page.getByLabel('日時');
+  assert.equal(await at.getAttribute('min'), '2026-03-10T00:00');
+  assert.equal(await at.getAttribute('max'), '2026-03-11T23:59');
+  await at.fill('2026-03-09T23:30');
+  await at.blur();
+  assert.equal(await messageFor(page, '日時'), '日時は2026-03-10以降の日付を入力してください');
+  await at.fill('2026-03-11T08:15');
+  assert.equal(await messageFor(page, '日時'), '');
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { at: '2026-03-11T08:15' });
+});
+
+test('file: maxSize and accept are refused before reading; multiple gives a list', async () => {
+  const page = await H.page();
+  await page.evaluate(() => {
+    const w = window as any;
+    w.reads = 0;
+    const read = FileReader.prototype.readAsDataURL;
+    FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+      w.reads++;
+      return read.call(this, blob);
+    };
+  });
+  await mount(page, ALL, { now: NOW });
+  const input = page.getByLabel('添付ファイル');
+  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
+  assert.equal(
+    await messageFor(page, '添付ファイル'),
+    '添付ファイルのファイルサイズは1 KB以下にしてください',
+  );
+  await input.setInputFiles({ name: 'image.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  assert.equal(
+    await messageFor(page, '添付ファイル'),
+    '添付ファイルのファイル形式が許可されていません（許可: .pdf,.txt）',
+  );
+  assert.equal(await page.evaluate(() => (window as any).reads), 0, 'refused files are never read');
+  await input.setInputFiles({ name: 'ok.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+  await page.waitForFunction(() => (window as any).form.values().attachment);
+  assert.equal(await messageFor(page, '添付ファイル'), '');
+  assert.equal(await page.evaluate(() => (window as any).reads), 1);
+
+  await mount(page, {
+    title: 'files',
+    fields: [{ name: 'docs', type: 'file', label: '資料', multiple: true, accept: 'text/*' }],
+  });
+  await page.getByLabel('資料').setInputFiles([
+    { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') },
+    { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('bb') },
+  ]);
+  await page.getByRole('button', { name: '送信' }).click();
+  await page.waitForFunction(() => (window as any).events.length > 0);
+  const [sent] = await events(page);
+  assert.deepEqual(sent.values.docs, [
+    { name: 'a.txt', type: 'text/plain', size: 1, data: 'data:text/plain;base64,YQ==' },
+    { name: 'b.txt', type: 'text/plain', size: 2, data: 'data:text/plain;base64,YmI=' },
+  ]);
+});
+
+test('English messages and labels with locale "en"', async () => {
+  const page = await H.page();
+  await mount(
+    page,
+    { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] },
+    { locale: 'en' },
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  assert.equal(await messageFor(page, 'Name'), 'Name is required');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  assert.deepEqual(await events(page), [{ type: 'cancel', message: 'Form input was cancelled.' }]);
+});
