@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** One `formrequest <verb>`: a one-line summary for `--help`, its usage text, and the code to run it. */
 export interface Verb {
@@ -15,10 +15,10 @@ export class UsageError extends Error {}
  * parseArgs with strict checking: an unknown flag throws, and main() prints it with the verb's usage.
  * Verbs import it from here rather than from the entry module main.ts.
  */
-export function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
   allowPositionals = true,
-) {
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   return parseArgs({ args, options, allowPositionals, strict: true });
 }
