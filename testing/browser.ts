@@ -1,10 +1,7 @@
 // Launches the machine's Chromium (Debian package `chromium`) through playwright-core.
 // playwright-core never downloads a browser; the flags keep Chromium off the (closed) network.
-
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+// Playwright gives each launch its own temporary profile, so no --user-data-dir is passed.
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import { requireExecutable } from './system.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -19,17 +16,19 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  return requireExecutable(
-    ['chromium', 'chromium-browser', '/usr/bin/chromium'],
-    'chromium',
-    'CHROMIUM_PATH',
-  );
+  return requireExecutable(['chromium', 'chromium-browser', '/usr/bin/chromium'], 'chromium', 'CHROMIUM_PATH');
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'formrequest-chromium-'));
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A fresh context for one test. Functions passed to page.evaluate() from tsx-run tests call tsx's
+ * `__name` helper, which the page does not have; the init script defines it.
+ */
+export async function newTestContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript('globalThis.__name = (f) => f');
+  return context;
 }
