@@ -41,6 +41,11 @@ const BOUND_PAIRS = [
   ['minSelect', 'maxSelect'],
 ] as const;
 
+/** The catalog's properties per type, listed once rather than on every field of every form. */
+const PROP_ENTRIES = Object.fromEntries(
+  Object.entries(FIELD_CATALOG).map(([type, spec]) => [type, Object.entries(spec.props) as [string, PropSpec][]]),
+) as Record<FieldType, [string, PropSpec][]>;
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -226,8 +231,9 @@ function checkField(
   const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
   let sound = true; // every property has the right kind, so the cross-property checks can run
 
-  for (const [prop, spec] of Object.entries(props)) {
+  for (const [prop, spec] of PROP_ENTRIES[type]) {
     const value = field[prop];
+    if (value === undefined && !spec.required) continue; // the common case: nothing to check
     const path = `${base}.${prop}`;
     if (value === undefined || (prop === 'name' && value === '')) {
       if (spec.required) {

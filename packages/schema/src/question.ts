@@ -204,7 +204,7 @@ export function questionErrorResult(
   };
 }
 
-/** The words the terminal shows for the automatic free-text choice and its input. */
+/** The words for the automatic free-text choice (「その他」) that `custom: true` adds. */
 export function customChoiceLabel(locale: QuestionLocale = 'ja'): string {
   return MESSAGES[locale].customChoice;
 }

@@ -53,8 +53,18 @@ function readQuantifier(src: string, i: number): { max: number; min: number; end
   return { min, max, end };
 }
 
+const verdicts = new Map<string, PatternProblem | null>();
+
 /** Returns the first problem of `source`, or null when it is safe to run. */
 export function checkPattern(source: string): PatternProblem | null {
+  if (verdicts.has(source)) return verdicts.get(source)!;
+  const verdict = analyze(source);
+  if (verdicts.size > 500) verdicts.clear();
+  verdicts.set(source, verdict);
+  return verdict;
+}
+
+function analyze(source: string): PatternProblem | null {
   if (source.length > MAX_PATTERN_LENGTH) return { kind: 'tooLong', max: MAX_PATTERN_LENGTH };
   try {
     new RegExp(source);
