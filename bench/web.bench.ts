@@ -105,7 +105,7 @@ const checkerIife = await bundleOf(
   'iife',
 );
 
-type Which = 'ours' | 'rjsf' | 'bare';
+type Which = 'ours' | 'rjsf' | 'bare' | 'one';
 
 /** In the page: time from calling render to the next frame, then per-keystroke work on the first input. */
 async function measure(
@@ -128,6 +128,8 @@ async function measure(
       const t0 = performance.now();
       if (which === 'ours') w.fr.renderForm(app, ourSchema, {});
       else if (which === 'rjsf') w.mountRjsf(app, rjsfSchema);
+      else if (which === 'one')
+        app.append(document.createElement('input')); // the harness floor
       else {
         // The floor: 500 labelled inputs made eagerly with plain DOM calls, no checks, no state.
         for (const f of ourSchema.fields) {
@@ -173,10 +175,10 @@ const H = await openHarness();
 try {
   type Runs = { call: number[]; frame: number[]; paint: number[]; key: number[]; full: number[] };
   const empty = (): Runs => ({ call: [], frame: [], paint: [], key: [], full: [] });
-  const runs: Record<Which, Runs> = { ours: empty(), rjsf: empty(), bare: empty() };
+  const runs: Record<Which, Runs> = { ours: empty(), rjsf: empty(), bare: empty(), one: empty() };
   const checks: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    for (const which of ['rjsf', 'ours', 'bare'] as const) {
+    for (const which of ['rjsf', 'ours', 'bare', 'one'] as const) {
       const page = await H.page();
       if (which === 'rjsf') await page.addScriptTag({ content: rjsfIife });
       const r = await measure(page, which);
@@ -208,6 +210,10 @@ try {
   row('render call -> next frame (rAF)', 'frame');
   row('render call -> first frame painted', 'paint');
   row('keystroke (input -> work -> layout)', 'key', 2);
+  const net = (w: Which) => m(w, 'key') - m('one', 'key');
+  console.log(
+    `  keystroke minus a lone <input> (${m('one', 'key').toFixed(2)} ms: dispatch + task hop + layout)   ours ${net('ours').toFixed(2)} ms   rjsf ${net('rjsf').toFixed(2)} ms   ${(net('rjsf') / Math.max(net('ours'), 0.1)).toFixed(0)}x or more`,
+  );
   console.log(
     `  of ours' render call: validateFormSchema on 500 fields (cold) ${median(checks).toFixed(1)} ms`,
   );

@@ -15,6 +15,7 @@ import {
 import { createForm, type FileReader, formUpdate } from './form-flow.js';
 import { formView } from './form-view.js';
 import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+import { loadWidths } from './width.js';
 
 export interface AskFormOptions {
   input?: TerminalInput;
@@ -60,11 +61,13 @@ function localFiles(cwd: string): FileReader {
 
 export async function askForm(input: unknown, opts: AskFormOptions = {}): Promise<AskFormResult> {
   const check = validateFormSchema(input, { locale: opts.locale });
-  if (!check.ok || !check.schema) return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
+  if (!check.ok || !check.schema)
+    return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
   const schema: FormSchema = check.schema;
   const locale = opts.locale ?? schema.locale ?? 'ja';
   const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
   if (!hasTerminal(io)) return { status: 'no-ui', message: cancelMessage(locale) };
+  await loadWidths();
   const form = createForm(schema, {
     locale,
     now: opts.now,

@@ -11,6 +11,7 @@ import {
 import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
 import { questionView } from './question-view.js';
 import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+import { isSimpleText, loadWidths } from './width.js';
 
 export interface AskQuestionsOptions {
   /** Defaults to process.stdin. */
@@ -33,8 +34,14 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   if (!check.ok) return questionErrorResult(check.error, { locale });
   const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
   if (!hasTerminal(io)) return questionErrorResult(questionError('NO_UI', { locale }), { locale });
+  const texts = check.questions.flatMap((q) => [
+    q.question,
+    q.header,
+    ...q.options.flatMap((o) => [o.label, o.description ?? '']),
+  ]);
+  if (!texts.every(isSimpleText)) await loadWidths();
   const flow = createFlow(check.questions);
-  const outcome = await runSession(
+  const session = runSession(
     { ...io, signal: opts.signal, color: opts.color },
     {
       update: (e) => flowUpdate(flow, e),
@@ -42,6 +49,9 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
       status: () => flow.status,
     },
   );
+  // The first frame is on screen: now load exact widths for whatever the person types.
+  void loadWidths();
+  const outcome = await session;
   if (outcome !== 'submitted') {
     const details = outcome === 'aborted' ? { reason: 'aborted' } : undefined;
     return questionErrorResult(questionError('CANCELLED', { locale, details }), { locale });

@@ -40,7 +40,8 @@ export function editorUpdate(s: EditorState, e: InputEvent, opts: EditorOptions)
   if (e.type === 'text') return edit(insert(s, opts.multiline ? e.text : e.text.replace(/\n/g, ' ')));
   if (e.type === 'paste') {
     const clean = sanitizePaste(e.text, { multiline: opts.multiline, max: opts.pasteMax });
-    const notice = clean.truncated || e.overflow ? 'pasteTruncated' : clean.stripped ? 'pasteStripped' : undefined;
+    const notice =
+      clean.truncated || e.overflow ? 'pasteTruncated' : clean.stripped ? 'pasteStripped' : undefined;
     return { kind: 'edit', state: insert(s, clean.text), notice };
   }
   // In a one-line input a line break can only mean "done" (Ctrl+J is Enter on many terminals).

@@ -24,11 +24,24 @@ import {
 } from '@formrequest/schema';
 import { createEditor, type EditorState, editorUpdate } from './editor.js';
 import type { InputEvent } from './keys.js';
+import { ui } from './messages.js';
 
 type AnyField = FormField & Record<string, any>;
 type Item = Record<string, unknown>;
 
-export type Family = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'file' | 'choice' | 'multi' | 'checkbox' | 'range' | 'search' | 'multisearch';
+export type Family =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'date'
+  | 'datetime'
+  | 'file'
+  | 'choice'
+  | 'multi'
+  | 'checkbox'
+  | 'range'
+  | 'search'
+  | 'multisearch';
 
 export function familyOf(field: FormField): Family | null {
   switch (field.type) {
@@ -117,6 +130,8 @@ export interface FormState {
   /** What a chosen remote value is shown as (the item's text). */
   labels: Record<string, string | string[]>;
   error: string | null;
+  /** A paste was cut or cleaned. */
+  notice: 'pasteTruncated' | 'pasteStripped' | null;
   widget: Widget | null;
   reviewCursor: number;
   revising: boolean;
@@ -140,6 +155,7 @@ export function createForm(schema: FormSchema, opts: FormOptions): FormState {
     values: initialValues(schema, { now: opts.now }),
     labels: {},
     error: null,
+    notice: null,
     widget: null,
     reviewCursor: steps.length,
     revising: false,
@@ -174,7 +190,7 @@ function editorText(s: FormState, field: AnyField): string {
   return String(v);
 }
 
-function enterStep(s: FormState): void {
+function enterStep(s: FormState) {
   cancelPending(s);
   s.error = null;
   const field = currentField(s);
@@ -183,16 +199,30 @@ function enterStep(s: FormState): void {
     return;
   }
   const family = familyOf(field)!;
-  const w: Widget = { editor: createEditor(editorText(s, field)), cursor: 0, picked: [], remote: null, suggestion: -1 };
+  const w: Widget = {
+    editor: createEditor(editorText(s, field)),
+    cursor: 0,
+    picked: [],
+    remote: null,
+    suggestion: -1,
+  };
   s.widget = w;
   const value = s.values[field.name];
   if (family === 'multi' || family === 'multisearch') w.picked = Array.isArray(value) ? [...value] : [];
   if (family === 'search' || family === 'multisearch') w.editor = createEditor('');
-  if (field.type === 'async-select') startLoad(s, buildDependentUrlSafe(() => new URL(field.loadUrl, base(s)).toString()));
+  if (field.type === 'async-select')
+    startLoad(
+      s,
+      buildDependentUrlSafe(() => new URL(field.loadUrl, base(s)).toString()),
+    );
   if (field.type === 'cascading-select') {
     const parent = s.values[field.dependsOn];
     if (isEmptyValue(parent)) w.remote = { url: null, loading: false, error: null, items: [] };
-    else startLoad(s, buildDependentUrlSafe(() => buildDependentUrl(field as any, parent, s.opts.baseUrl)));
+    else
+      startLoad(
+        s,
+        buildDependentUrlSafe(() => buildDependentUrl(field as any, parent, s.opts.baseUrl)),
+      );
   }
   if (family === 'choice') {
     const i = choicesOf(s, field).findIndex((c) => c.value === value);
@@ -212,7 +242,7 @@ function buildDependentUrlSafe(make: () => string): string | Error {
   }
 }
 
-function cancelPending(s: FormState): void {
+function cancelPending(s: FormState) {
   s.pending.abort?.abort();
   s.pending.abort = null;
   s.pending.cancelTimer?.();
@@ -220,7 +250,7 @@ function cancelPending(s: FormState): void {
 }
 
 /** Loads remote items into the current widget (cached per URL). */
-function startLoad(s: FormState, url: string | Error): void {
+function startLoad(s: FormState, url: string | Error) {
   const w = s.widget!;
   const field = currentField(s)!;
   if (url instanceof Error) {
@@ -242,7 +272,10 @@ function startLoad(s: FormState, url: string | Error): void {
       if (abort.signal.aborted || s.widget !== w) return;
       const items = extractItems(body);
       if (!items) throw new Error(t(s.locale, 'loadError'));
-      const choices = items.map((item: Item) => ({ label: optionText(field as any, item), value: itemValue(field as any, item) }));
+      const choices = items.map((item: Item) => ({
+        label: optionText(field as any, item),
+        value: itemValue(field as any, item),
+      }));
       s.cache.set(url, choices);
       w.remote = { url, loading: false, error: null, items: choices };
       syncChoiceCursor(s, field);
@@ -255,7 +288,7 @@ function startLoad(s: FormState, url: string | Error): void {
     });
 }
 
-function syncChoiceCursor(s: FormState, field: AnyField): void {
+function syncChoiceCursor(s: FormState, field: AnyField) {
   const w = s.widget!;
   if (familyOf(field) === 'choice') {
     const i = choicesOf(s, field).findIndex((c) => c.value === s.values[field.name]);
@@ -264,7 +297,7 @@ function syncChoiceCursor(s: FormState, field: AnyField): void {
 }
 
 /** Schedules a debounced search for the typed query (autocomplete, multi-autocomplete). */
-function scheduleSearch(s: FormState, field: AnyField): void {
+function scheduleSearch(s: FormState, field: AnyField) {
   const w = s.widget!;
   cancelPending(s);
   const query = w.editor.text;
@@ -275,10 +308,12 @@ function scheduleSearch(s: FormState, field: AnyField): void {
   }
   const url = buildDependentUrlSafe(() => buildSearchUrl(field as any, query, s.opts.baseUrl));
   const delay = typeof field.debounceMs === 'number' ? field.debounceMs : 300;
-  const later = s.opts.later ?? ((fn, ms) => {
-    const timer = setTimeout(fn, ms);
-    return () => clearTimeout(timer);
-  });
+  const later =
+    s.opts.later ??
+    ((fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    });
   w.remote = { url: null, loading: true, error: null, items: w.remote?.items ?? [] };
   s.pending.cancelTimer = later(() => {
     s.pending.cancelTimer = null;
@@ -287,9 +322,10 @@ function scheduleSearch(s: FormState, field: AnyField): void {
   }, delay);
 }
 
-export function formUpdate(s: FormState, e: InputEvent): void {
+export function formUpdate(s: FormState, e: InputEvent) {
   if (s.status !== 'active') return;
   if (e.type === 'key' && e.ctrl && e.name === 'c') return cancel(s);
+  s.notice = null;
   if (s.step >= s.steps.length) return reviewUpdate(s, e);
   const field = currentField(s)!;
   if (e.type === 'key' && e.name === 'escape') return cancel(s);
@@ -316,19 +352,19 @@ export function formUpdate(s: FormState, e: InputEvent): void {
   }
 }
 
-function cancel(s: FormState): void {
+function cancel(s: FormState) {
   cancelPending(s);
   s.status = 'cancelled';
 }
 
-function go(s: FormState, step: number): void {
+function go(s: FormState, step: number) {
   if (step < 0) return;
   s.step = Math.min(step, s.steps.length);
   enterStep(s);
 }
 
 /** Validates the value for the current field and moves on (or shows the message and stays). */
-function commit(s: FormState, field: AnyField, value: unknown, label?: string | string[]): void {
+function commit(s: FormState, field: AnyField, value: unknown, label?: string | string[]) {
   const message = validateField(field, value, { locale: s.locale, now: s.opts.now });
   if (message) {
     s.error = message;
@@ -346,7 +382,7 @@ function commit(s: FormState, field: AnyField, value: unknown, label?: string | 
 }
 
 /** A changed parent clears the cascading-selects that depend on it, down the chain. */
-function clearDependents(s: FormState, name: string): void {
+function clearDependents(s: FormState, name: string) {
   const changed = new Set([name]);
   for (const f of s.schema.fields as AnyField[]) {
     if (f.type === 'cascading-select' && changed.has(f.dependsOn)) {
@@ -357,16 +393,22 @@ function clearDependents(s: FormState, name: string): void {
   }
 }
 
-function toReview(s: FormState): void {
+function toReview(s: FormState) {
   s.step = s.steps.length;
   enterStep(s);
   s.reviewCursor = s.steps.length;
 }
 
-function textUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent): void {
+function textUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent) {
   const w = s.widget!;
   const multiline = family === 'textarea' || (family === 'file' && field.multiple === true);
-  if (e.type === 'key' && e.name === 'tab' && !e.shift && Array.isArray(field.suggestions) && field.suggestions.length) {
+  if (
+    e.type === 'key' &&
+    e.name === 'tab' &&
+    !e.shift &&
+    Array.isArray(field.suggestions) &&
+    field.suggestions.length
+  ) {
     w.suggestion = (w.suggestion + 1) % field.suggestions.length;
     w.editor = createEditor(String(field.suggestions[w.suggestion]));
     s.error = null;
@@ -379,7 +421,7 @@ function textUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent
   const action = editorUpdate(w.editor, e, { multiline });
   if (action.kind === 'edit') {
     w.editor = action.state;
-    if (action.notice === 'pasteTruncated') s.error = null;
+    s.notice = action.notice ?? null;
     return;
   }
   if (action.kind !== 'submit') return;
@@ -387,16 +429,22 @@ function textUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent
   if (family === 'number') {
     const typed = text.trim();
     // A string that is not a number is passed on so validateField gives its "not a number" message.
-    return commit(s, field, typed === '' ? undefined : Number.isFinite(Number(typed)) ? Number(typed) : typed);
+    return commit(
+      s,
+      field,
+      typed === '' ? undefined : Number.isFinite(Number(typed)) ? Number(typed) : typed,
+    );
   }
   if (family === 'file') return commitFiles(s, field, text);
-  if (family === 'date' || family === 'datetime') return commit(s, field, text.trim() === '' ? undefined : text.trim());
+  if (family === 'date' || family === 'datetime')
+    return commit(s, field, text.trim() === '' ? undefined : text.trim());
   commit(s, field, text === '' ? undefined : text);
 }
 
 function shiftDay(text: string, days: number, now = new Date()): string {
   const base = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(`${text.trim()}T00:00:00Z`) : null;
-  const d = base && !Number.isNaN(base.getTime()) ? base : new Date(`${resolveDateBound('today', now)}T00:00:00Z`);
+  const d =
+    base && !Number.isNaN(base.getTime()) ? base : new Date(`${resolveDateBound('today', now)}T00:00:00Z`);
   if (base) d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
@@ -428,7 +476,7 @@ export function mimeType(name: string): string {
 }
 
 /** Turns typed paths into file answers: size and type are checked before any file is read. */
-function commitFiles(s: FormState, field: AnyField, text: string): void {
+function commitFiles(s: FormState, field: AnyField, text: string) {
   const paths = text
     .split('\n')
     .map((p) => p.trim())
@@ -438,14 +486,17 @@ function commitFiles(s: FormState, field: AnyField, text: string): void {
   for (const path of paths) {
     const st = s.opts.files.stat(path);
     if (!st) {
-      s.error = `${fieldLabel(field)}: ${notFound(s.locale, path)}`;
+      s.error = `${fieldLabel(field)}: ${ui(s.locale).fileNotFound(path)}`;
       return;
     }
     const name = path.split('/').pop()!;
     stated.push({ path, name, type: mimeType(name), size: st.size });
   }
   const probe = stated.map((f) => ({ name: f.name, type: f.type, size: f.size, data: 'data:,' }));
-  const message = validateField(field, field.multiple ? probe : probe[0], { locale: s.locale, now: s.opts.now });
+  const message = validateField(field, field.multiple ? probe : probe[0], {
+    locale: s.locale,
+    now: s.opts.now,
+  });
   if (message) {
     s.error = message;
     return;
@@ -460,11 +511,7 @@ function commitFiles(s: FormState, field: AnyField, text: string): void {
   commit(s, field, field.multiple ? files : files[0], field.multiple ? names : names[0]);
 }
 
-function notFound(locale: Locale, path: string): string {
-  return locale === 'en' ? `no such file: ${path}` : `ファイルが見つかりません: ${path}`;
-}
-
-function choiceUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent): void {
+function choiceUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent) {
   const w = s.widget!;
   const choices = choicesOf(s, field);
   const optional = !field.required && family === 'choice';
@@ -495,7 +542,7 @@ function choiceUpdate(s: FormState, field: AnyField, family: Family, e: InputEve
   }
 }
 
-function checkboxUpdate(s: FormState, field: AnyField, e: InputEvent): void {
+function checkboxUpdate(s: FormState, field: AnyField, e: InputEvent) {
   const on = s.values[field.name] === true;
   if (e.type === 'text' && (e.text === ' ' || e.text === 'x')) s.values[field.name] = !on;
   else if (e.type === 'text' && e.text === 'y') s.values[field.name] = true;
@@ -509,7 +556,7 @@ function checkboxUpdate(s: FormState, field: AnyField, e: InputEvent): void {
   s.error = null;
 }
 
-function rangeUpdate(s: FormState, field: AnyField, e: InputEvent): void {
+function rangeUpdate(s: FormState, field: AnyField, e: InputEvent) {
   const min = Number(fieldProp(field, 'min') ?? 0);
   const max = Number(fieldProp(field, 'max') ?? 100);
   const step = Number(fieldProp(field, 'step') ?? 1) || 1;
@@ -526,7 +573,7 @@ function rangeUpdate(s: FormState, field: AnyField, e: InputEvent): void {
   else if (e.name === 'enter') commit(s, field, now);
 }
 
-function searchUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent): void {
+function searchUpdate(s: FormState, field: AnyField, family: Family, e: InputEvent) {
   const w = s.widget!;
   const items = w.remote && !w.remote.loading ? w.remote.items : [];
   if (e.type === 'key' && (e.name === 'up' || e.name === 'down')) {
@@ -556,7 +603,13 @@ function searchUpdate(s: FormState, field: AnyField, family: Family, e: InputEve
     }
     return commit(s, field, [...w.picked], s.labels[field.name] ?? []);
   }
-  if (family === 'multisearch' && e.type === 'key' && e.name === 'backspace' && w.editor.text === '' && w.picked.length) {
+  if (
+    family === 'multisearch' &&
+    e.type === 'key' &&
+    e.name === 'backspace' &&
+    w.editor.text === '' &&
+    w.picked.length
+  ) {
     w.picked.pop();
     (s.labels[field.name] as string[] | undefined)?.pop();
     return;
@@ -569,7 +622,7 @@ function searchUpdate(s: FormState, field: AnyField, family: Family, e: InputEve
   } else if (action.kind === 'edit') w.editor = action.state;
 }
 
-function reviewUpdate(s: FormState, e: InputEvent): void {
+function reviewUpdate(s: FormState, e: InputEvent) {
   const count = s.steps.length + 2; // fields, submit, cancel
   if (e.type !== 'key') return;
   if (e.name === 'up') s.reviewCursor = (s.reviewCursor - 1 + count) % count;

@@ -1,6 +1,13 @@
 // Draws `formrequest ask`: the form title, the section (heading or divider) of the current field, the
 // field with its widget, the inline validation message, and the review screen.
-import { type FormField, fieldLabel, isEmptyValue, resolveDateBound, shortenSuggestion, t } from '@formrequest/schema';
+import {
+  type FormField,
+  fieldLabel,
+  isEmptyValue,
+  resolveDateBound,
+  shortenSuggestion,
+  t,
+} from '@formrequest/schema';
 import { drawEditor } from './editor-view.js';
 import { choicesOf, currentField, type FormState, familyOf } from './form-flow.js';
 import { type Frame, FrameBuilder, type Span } from './frame.js';
@@ -16,6 +23,7 @@ export function formView(s: FormState, width: number): Frame {
   fb.blank();
   if (s.step >= s.steps.length) drawReview(fb, s);
   else drawField(fb, s, currentField(s)!);
+  if (s.notice) fb.footerText(m[s.notice], 'warn');
   if (s.error) fb.footerText(s.error, 'error');
   const field = currentField(s);
   const hint = field ? hintFor(s, field) : m.hintReview;
@@ -76,11 +84,21 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField): void {
     case 'date':
     case 'datetime':
     case 'file': {
-      const extra = family === 'date' ? dateRange(s, field) : family === 'datetime' ? m.hintDatetime : family === 'file' ? fileHint(s, field) : '';
+      const extra =
+        family === 'date'
+          ? dateRange(s, field)
+          : family === 'datetime'
+            ? m.hintDatetime
+            : family === 'file'
+              ? fileHint(s, field)
+              : '';
       if (extra) fb.text(extra, 'dim');
       drawEditor(fb, w.editor, prompt, field.placeholder ?? '');
       if (Array.isArray(field.suggestions) && field.suggestions.length) {
-        const chips = field.suggestions.map((x: string, i: number) => `${i === w.suggestion ? '[' : ''}${shortenSuggestion(x)}${i === w.suggestion ? ']' : ''}`);
+        const chips = field.suggestions.map(
+          (x: string, i: number) =>
+            `${i === w.suggestion ? '[' : ''}${shortenSuggestion(x)}${i === w.suggestion ? ']' : ''}`,
+        );
         fb.item([{ text: `${t(s.locale, 'suggestions')} `, style: 'dim' }], chips.join('  '), 'plain');
         fb.text(m.hintSuggestions, 'dim');
       }
@@ -95,21 +113,41 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField): void {
       const choices = choicesOf(s, field);
       choices.forEach((c, i) => {
         const here = w.cursor === i;
-        const mark = family === 'multi' ? (w.picked.includes(c.value) ? '[x] ' : '[ ] ') : s.values[field.name] === c.value ? '(*) ' : '( ) ';
-        const row = fb.item([{ text: here ? '> ' : '  ', style: 'selected' }, { text: mark }], c.label, here ? 'selected' : 'plain');
+        const mark =
+          family === 'multi'
+            ? w.picked.includes(c.value)
+              ? '[x] '
+              : '[ ] '
+            : s.values[field.name] === c.value
+              ? '(*) '
+              : '( ) ';
+        const row = fb.item(
+          [{ text: here ? '> ' : '  ', style: 'selected' }, { text: mark }],
+          c.label,
+          here ? 'selected' : 'plain',
+        );
         if (here) fb.focusRow = row;
       });
       if (family === 'choice' && !field.required) {
         const here = w.cursor === choices.length;
-        const row = fb.item([{ text: here ? '> ' : '  ', style: 'selected' }], s.locale === 'en' ? '(none)' : '（選択しない）', here ? 'selected' : 'dim');
+        const row = fb.item(
+          [{ text: here ? '> ' : '  ', style: 'selected' }],
+          m.none,
+          here ? 'selected' : 'dim',
+        );
         if (here) fb.focusRow = row;
       }
-      if (family === 'multi' && w.picked.length) fb.text(t(s.locale, 'selected', { n: w.picked.length }), 'dim');
+      if (family === 'multi' && w.picked.length)
+        fb.text(t(s.locale, 'selected', { n: w.picked.length }), 'dim');
       return;
     }
     case 'checkbox': {
       const on = s.values[field.name] === true;
-      fb.focusRow = fb.item([{ text: '> ', style: 'selected' }, { text: on ? '[x] ' : '[ ] ' }], fieldLabel(field), 'selected');
+      fb.focusRow = fb.item(
+        [{ text: '> ', style: 'selected' }, { text: on ? '[x] ' : '[ ] ' }],
+        fieldLabel(field),
+        'selected',
+      );
       return;
     }
     case 'range': {
@@ -119,12 +157,15 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField): void {
       const room = Math.max(5, Math.min(40, fb.width - 20));
       const filled = max > min ? Math.round(((value - min) / (max - min)) * room) : 0;
       fb.line([
-        { text: `${min} ` , style: 'dim' },
+        { text: `${min} `, style: 'dim' },
         { text: '█'.repeat(filled), style: 'accent' },
         { text: '░'.repeat(room - filled), style: 'dim' },
         { text: ` ${max}`, style: 'dim' },
       ]);
-      fb.line([{ text: '> ', style: 'accent' }, { text: String(value), style: 'selected' }]);
+      fb.line([
+        { text: '> ', style: 'accent' },
+        { text: String(value), style: 'selected' },
+      ]);
       return;
     }
     case 'search':
@@ -139,12 +180,17 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField): void {
       drawEditor(fb, w.editor, prompt, field.placeholder ?? '');
       const focus = fb.cursor;
       const minChars = typeof field.minChars === 'number' ? field.minChars : 1;
-      if (w.editor.text.length < minChars && !w.remote) fb.text(t(s.locale, 'typeToSearch', { n: minChars }), 'dim');
+      if (w.editor.text.length < minChars && !w.remote)
+        fb.text(t(s.locale, 'typeToSearch', { n: minChars }), 'dim');
       else if (!remoteStatus(fb, s, field)) {
         w.remote?.items.forEach((c, i) => {
           const here = w.cursor === i;
           const picked = family === 'multisearch' && w.picked.includes(c.value) ? '[x] ' : '';
-          fb.item([{ text: here ? '  > ' : '    ', style: 'selected' }, { text: picked }], c.label, here ? 'selected' : 'plain');
+          fb.item(
+            [{ text: here ? '  > ' : '    ', style: 'selected' }, { text: picked }],
+            c.label,
+            here ? 'selected' : 'plain',
+          );
         });
       }
       fb.cursor = focus;
@@ -160,7 +206,10 @@ function remoteStatus(fb: FrameBuilder, s: FormState, field: AnyField): boolean 
   if (!r) return false;
   if (field.type === 'cascading-select' && r.url === null && !r.error) {
     const parent = (s.schema.fields as AnyField[]).find((f) => f.name === field.dependsOn);
-    fb.text(t(s.locale, 'chooseParentFirst', { parent: parent ? fieldLabel(parent) : field.dependsOn }), 'warn');
+    fb.text(
+      t(s.locale, 'chooseParentFirst', { parent: parent ? fieldLabel(parent) : field.dependsOn }),
+      'warn',
+    );
     return true;
   }
   if (r.loading) {
@@ -168,7 +217,10 @@ function remoteStatus(fb: FrameBuilder, s: FormState, field: AnyField): boolean 
     return true;
   }
   if (r.error) {
-    fb.text(`${t(s.locale, field.type === 'autocomplete' || field.type === 'multi-autocomplete' ? 'searchError' : 'loadError')} (${r.error})`, 'error');
+    fb.text(
+      `${t(s.locale, field.type === 'autocomplete' || field.type === 'multi-autocomplete' ? 'searchError' : 'loadError')} (${r.error})`,
+      'error',
+    );
     return true;
   }
   if (r.items.length === 0) {
@@ -202,7 +254,8 @@ export function displayValue(s: FormState, field: AnyField): string {
   if (isEmptyValue(v)) return m.empty;
   if (label !== undefined && label !== '') return Array.isArray(label) ? label.join(', ') : label;
   if (Array.isArray(field.options)) {
-    const name = (x: unknown) => field.options.find((o: { value: unknown }) => o.value === x)?.label ?? String(x);
+    const name = (x: unknown) =>
+      field.options.find((o: { value: unknown }) => o.value === x)?.label ?? String(x);
     return Array.isArray(v) ? v.map(name).join(', ') : name(v);
   }
   return Array.isArray(v) ? v.map(String).join(', ') : String(v);
@@ -215,18 +268,36 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
   s.steps.forEach((index, i) => {
     const field = s.schema.fields[index] as AnyField;
     const section = sectionOf(s, index);
-    if (section && section.title !== lastSection) fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
+    if (section && section.title !== lastSection)
+      fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
     lastSection = section?.title ?? null;
     const here = s.reviewCursor === i;
-    const row = fb.item([{ text: here ? '> ' : '  ', style: 'selected' }], `${fieldLabel(field)}: `, here ? 'selected' : 'bold');
+    const row = fb.item(
+      [{ text: here ? '> ' : '  ', style: 'selected' }],
+      `${fieldLabel(field)}:`,
+      here ? 'selected' : 'bold',
+    );
     if (here) fb.focusRow = row;
-    fb.item([{ text: '    ' }], displayValue(s, field), isEmptyValue(s.values[field.name]) && field.type !== 'checkbox' ? 'dim' : 'ok', 3);
+    fb.item(
+      [{ text: '    ' }],
+      displayValue(s, field),
+      isEmptyValue(s.values[field.name]) && field.type !== 'checkbox' ? 'dim' : 'ok',
+      3,
+    );
   });
   fb.blank();
   const submit = s.reviewCursor === s.steps.length;
   const cancel = s.reviewCursor === s.steps.length + 1;
-  const r1 = fb.item([{ text: submit ? '> ' : '  ', style: 'selected' }], s.schema.submitLabel ?? t(s.locale, 'submit'), submit ? 'selected' : 'bold');
-  const r2 = fb.item([{ text: cancel ? '> ' : '  ', style: 'selected' }], s.schema.cancelLabel ?? t(s.locale, 'cancel'), cancel ? 'selected' : 'dim');
+  const r1 = fb.item(
+    [{ text: submit ? '> ' : '  ', style: 'selected' }],
+    s.schema.submitLabel ?? t(s.locale, 'submit'),
+    submit ? 'selected' : 'bold',
+  );
+  const r2 = fb.item(
+    [{ text: cancel ? '> ' : '  ', style: 'selected' }],
+    s.schema.cancelLabel ?? t(s.locale, 'cancel'),
+    cancel ? 'selected' : 'dim',
+  );
   if (submit) fb.focusRow = r1;
   if (cancel) fb.focusRow = r2;
 }

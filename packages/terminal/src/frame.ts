@@ -35,7 +35,11 @@ const SGR: Record<Style, [string, string]> = {
 };
 
 export function paintRow(row: Row, color: boolean): string {
-  return row.map((s) => (color && s.style && s.style !== 'plain' ? SGR[s.style][0] + s.text + SGR[s.style][1] : s.text)).join('');
+  return row
+    .map((s) =>
+      color && s.style && s.style !== 'plain' ? SGR[s.style][0] + s.text + SGR[s.style][1] : s.text,
+    )
+    .join('');
 }
 
 export function rowWidth(row: Row): number {

@@ -1,13 +1,14 @@
 // @formrequest/terminal: the `question` tool (seed 004) and formrequest forms in a real terminal.
-export { askQuestions, type AskQuestionsOptions } from './ask-questions.js';
+
+export { type AskFormOptions, type AskFormResult, askForm } from './ask-form.js';
+export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
 export { createEditor, type EditorState, editorUpdate, isNewlineKey } from './editor.js';
+export { createForm, type FormState, formUpdate } from './form-flow.js';
+export { formView } from './form-view.js';
 export type { Frame, Row, Span, Style } from './frame.js';
 export { type InputEvent, KeyDecoder, type KeyEvent, type PasteEvent, type TextEvent } from './keys.js';
 export { PASTE_MAX_CHARS, sanitizePaste } from './paste.js';
 export { createFlow, type FlowState, flowAnswers, flowUpdate } from './question-flow.js';
 export { questionView } from './question-view.js';
 export { hasTerminal, type Machine, type Outcome, runSession, type TerminalIO } from './session.js';
-export { displayWidth, truncateToWidth, wrapText } from './width.js';
-export { type AskFormOptions, type AskFormResult, askForm } from './ask-form.js';
-export { createForm, type FormState, formUpdate } from './form-flow.js';
-export { formView } from './form-view.js';
+export { displayWidth, loadWidths, truncateToWidth, wrapText } from './width.js';

@@ -67,7 +67,14 @@ const LETTER: Record<string, KeyName> = {
   E: 'clear',
 };
 /** Key codes of the kitty protocol (CSI code u) and xterm modifyOtherKeys (CSI 27;mod;code ~). */
-const CODE: Record<number, KeyName> = { 13: 'enter', 27: 'escape', 9: 'tab', 127: 'backspace', 8: 'backspace', 57414: 'enter' };
+const CODE: Record<number, KeyName> = {
+  13: 'enter',
+  27: 'escape',
+  9: 'tab',
+  127: 'backspace',
+  8: 'backspace',
+  57414: 'enter',
+};
 
 export class KeyDecoder {
   private buf = '';

@@ -31,17 +31,31 @@ export interface FlowState {
 }
 
 export function createFlow(questions: ResolvedQuestion[]): FlowState {
-  return {
+  const s: FlowState = {
     questions,
     screen: 'question',
     index: 0,
-    per: questions.map((q) => ({ cursor: 0, selected: q.options.map(() => false), custom: null, editor: null })),
+    per: questions.map((q) => ({
+      cursor: 0,
+      selected: q.options.map(() => false),
+      custom: null,
+      editor: null,
+    })),
     answers: questions.map(() => null),
     confirmCursor: questions.length,
     revising: false,
     status: 'active',
     notice: null,
   };
+  arrive(s);
+  return s;
+}
+
+/** A free-text-only question (no options) opens its input right away. */
+function arrive(s: FlowState): void {
+  const q = s.questions[s.index]!;
+  const st = s.per[s.index]!;
+  if (q.options.length === 0 && q.custom && !st.editor) openEditor(st);
 }
 
 /** Number of rows in the options list of a question (its options plus "その他" when custom is on). */
@@ -49,9 +63,14 @@ export function choiceCount(q: ResolvedQuestion): number {
   return q.options.length + (q.custom ? 1 : 0);
 }
 
-export function flowUpdate(s: FlowState, e: InputEvent): void {
+export function flowUpdate(s: FlowState, e: InputEvent) {
   if (s.status !== 'active') return;
-  if (e.type === 'key' && e.ctrl && (e.name === 'c' || e.name === 'd') && !(e.name === 'd' && s.per[s.index]?.editor)) {
+  if (
+    e.type === 'key' &&
+    e.ctrl &&
+    (e.name === 'c' || e.name === 'd') &&
+    !(e.name === 'd' && s.per[s.index]?.editor)
+  ) {
     s.status = 'cancelled';
     return;
   }
@@ -63,7 +82,7 @@ export function flowUpdate(s: FlowState, e: InputEvent): void {
   optionsUpdate(s, q, st, e);
 }
 
-function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent): void {
+function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent) {
   const count = choiceCount(q);
   const onCustom = q.custom && st.cursor === q.options.length;
   if (e.type === 'text') {
@@ -83,8 +102,10 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
       st.cursor = (st.cursor - 1 + count) % count;
       return;
     case 'down':
-    case 'tab':
       st.cursor = (st.cursor + 1) % count;
+      return;
+    case 'tab':
+      st.cursor = (st.cursor + (e.shift ? count - 1 : 1)) % count;
       return;
     case 'home':
     case 'pageup':
@@ -112,16 +133,19 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
         // Enter without any Space: take the highlighted choice.
         st.selected[st.cursor] = true;
       }
-      answer(s, [...q.options.filter((_, i) => st.selected[i]).map((o) => o.label), ...(st.custom !== null ? [st.custom] : [])]);
+      answer(s, [
+        ...q.options.filter((_, i) => st.selected[i]).map((o) => o.label),
+        ...(st.custom !== null ? [st.custom] : []),
+      ]);
       return;
   }
 }
 
-function openEditor(st: QuestionState): void {
+function openEditor(st: QuestionState) {
   st.editor = createEditor(st.custom ?? '');
 }
 
-function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent): void {
+function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent) {
   const action = editorUpdate(st.editor!, e, { multiline: true });
   if (action.kind === 'edit') {
     st.editor = action.state;
@@ -140,20 +164,23 @@ function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: I
   }
 }
 
-function answer(s: FlowState, values: string[]): void {
+function answer(s: FlowState, values: string[]) {
   s.answers[s.index] = values;
   if (s.revising || s.index === s.questions.length - 1) backToConfirm(s);
-  else s.index++;
+  else {
+    s.index++;
+    arrive(s);
+  }
 }
 
-function backToConfirm(s: FlowState): void {
+function backToConfirm(s: FlowState) {
   s.screen = 'confirm';
   s.revising = false;
   s.per[s.index]!.editor = null;
   s.confirmCursor = s.answers.every((a) => a !== null) ? s.questions.length : s.answers.indexOf(null);
 }
 
-function confirmUpdate(s: FlowState, e: InputEvent): void {
+function confirmUpdate(s: FlowState, e: InputEvent) {
   if (e.type === 'text' && /^[1-9]$/.test(e.text) && Number(e.text) <= s.questions.length) {
     s.confirmCursor = Number(e.text) - 1;
     return;
@@ -165,8 +192,10 @@ function confirmUpdate(s: FlowState, e: InputEvent): void {
       s.confirmCursor = (s.confirmCursor - 1 + count) % count;
       return;
     case 'down':
-    case 'tab':
       s.confirmCursor = (s.confirmCursor + 1) % count;
+      return;
+    case 'tab':
+      s.confirmCursor = (s.confirmCursor + (e.shift ? count - 1 : 1)) % count;
       return;
     case 'home':
       s.confirmCursor = 0;
@@ -186,6 +215,7 @@ function confirmUpdate(s: FlowState, e: InputEvent): void {
       s.screen = 'question';
       s.index = s.confirmCursor;
       s.revising = true;
+      arrive(s);
       return;
   }
 }

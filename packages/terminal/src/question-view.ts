@@ -33,7 +33,11 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
     const here = st.cursor === i;
     const mark = q.multiple ? (st.selected[i] ? '[x] ' : '[ ] ') : '';
     const label = here ? o.label : shortenGraphemes(o.label, QUESTION_LABEL_MAX);
-    const row = fb.item([{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ${mark}` }], label, here ? 'selected' : 'plain');
+    const row = fb.item(
+      [{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ${mark}` }],
+      label,
+      here ? 'selected' : 'plain',
+    );
     if (here) fb.focusRow = row;
     if (o.description) fb.text(o.description, 'dim', 5 + mark.length);
   });
@@ -79,7 +83,11 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   });
   fb.blank();
   const here = s.confirmCursor === s.questions.length;
-  const row = fb.item([{ text: here ? '> ' : '  ', style: 'selected' }], m.submit, here ? 'selected' : 'bold');
+  const row = fb.item(
+    [{ text: here ? '> ' : '  ', style: 'selected' }],
+    m.submit,
+    here ? 'selected' : 'bold',
+  );
   if (here) fb.focusRow = row;
   fb.blank();
   fb.footerLine([{ text: m.hintConfirm, style: 'dim' }]);

@@ -1,7 +1,42 @@
 // Display widths and wrapping in terminal columns. Widths come from `string-width` (East Asian wide
 // characters count 2, emoji 2, combining marks 0); text is only ever cut between graphemes, so an emoji
 // sequence or a letter with its accents is never split.
-import stringWidth from 'string-width';
+//
+// string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded just
+// after the first frame (loadWidths); a prompt whose own text needs it awaits it before drawing. Until
+// it is there, text outside the simple ranges below is measured per code point with get-east-asian-width
+// (the table string-width itself uses).
+import { eastAsianWidth } from 'get-east-asian-width';
+
+let exactWidth: ((text: string) => number) | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads string-width; resolves once displayWidth measures with it. */
+export function loadWidths(): Promise<void> {
+  loading ??= import('string-width').then((m) => {
+    exactWidth = m.default;
+  });
+  return loading;
+}
+
+/** True when `text` is measured exactly without string-width (ASCII, kana, kanji, full-width forms). */
+export function isSimpleText(text: string): boolean {
+  return SIMPLE.test(text);
+}
+
+const ZERO_WIDTH = /^[\p{M}\p{Cf}]$/u; // combining marks, variation selectors (Mn), ZWJ and other format characters
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+
+function codePointWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    if (ZERO_WIDTH.test(ch)) continue;
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
+    width += PICTOGRAPHIC.test(ch) ? 2 : eastAsianWidth(cp);
+  }
+  return width;
+}
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -17,13 +52,14 @@ export function graphemes(text: string): string[] {
 // (East Asian Width W/F, no combining marks): counted directly, so a plain Japanese screen never pays for
 // string-width's emoji tables. Anything else goes to string-width.
 // The arrows, '·' and '…' of the hints are East Asian "ambiguous": narrow, as string-width counts them.
-const SIMPLE = /^[\x20-\x7e\u00b7\u2026\u2190-\u2193\u3001-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
+const SIMPLE =
+  /^[\x20-\x7e\u00b7\u2026\u2190-\u2193\u3001-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
 const NARROW = /[\x20-\x7e\u00b7\u2026\u2190-\u2193]/g;
 
 /** Columns a string takes on screen. */
 export function displayWidth(text: string): number {
   if (SIMPLE.test(text)) return text.length * 2 - (text.match(NARROW)?.length ?? 0);
-  return stringWidth(text);
+  return exactWidth ? exactWidth(text) : codePointWidth(text);
 }
 
 /** Cuts `text` to at most `width` columns, ending in '…' when something was cut. */

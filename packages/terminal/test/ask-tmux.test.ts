@@ -59,7 +59,14 @@ const form = {
   title: 'タスク登録',
   fields: [
     { type: 'heading', text: '基本情報', description: 'まずは名前から' },
-    { name: 'name', type: 'text', label: '名前', required: true, pattern: '^[a-z-]+$', patternError: '小文字とハイフンのみ' },
+    {
+      name: 'name',
+      type: 'text',
+      label: '名前',
+      required: true,
+      pattern: '^[a-z-]+$',
+      patternError: '小文字とハイフンのみ',
+    },
     { name: 'count', type: 'number', label: '数量', min: 1, max: 10 },
     { name: 'notes', type: 'textarea', label: 'メモ' },
     { name: 'agree', type: 'checkbox', label: '同意する', required: true },
@@ -76,9 +83,35 @@ const form = {
       debounceMs: 250,
       required: true,
     },
-    { name: 'country', type: 'async-select', label: '国', loadUrl: '/countries', displayField: 'name', valueField: 'code', default: 'JP' },
-    { name: 'prefecture', type: 'cascading-select', label: '都道府県', searchUrl: '/prefectures', dependsOn: 'country', dependsOnParam: 'country_code', displayField: 'name', valueField: 'code' },
-    { name: 'city', type: 'cascading-select', label: '市区町村', searchUrl: '/cities', dependsOn: 'prefecture', dependsOnParam: 'prefecture_code', displayField: 'name', valueField: 'code' },
+    {
+      name: 'country',
+      type: 'async-select',
+      label: '国',
+      loadUrl: '/countries',
+      displayField: 'name',
+      valueField: 'code',
+      default: 'JP',
+    },
+    {
+      name: 'prefecture',
+      type: 'cascading-select',
+      label: '都道府県',
+      searchUrl: '/prefectures',
+      dependsOn: 'country',
+      dependsOnParam: 'country_code',
+      displayField: 'name',
+      valueField: 'code',
+    },
+    {
+      name: 'city',
+      type: 'cascading-select',
+      label: '市区町村',
+      searchUrl: '/cities',
+      dependsOn: 'prefecture',
+      dependsOnParam: 'prefecture_code',
+      displayField: 'name',
+      valueField: 'code',
+    },
     { name: 'doc', type: 'file', label: '添付', accept: '.txt', maxSize: 100 },
     { name: 'version', type: 'hidden', value: '1.0' },
   ],
@@ -90,9 +123,16 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
   writeFileSync(join(dir, 'big.txt'), 'x'.repeat(500));
   writeFileSync(join(dir, 'note.txt'), 'hello');
   writeFileSync(join(dir, 'note.pdf'), 'pdf');
-  const pane = Pane.start(socket, ['ask', file, '--base-url', baseUrl], { stdoutToFile: true, width: 80, height: 24 });
+  const pane = Pane.start(socket, ['ask', file, '--base-url', baseUrl], {
+    stdoutToFile: true,
+    width: 80,
+    height: 24,
+  });
   let screen = await pane.waitFor(/名前 \* \(1\/9\)/);
-  assert.equal(screen, 'タスク登録\n\n── 基本情報\nまずは名前から\n名前 * (1/9)\n>\nEnter 次へ · Shift+Tab 前へ · Esc キャンセル');
+  assert.equal(
+    screen,
+    'タスク登録\n\n── 基本情報\nまずは名前から\n名前 * (1/9)\n>\nEnter 次へ · Shift+Tab 前へ · Esc キャンセル',
+  );
   pane.literal('Bad Name');
   pane.keys('Enter');
   await pane.waitFor(/小文字とハイフンのみ/);
@@ -135,7 +175,9 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
   pane.keys('Down', 'Enter');
   await pane.waitFor(/市区町村 \(8\/9\)/);
   await pane.waitFor(/大阪市/);
-  assert.ok(requests.includes('/prefectures?country_code=JP') && requests.includes('/cities?prefecture_code=27'));
+  assert.ok(
+    requests.includes('/prefectures?country_code=JP') && requests.includes('/cities?prefecture_code=27'),
+  );
   pane.keys('Enter');
   await pane.waitFor(/添付 \(9\/9\)/);
   pane.literal(join(dir, 'missing.txt'));
@@ -172,7 +214,12 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
     agree: true,
     assignee: 'u1',
     country: 'US',
-    doc: { name: 'note.txt', type: 'text/plain', size: 5, data: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` },
+    doc: {
+      name: 'note.txt',
+      type: 'text/plain',
+      size: 5,
+      data: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}`,
+    },
     version: '1.0',
   });
   pane.kill();
@@ -193,12 +240,24 @@ test('ask: Escape cancels with exit 3 and the cancel message', async () => {
 
 test('ask: an invalid schema prints the tool messages (exit 2); no terminal exits 4 with NO_UI', () => {
   const bad = join(dir, 'bad.json');
-  writeFileSync(bad, JSON.stringify({ title: 'T', fields: [{ type: 'text', label: 'x' }, { name: 'b', type: 'invalid_type' }] }));
+  writeFileSync(
+    bad,
+    JSON.stringify({
+      title: 'T',
+      fields: [
+        { type: 'text', label: 'x' },
+        { name: 'b', type: 'invalid_type' },
+      ],
+    }),
+  );
   const [cmd, args] = cliCommand('ask', bad);
   const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /^エラー: フィールド\[0\]（type: text）にnameが指定されていません。/);
-  assert.match(r.stderr, /エラー: フィールド\[1\]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete/);
+  assert.match(
+    r.stderr,
+    /エラー: フィールド\[1\]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete/,
+  );
   const good = join(dir, 'small.json');
   const [cmd2, args2] = cliCommand('ask', good);
   const n = spawnSync(cmd2, args2, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });

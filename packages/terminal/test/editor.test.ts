@@ -30,7 +30,12 @@ test('typing Japanese, moving by graphemes, Backspace and Delete', () => {
 });
 
 test('Shift+Enter (both encodings), Alt+Enter and Ctrl+J insert a line break; Enter submits', () => {
-  for (const e of [k('enter', { shift: true }), k('enter', { alt: true }), k('linefeed'), k('j', { ctrl: true })]) {
+  for (const e of [
+    k('enter', { shift: true }),
+    k('enter', { alt: true }),
+    k('linefeed'),
+    k('j', { ctrl: true }),
+  ]) {
     assert.ok(isNewlineKey(e));
     assert.equal(run([t('a'), e, t('b')]).text, 'a\nb');
   }
@@ -53,16 +58,28 @@ test('up and down move between lines keeping the display column; Home/End stay o
 });
 
 test('a paste keeps its newlines, is cleaned and capped, and says so', () => {
-  const a = editorUpdate(createEditor(), { type: 'paste', text: 'x\x1b[2Jy\r\nz', overflow: false }, { multiline: true });
+  const a = editorUpdate(
+    createEditor(),
+    { type: 'paste', text: 'x\x1b[2Jy\r\nz', overflow: false },
+    { multiline: true },
+  );
   assert.ok(a.kind === 'edit');
   assert.equal(a.state.text, 'xy\nz');
   assert.equal(a.notice, 'pasteStripped');
-  const big = editorUpdate(createEditor(), { type: 'paste', text: 'a'.repeat(12_000), overflow: false }, { multiline: true });
+  const big = editorUpdate(
+    createEditor(),
+    { type: 'paste', text: 'a'.repeat(12_000), overflow: false },
+    { multiline: true },
+  );
   assert.ok(big.kind === 'edit' && big.state.text.length === 10_000 && big.notice === 'pasteTruncated');
 });
 
 test('single-line editors turn newlines into spaces and ignore Shift+Enter', () => {
-  const s = run([t('a'), k('enter', { shift: true }), { type: 'paste', text: 'b\nc', overflow: false }], createEditor(), false);
+  const s = run(
+    [t('a'), k('enter', { shift: true }), { type: 'paste', text: 'b\nc', overflow: false }],
+    createEditor(),
+    false,
+  );
   assert.equal(s.text, 'ab c');
 });
 

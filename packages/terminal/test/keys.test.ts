@@ -16,14 +16,22 @@ test('arrows in normal and application mode, with modifiers', () => {
 });
 
 test('every Home/End variant, Delete, PageUp/Down, Backspace both ways', () => {
-  for (const s of ['\x1b[H', '\x1bOH', '\x1b[1~', '\x1b[7~']) assert.deepEqual(decode(s), [key('home')], JSON.stringify(s));
-  for (const s of ['\x1b[F', '\x1bOF', '\x1b[4~', '\x1b[8~']) assert.deepEqual(decode(s), [key('end')], JSON.stringify(s));
+  for (const s of ['\x1b[H', '\x1bOH', '\x1b[1~', '\x1b[7~'])
+    assert.deepEqual(decode(s), [key('home')], JSON.stringify(s));
+  for (const s of ['\x1b[F', '\x1bOF', '\x1b[4~', '\x1b[8~'])
+    assert.deepEqual(decode(s), [key('end')], JSON.stringify(s));
   assert.deepEqual(decode('\x1b[3~\x1b[5~\x1b[6~'), [key('delete'), key('pageup'), key('pagedown')]);
   assert.deepEqual(decode('\x7f\x08'), [key('backspace'), key('backspace')]);
 });
 
 test('Enter, Ctrl+J, Tab, Shift+Tab, Ctrl+C', () => {
-  assert.deepEqual(decode('\r\n\t\x1b[Z\x03'), [key('enter'), key('linefeed'), key('tab'), key('tab', { shift: true }), key('c', { ctrl: true })]);
+  assert.deepEqual(decode('\r\n\t\x1b[Z\x03'), [
+    key('enter'),
+    key('linefeed'),
+    key('tab'),
+    key('tab', { shift: true }),
+    key('c', { ctrl: true }),
+  ]);
 });
 
 test('Shift+Enter as kitty CSI-u and as xterm modifyOtherKeys; Alt+Enter as ESC CR', () => {
@@ -33,7 +41,11 @@ test('Shift+Enter as kitty CSI-u and as xterm modifyOtherKeys; Alt+Enter as ESC 
 });
 
 test('kitty protocol keys: Escape, Ctrl+C, plain letters as text', () => {
-  assert.deepEqual(decode('\x1b[27u\x1b[99;5u\x1b[97u'), [key('escape'), key('c', { ctrl: true }), { type: 'text', text: 'a' }]);
+  assert.deepEqual(decode('\x1b[27u\x1b[99;5u\x1b[97u'), [
+    key('escape'),
+    key('c', { ctrl: true }),
+    { type: 'text', text: 'a' },
+  ]);
 });
 
 test('a lone ESC waits, then becomes Escape on flush; ESC + letter is Alt', () => {
@@ -53,7 +65,10 @@ test('a sequence split across chunks is joined', () => {
 
 test('UTF-8 split inside a character and Japanese text arrive whole', () => {
   const bytes = Buffer.from('日本語', 'utf8');
-  assert.deepEqual(decode(bytes.subarray(0, 4), bytes.subarray(4)), [{ type: 'text', text: '日' }, { type: 'text', text: '本語' }]);
+  assert.deepEqual(decode(bytes.subarray(0, 4), bytes.subarray(4)), [
+    { type: 'text', text: '日' },
+    { type: 'text', text: '本語' },
+  ]);
   assert.deepEqual(decode('こんにちは\r'), [{ type: 'text', text: 'こんにちは' }, key('enter')]);
 });
 
@@ -67,7 +82,11 @@ test('bracketed paste: one event with the raw text, escapes and newlines inside 
 test('bracketed paste split anywhere, including inside the end marker', () => {
   const whole = '\x1b[200~line1\nline2\x1b[201~';
   for (let cut = 1; cut < whole.length; cut++) {
-    assert.deepEqual(decode(whole.slice(0, cut), whole.slice(cut)), [{ type: 'paste', text: 'line1\nline2', overflow: false }], `cut ${cut}`);
+    assert.deepEqual(
+      decode(whole.slice(0, cut), whole.slice(cut)),
+      [{ type: 'paste', text: 'line1\nline2', overflow: false }],
+      `cut ${cut}`,
+    );
   }
 });
 

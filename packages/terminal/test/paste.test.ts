@@ -19,7 +19,10 @@ test('strips every kind of escape sequence and control character', () => {
 });
 
 test('keeps newlines in multi-line input, normalising CR LF and CR; tabs become spaces', () => {
-  assert.equal(sanitizePaste('one\r\ntwo\rthree\n\tfour', { multiline: true }).text, 'one\ntwo\nthree\n  four');
+  assert.equal(
+    sanitizePaste('one\r\ntwo\rthree\n\tfour', { multiline: true }).text,
+    'one\ntwo\nthree\n  four',
+  );
   assert.equal(sanitizePaste('one\ntwo', { multiline: false }).text, 'one two');
   assert.equal(sanitizePaste('plain 日本語 😀').stripped, false);
 });

@@ -20,16 +20,32 @@ function send(s: FlowState, ...events: InputEvent[]): FlowState {
 }
 function screen(s: FlowState, width = 80): string {
   return questionView(s, width)
-    .rows.map((r) => r.map((x) => x.text).join('').trimEnd())
+    .rows.map((r) =>
+      r
+        .map((x) => x.text)
+        .join('')
+        .trimEnd(),
+    )
     .join('\n');
 }
 
-const single = { question: 'どのファイル？', header: 'ファイル', options: [{ label: 'main.ts' }, { label: 'utils.ts' }] };
-const multi = { question: 'どれ？', header: '拡張', options: [{ label: 'A' }, { label: 'B' }, { label: 'C' }], multiple: true };
+const single = {
+  question: 'どのファイル？',
+  header: 'ファイル',
+  options: [{ label: 'main.ts' }, { label: 'utils.ts' }],
+};
+const multi = {
+  question: 'どれ？',
+  header: '拡張',
+  options: [{ label: 'A' }, { label: 'B' }, { label: 'C' }],
+  multiple: true,
+};
 
 test('single choice: arrows wrap around, Enter answers, confirmation screen, Enter submits', () => {
   const s = send(flow([single]), k('up'));
   assert.equal(s.per[0]!.cursor, 2); // wrapped to "その他"
+  send(s, k('tab'), k('tab', { shift: true }));
+  assert.equal(s.per[0]!.cursor, 2); // Tab down (wrapping to 0), Shift+Tab back up
   send(s, k('down'), k('down'), k('enter'));
   assert.equal(s.screen, 'confirm');
   assert.match(screen(s), /→ utils\.ts/);
@@ -39,7 +55,17 @@ test('single choice: arrows wrap around, Enter answers, confirmation screen, Ent
 });
 
 test('multiple choice: Space toggles, Enter confirms in option order; Enter alone takes the highlighted one', () => {
-  const s = send(flow([multi]), k('down'), k('down'), t(' '), k('up'), k('up'), t(' '), k('enter'), k('enter'));
+  const s = send(
+    flow([multi]),
+    k('down'),
+    k('down'),
+    t(' '),
+    k('up'),
+    k('up'),
+    t(' '),
+    k('enter'),
+    k('enter'),
+  );
   assert.deepEqual(flowAnswers(s), [['A', 'C']]);
   const s2 = send(flow([multi]), k('down'), k('enter'), k('enter'));
   assert.deepEqual(flowAnswers(s2), [['B']]);
@@ -84,15 +110,39 @@ test('Escape while revising goes back to the confirmation screen unchanged', () 
   assert.deepEqual(s.answers, [['main.ts']]);
 });
 
+test('a question without options opens its free-text input at once; Escape shows the choice, Escape again cancels', () => {
+  const s = flow([single, { question: '名前は？', header: '名前', options: [] }]);
+  send(s, k('enter'));
+  assert.ok(s.per[1]!.editor);
+  send(s, t('山田'), k('enter'));
+  assert.equal(s.screen, 'confirm');
+  send(s, k('up'), k('enter'));
+  assert.ok(s.per[1]!.editor, 'revising opens it again');
+  assert.equal(s.per[1]!.editor!.text, '山田');
+  send(s, k('escape'));
+  assert.equal(s.per[1]!.editor, null);
+  send(s, k('escape'));
+  assert.equal(s.screen, 'confirm');
+  send(s, k('down'), k('enter'));
+  assert.deepEqual(flowAnswers(s), [['main.ts'], ['山田']]);
+});
+
 test('Escape in options mode and Ctrl+C anywhere cancel', () => {
   assert.equal(send(flow([single]), k('escape')).status, 'cancelled');
-  assert.equal(send(flow([single]), k('end'), k('enter'), t('x'), k('c', { ctrl: true })).status, 'cancelled');
+  assert.equal(
+    send(flow([single]), k('end'), k('enter'), t('x'), k('c', { ctrl: true })).status,
+    'cancelled',
+  );
   assert.equal(send(flow([single]), k('enter'), k('escape')).status, 'cancelled');
 });
 
 test('view: long labels shortened except on the highlighted row, long headers shortened, 30 columns fit', () => {
   const s = flow([
-    { question: 'とても長い質問文がここに入ります。折り返して表示されるはずです。', header: 'あ'.repeat(40), options: [{ label: 'とても長い選択肢のラベルです' }, { label: 'もう一つのとても長いラベル' }] },
+    {
+      question: 'とても長い質問文がここに入ります。折り返して表示されるはずです。',
+      header: 'あ'.repeat(40),
+      options: [{ label: 'とても長い選択肢のラベルです' }, { label: 'もう一つのとても長いラベル' }],
+    },
   ]);
   const text = screen(s, 30);
   assert.ok(text.replace(/\n/g, '').startsWith(`[${'あ'.repeat(30)}…]`));

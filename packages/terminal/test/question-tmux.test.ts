@@ -41,7 +41,19 @@ test('navigation: the first frame, ↓ moves, Enter chooses, the confirmation sc
   const confirm = await pane.waitFor(/回答の確認/);
   assert.equal(
     confirm,
-    ['回答の確認', '', '> 1. [ファイル選択] どのファイルを編集しますか？', '     → config.ts', '', '  送信する', '', '↑↓ 移動 · Enter 修正/送信 · Esc キャンセル'].join('\n').replace('> 1.', '  1.').replace('  送信する', '> 送信する'),
+    [
+      '回答の確認',
+      '',
+      '> 1. [ファイル選択] どのファイルを編集しますか？',
+      '     → config.ts',
+      '',
+      '  送信する',
+      '',
+      '↑↓ 移動 · Enter 修正/送信 · Esc キャンセル',
+    ]
+      .join('\n')
+      .replace('> 1.', '  1.')
+      .replace('  送信する', '> 送信する'),
   );
   pane.keys('Enter');
   const r = await pane.exit();
@@ -82,9 +94,12 @@ test('multi-select, several questions, and revising an answer on the confirmatio
 
 test('custom text: Japanese, Shift+Enter (CSI-u and modifyOtherKeys), the Ctrl+J fallback, cursor at the insertion point', async () => {
   const pane = start(example('free-text.json'));
-  await pane.waitFor(/その他（自由記述）/);
-  pane.keys('Enter');
-  await pane.waitFor(/Shift\+Enter/);
+  // A question without options opens its free-text input at once, the cursor in it.
+  assert.equal(
+    await pane.waitFor(/Shift\+Enter/),
+    '[説明]\nプロジェクトの説明を書いてください（複数行可）\n\n> 1. その他:\n     >\n\nEnter 確定 · Shift+Enter/Ctrl+J 改行 · Esc 戻る',
+  );
+  assert.deepEqual(pane.cursor(), { x: 7, y: 4 });
   pane.literal('日本語の入力');
   pane.literal('\x1b[13;2u'); // kitty / CSI-u Shift+Enter
   pane.literal('二行目');
@@ -93,7 +108,7 @@ test('custom text: Japanese, Shift+Enter (CSI-u and modifyOtherKeys), the Ctrl+J
   pane.keys('C-j'); // the fallback
   pane.literal('四');
   const screen = await pane.waitFor(/四/);
-  assert.match(screen, /1\. その他:\n     > 日本語の入力\n       二行目\n       三行目\n       四/);
+  assert.match(screen, /1\. その他:\n {5}> 日本語の入力\n {7}二行目\n {7}三行目\n {7}四/);
   // The real cursor sits right after "四" (7 columns of indent + 2 for the wide character).
   const row = screen.split('\n').findIndex((l) => l.endsWith('四'));
   assert.deepEqual(pane.cursor(), { x: 9, y: row });
@@ -108,14 +123,15 @@ test('custom text: Japanese, Shift+Enter (CSI-u and modifyOtherKeys), the Ctrl+J
   pane.keys('Enter');
   const r = await pane.exit();
   assert.equal(r.code, 0);
-  assert.equal(r.stdout, 'ユーザーの回答: "プロジェクトの説明を書いてください（複数行可）"="日本語の入力\n二行目\n三行目\n四"\n');
+  assert.equal(
+    r.stdout,
+    'ユーザーの回答: "プロジェクトの説明を書いてください（複数行可）"="日本語の入力\n二行目\n三行目\n四"\n',
+  );
   pane.kill();
 });
 
 test('paste: escape sequences stripped, newlines kept, over 10,000 characters cut with a notice', async () => {
   const pane = start(example('free-text.json'));
-  await pane.waitFor(/その他（自由記述）/);
-  pane.keys('Enter');
   await pane.waitFor(/Shift\+Enter/);
   pane.paste('赤\x1b[31m字\x1b[0m\n\x1b]0;title\x07行2\x1b[2J\x1b[H');
   const screen = await pane.waitFor(/制御文字/);
@@ -176,7 +192,10 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
         {
           question: 'このプロジェクトで使うデータベースを選んでください。後から変更できます。',
           header: 'データベースの選択（とても長いヘッダーのテキストです）',
-          options: [{ label: 'PostgreSQL（推奨、本番向け）', description: 'リレーショナルで拡張性が高い' }, { label: 'SQLite' }],
+          options: [
+            { label: 'PostgreSQL（推奨、本番向け）', description: 'リレーショナルで拡張性が高い' },
+            { label: 'SQLite' },
+          ],
         },
       ],
     }),
@@ -204,7 +223,7 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
   );
   pane.keys('Down');
   await pane.waitFor(/> 2\. SQLite/);
-  assert.match(pane.screen(), /  1\. PostgreSQL…/); // shortened to 10 characters when not highlighted
+  assert.match(pane.screen(), / {2}1\. PostgreSQL…/); // shortened to 10 characters when not highlighted
   pane.keys('Enter');
   await pane.waitFor(/回答の確認/);
   pane.keys('Enter');
@@ -221,7 +240,10 @@ test('cancel: Escape and Ctrl+C exit 3 with CANCELLED and restore the terminal',
     pane.keys(key);
     const r = await pane.exit();
     assert.equal(r.code, 3, key);
-    assert.match(r.terminal, /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました\n\n回復方法:\n1\. /);
+    assert.match(
+      r.terminal,
+      /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました\n\n回復方法:\n1\. /,
+    );
     assert.equal(pane.format('#{alternate_on}'), '0');
     pane.kill();
   }
@@ -252,6 +274,42 @@ test('NO_OPTIONS in the terminal: the seed message, exit 2, no prompt', async ()
   pane.kill();
 });
 
+test('NO_QUESTIONS, VALIDATION_ERROR (exit 2) and NO_UI (stdin not a terminal, exit 4) in the terminal', async () => {
+  const dir = spawnSync('mktemp', ['-d']).stdout.toString().trim();
+  writeFileSync(join(dir, 'empty.json'), '{"questions": []}');
+  writeFileSync(
+    join(dir, 'bad.json'),
+    '{"questions": [{"question": "Q", "header": "H", "options": [{"label": ""}]}]}',
+  );
+  const cases: [string, Parameters<typeof Pane.start>[2], number, RegExp][] = [
+    [
+      join(dir, 'empty.json'),
+      {},
+      2,
+      /^エラー \[NO_QUESTIONS\]: 質問が指定されていません（questions が空です）\n\n回復方法:\n1\. questions 配列に/,
+    ],
+    [
+      join(dir, 'bad.json'),
+      {},
+      2,
+      /^エラー \[VALIDATION_ERROR\]: 質問 1 \(H\) の options\[0\]\.label は空でない文字列である必要があります（受け取った型: string）\n\n回復方法:\n1\. /,
+    ],
+    [
+      example('single.json'),
+      { noStdin: true },
+      4,
+      /^エラー \[NO_UI\]: 対話型UIが利用できません（非対話モードで実行中です）\n\n回復方法:\n1\. 対話モード/,
+    ],
+  ];
+  for (const [file, opts, code, message] of cases) {
+    const pane = start(file, opts);
+    const r = await pane.exit();
+    assert.equal(r.code, code, file);
+    assert.match(r.terminal, message);
+    pane.kill();
+  }
+});
+
 test('NO_UI without a terminal (exit 4), NO_QUESTIONS and VALIDATION_ERROR (exit 2), --json shape', () => {
   const run = (file: string, ...flags: string[]) => {
     const [cmd, args] = cliCommand('question', file, ...flags);
@@ -273,6 +331,9 @@ test('NO_UI without a terminal (exit 4), NO_QUESTIONS and VALIDATION_ERROR (exit
   writeFileSync(join(dir, 'bad.json'), '{"questions": [{"question": "Q", "header": 5, "options": "x"}]}');
   const bad = run(join(dir, 'bad.json'), '--locale', 'en');
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /^Error \[VALIDATION_ERROR\]: 2 validation errors: Question 1: header must be a string/);
+  assert.match(
+    bad.stderr,
+    /^Error \[VALIDATION_ERROR\]: 2 validation errors: Question 1: header must be a string/,
+  );
   assert.match(bad.stderr, /How to recover:\n1\. /);
 });

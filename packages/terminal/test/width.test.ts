@@ -1,8 +1,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { displayWidth, shortenGraphemes, truncateToWidth, wrapLine, wrapText } from '../src/width.js';
+import {
+  displayWidth,
+  loadWidths,
+  shortenGraphemes,
+  truncateToWidth,
+  wrapLine,
+  wrapText,
+} from '../src/width.js';
 
-test('widths: ASCII 1, kana and kanji 2, emoji 2, combining marks 0', () => {
+test('before string-width is loaded: simple text exact, other text per code point', () => {
+  assert.equal(displayWidth('abc 日本語 カナ'), 15);
+  assert.equal(displayWidth('↑↓ 移動 · Esc…'), 14);
+  assert.equal(displayWidth('e\u0301'), 1);
+  assert.equal(displayWidth('👍'), 2);
+  assert.equal(displayWidth('한국어'), 6);
+});
+
+test('widths: ASCII 1, kana and kanji 2, emoji 2, combining marks 0', async () => {
+  await loadWidths();
   assert.equal(displayWidth('abc'), 3);
   assert.equal(displayWidth('ひらがなカタカナ漢字'), 20);
   assert.equal(displayWidth('👍🏽'), 2);

@@ -22,7 +22,7 @@ import { loadItems } from './load.js';
 import { ensureStyles } from './styles.js';
 import type { Field, FieldContext, FieldView, FormController, RenderOptions } from './types.js';
 
-const FIRST = 20; // fields built before the first frame: more than a tall screen holds
+const FIRST = 14; // fields built before the first frame: a full screen of them (the rest follows when idle)
 // The rest is built when the browser is idle (after the first frame, between keystrokes), ~8 ms at a time.
 const later: (fn: () => void) => unknown = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
 let forms = 0;

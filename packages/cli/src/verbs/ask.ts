@@ -39,13 +39,19 @@ const verb: Verb = {
       process.stderr.write(`formrequest ask: cannot read ${positionals[0]}: ${(error as Error).message}\n`);
       return ASK_EXIT.badInput;
     }
-    if (input && typeof input === 'object' && 'form_schema' in input) input = (input as { form_schema: unknown }).form_schema;
+    if (input && typeof input === 'object' && 'form_schema' in input)
+      input = (input as { form_schema: unknown }).form_schema;
     const [{ askForm }, { formatQuestionError, questionError }] = await Promise.all([
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
     const output = process.stdout.isTTY ? process.stdout : process.stderr;
-    const result = await askForm(input, { input: process.stdin, output, locale, baseUrl: values['base-url'] });
+    const result = await askForm(input, {
+      input: process.stdin,
+      output,
+      locale,
+      baseUrl: values['base-url'],
+    });
     switch (result.status) {
       case 'submitted':
         process.stdout.write(`${result.message}\n`);

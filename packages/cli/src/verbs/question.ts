@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { QuestionResult } from '@formrequest/schema';
 import { parseArgs } from 'node:util';
+import type { QuestionResult } from '@formrequest/schema';
 import { UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */

@@ -19,6 +19,8 @@ export interface PaneOptions {
   /** Send the command's stdout to a file instead of the terminal (the prompt then draws on stderr). */
   stdoutToFile?: boolean;
   env?: Record<string, string>;
+  /** Run with stdin from /dev/null (no terminal to read keys from). */
+  noStdin?: boolean;
 }
 
 export class Pane {
@@ -37,10 +39,21 @@ export class Pane {
     const env = Object.entries(opts.env ?? {})
       .map(([k, v]) => `${k}=${quote(v)} `)
       .join('');
-    const out = opts.stdoutToFile ? ` >${quote(join(pane.dir, 'stdout'))}` : '';
+    const out =
+      (opts.stdoutToFile ? ` >${quote(join(pane.dir, 'stdout'))}` : '') + (opts.noStdin ? ' </dev/null' : '');
     // The shell stays after the command so its last screen (and the terminal modes it left) can be read.
     const shell = `${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
-    pane.tmux('new-session', '-d', '-s', pane.target, '-x', String(opts.width ?? 80), '-y', String(opts.height ?? 20), shell);
+    pane.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      pane.target,
+      '-x',
+      String(opts.width ?? 80),
+      '-y',
+      String(opts.height ?? 20),
+      shell,
+    );
     return pane;
   }
 
@@ -126,7 +139,8 @@ export class Pane {
         }
       };
       const code = read('code');
-      if (code.endsWith('\n')) return { code: Number(code.trim()), stdout: read('stdout'), terminal: this.screen(true) };
+      if (code.endsWith('\n'))
+        return { code: Number(code.trim()), stdout: read('stdout'), terminal: this.screen(true) };
       await new Promise((r) => setTimeout(r, 40));
     }
     throw new Error(`the command did not exit; screen:\n${this.screen()}`);
