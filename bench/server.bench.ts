@@ -44,9 +44,18 @@ function benchServer(): McpServer {
   );
   // Explains the gap: request_form's exact result (text, structuredContent, _metadata: the schema twice)
   // and outputSchema, built without checking the form. request_form minus this = the form check.
+  const outputSchema = {
+    '~standard': {
+      ...passThrough['~standard'],
+      jsonSchema: {
+        input: () => REQUEST_FORM_OUTPUT_JSON_SCHEMA,
+        output: () => REQUEST_FORM_OUTPUT_JSON_SCHEMA,
+      },
+    },
+  };
   server.registerTool(
     'echo_payload',
-    { description: 'Same result, unchecked.', inputSchema: passThrough },
+    { description: 'Same result, unchecked.', inputSchema: passThrough, outputSchema },
     async (args) => {
       const schema = args.form_schema as FormSchema;
       const message = formRequestText(schema);

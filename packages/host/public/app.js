@@ -196,7 +196,8 @@ function handleEvent(name, data, id, live) {
         bubble.textContent = data.text;
       }
       append(bubble);
-      if (data.form_id && state.form?.id === data.form_id) closeForm();
+      // An answer closes its form; free text replaces (supersedes) whatever form was pending.
+      if (state.form && (!data.form_id || state.form.id === data.form_id)) closeForm();
       if (live) setRunning(true);
       break;
     }
@@ -359,6 +360,7 @@ async function mountForm(form, problem) {
   if (state.form !== form) return;
   form.controller = renderer.renderForm(container, form.schema, {
     locale: state.locale,
+    fetch: sameOriginFetch,
     draftKey: draftKey(form.id),
     onSubmit: (values) => submitForm(form, values),
     onCancel: () => cancelForm(form),
@@ -371,6 +373,18 @@ async function mountForm(form, problem) {
   container.addEventListener('change', save);
   container.addEventListener('click', save);
   slot.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * A model is told this host's demo endpoints as absolute URLs (http://127.0.0.1:PORT/api/demo/...);
+ * the page may be open as localhost or another name for the same server, so those go same-origin.
+ */
+function sameOriginFetch(input, init) {
+  const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+  if (url.origin !== location.origin && url.pathname.startsWith('/api/demo/') && url.port === location.port) {
+    return fetch(location.origin + url.pathname + url.search, init);
+  }
+  return fetch(input, init);
 }
 
 function saveDraft(form) {

@@ -9,7 +9,7 @@
 //   GET  /api/demo/...                      demo search data
 // Every error is JSON {error, code, ...} with a 4xx status that says what to fix.
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { EventBus } from './bus.js';
@@ -31,6 +31,17 @@ export interface AppOptions {
   maxDraftBytes: number;
   agentName: string;
 }
+
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export function createApp(options: AppOptions): Hono {
   const { store, bus } = options;
@@ -59,9 +70,15 @@ export function createApp(options: AppOptions): Hono {
       },
     });
 
-  // The page.
-  app.get('/', (c) => c.html(assets.html()));
-  app.get('/c/:id', (c) => c.html(assets.html()));
+  // The page. Its CSP keeps everything same-origin: forms search this host's demo API, and nothing a
+  // model writes into a form can load scripts or reach other hosts from the page.
+  const page = (c: Context) => {
+    c.header('Content-Security-Policy', PAGE_CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.html(assets.html());
+  };
+  app.get('/', page);
+  app.get('/c/:id', page);
   app.get('/app.js', (c) => c.body(assets.script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/app.css', (c) => c.body(assets.style, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/formrequest.js', (c) => {
@@ -79,7 +96,9 @@ export function createApp(options: AppOptions): Hono {
 
   app.post('/api/execute', limit(options.maxBodyBytes), async (c) => {
     const body = (await readJson(c.req.raw)) as ExecuteRequest;
-    const conversations = await options.conversations;
+    const conversations = await options.conversations.catch((error: Error) => {
+      throw new HttpError(503, 'agent_unavailable', `The agent could not start: ${error.message}`);
+    });
     return c.json(conversations.execute(body), 202);
   });
 

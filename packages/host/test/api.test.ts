@@ -1,5 +1,7 @@
 // The HTTP API against a real host (scripted agent, real MCP server over HTTP, SQLite).
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
 import { type RunningHost, startHost } from '../src/index.js';
@@ -190,6 +192,51 @@ describe('SSE', () => {
     const [ea, eb] = await Promise.all([a, b]);
     assert.ok(ea.length > 3);
     assert.deepEqual(ea, eb);
+  });
+
+  test('backpressure: a listener that does not read makes the stream stop reading the store', async () => {
+    const { conversationId } = await askProjectForm();
+    const payload = 'x'.repeat(16 * 1024);
+    const total = 3000;
+    const start = host.store.lastEventId(conversationId);
+    for (let i = 0; i < total; i++)
+      host.store.appendEvent(conversationId, null, 'text', { type: 'text', text: payload });
+    const read = host.store.eventsAfter.bind(host.store);
+    let rowsRead = 0;
+    host.store.eventsAfter = (id, after, limit) => {
+      const rows = read(id, after, limit);
+      if (id === conversationId) rowsRead += rows.length;
+      return rows;
+    };
+    try {
+      const { port } = new URL(host.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.pause();
+      socket.write(
+        `GET /api/conversations/${conversationId}/events?after=${start} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+      const whilePaused = rowsRead;
+      assert.ok(
+        whilePaused < total / 2,
+        `read ${whilePaused} of ${total} rows for a client that reads nothing`,
+      );
+      let bytes = 0;
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        text = (text + chunk.toString('latin1')).slice(-200);
+      });
+      socket.resume();
+      const deadline = Date.now() + 20_000;
+      while (bytes < total * payload.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.ok(bytes >= total * payload.length, `all ${total} events arrive once the client reads`);
+      socket.destroy();
+    } finally {
+      host.store.eventsAfter = read;
+    }
   });
 
   test('heartbeats keep an idle stream open', async () => {

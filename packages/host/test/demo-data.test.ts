@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CITIES, PREFECTURES, type RunningHost, USERS, fold, searchItems } from '../src/index.js';
+import { CITIES, fold, PREFECTURES, type RunningHost, searchItems, USERS } from '../src/index.js';
 import { call, startTestHost } from './helpers.js';
 
 let host: RunningHost;
@@ -17,7 +17,11 @@ test('all 47 prefectures with JIS codes 01-47, each with cities', () => {
   );
   assert.equal(PREFECTURES[12].name, '東京都');
   assert.equal(PREFECTURES[46].name, '沖縄県');
-  for (const p of PREFECTURES) assert.ok(CITIES.some((c) => c.prefecture_code === p.code), `${p.name} has cities`);
+  for (const p of PREFECTURES)
+    assert.ok(
+      CITIES.some((c) => c.prefecture_code === p.code),
+      `${p.name} has cities`,
+    );
   assert.equal(new Set(CITIES.map((c) => c.code)).size, CITIES.length, 'city codes are unique');
   assert.equal(new Set(USERS.map((u) => u.email)).size, USERS.length, 'emails are unique');
 });
@@ -37,7 +41,14 @@ test('the demo endpoints answer the example forms', async () => {
   const users = await call(host, 'GET', `/api/demo/users/search?q=${encodeURIComponent('やまだ')}&limit=10`);
   assert.equal(users.status, 200);
   assert.equal(users.json[0].name, '山田 太郎');
-  assert.deepEqual(Object.keys(users.json[0]).sort(), ['department', 'email', 'id', 'kana', 'name', 'name_en']);
+  assert.deepEqual(Object.keys(users.json[0]).sort(), [
+    'department',
+    'email',
+    'id',
+    'kana',
+    'name',
+    'name_en',
+  ]);
   const limited = await call(host, 'GET', '/api/demo/users/search?q=&limit=3');
   assert.equal(limited.json.length, 3);
   const projects = await call(host, 'GET', '/api/demo/projects/search?q=api');

@@ -29,6 +29,9 @@ async function newPage(url: string, options: { width?: number } = {}): Promise<P
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   (page as any).errors = errors;
   await page.goto(url);
   return page;
@@ -153,6 +156,19 @@ describe('scripted scenarios in Chromium', () => {
     await page.context().close();
   });
 
+  test('typing instead of answering supersedes the pending form', async () => {
+    const page = await newPage(host.url);
+    await say(page, '新しいプロジェクトを作成して');
+    await waitForForm(page, '新規プロジェクト作成');
+    await say(page, 'こんにちは');
+    await page.locator('.msg.assistant', { hasText: 'オフラインデモ用エージェント' }).waitFor();
+    assert.equal(await form(page).isHidden(), true, 'the superseded form is gone');
+    await page.reload();
+    await page.locator('.msg.assistant', { hasText: 'オフラインデモ用エージェント' }).waitFor();
+    assert.equal(await form(page).isHidden(), true, 'and stays gone after a reload');
+    await page.context().close();
+  });
+
   test('enter an address, then cancel', async () => {
     const page = await newPage(host.url);
     await say(page, '住所を登録して');
@@ -179,6 +195,7 @@ describe('scripted scenarios in Chromium', () => {
     assert.match(sent.attachment.url, /^\/api\/files\//);
     const stored = await fetch(host.url + sent.attachment.url);
     assert.equal(await stored.text(), 'hello file');
+    assert.deepEqual((page as any).errors, [], 'no script errors or CSP violations with all 18 widgets');
     await page.context().close();
   });
 });

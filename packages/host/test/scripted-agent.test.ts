@@ -34,18 +34,30 @@ test('every form it asks for is valid in both languages; "all" has each of the 1
   assert.deepEqual([...types].sort(), [...FIELD_TYPES]);
   const project = scenarioForm('project', 'ja');
   assert.equal(project.title, '新規プロジェクト作成');
-  const searchUrls = scenarioForm('assign', 'ja').fields.map((f: any) => f.searchUrl).filter(Boolean);
-  assert.deepEqual(searchUrls, ['/api/demo/users/search', '/api/demo/users/search'], 'searches point at the host');
+  const searchUrls = scenarioForm('assign', 'ja')
+    .fields.map((f: any) => f.searchUrl)
+    .filter(Boolean);
+  assert.deepEqual(
+    searchUrls,
+    ['/api/demo/users/search', '/api/demo/users/search'],
+    'searches point at the host',
+  );
 });
 
 test('an unknown request gets an honest help text, no form', async () => {
   const host = await startTestHost();
   try {
     const { events } = await turn(host, { message: 'hello there' });
-    const text = events.filter((e) => e.event === 'text').map((e) => e.data.text).join('');
+    const text = events
+      .filter((e) => e.event === 'text')
+      .map((e) => e.data.text)
+      .join('');
     assert.match(text, /offline demo agent/);
     assert.match(text, /no AI model/);
-    assert.equal(events.some((e) => e.event === 'tool_use'), false);
+    assert.equal(
+      events.some((e) => e.event === 'tool_use'),
+      false,
+    );
     assert.equal(events.at(-1)!.data.pending_form, undefined);
   } finally {
     await host.close();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the MCP Apps widget: widget/view.ts bundled with the web renderer (packages/web/dist/formrequest.js,
-// built first if missing) into ONE self-contained HTML file, dist/request-form.html.
+// rebuilt first so the widget never embeds a stale renderer) into ONE self-contained HTML file,
+// dist/request-form.html.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -32,7 +33,8 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  conditions: ['@formrequest/source'],
+  // As the renderer's own bundle: schema from source, its pattern engine the browser's RegExp.
+  conditions: ['@formrequest/source', 'browser'],
   legalComments: 'none',
 });
 // Inline in <script>: a literal "</script" anywhere in the code would end the element.

@@ -142,7 +142,7 @@ interface Hosted {
 async function host(
   tool: string,
   args: Record<string, unknown>,
-  options: { capabilities?: object; theme?: 'light' | 'dark' } = {},
+  options: { capabilities?: Record<string, unknown>; theme?: 'light' | 'dark' } = {},
 ): Promise<Hosted> {
   const toolResult = await client.callTool({ name: tool, arguments: args });
   const { html, csp } = await readWidget();
@@ -211,6 +211,8 @@ test('fill in the form inside the host (with search inside the CSP), submit: ui/
     await search.press('ArrowDown');
     await search.press('Enter');
     assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+    await page.evaluate(() => window.setTheme('light'));
+    await frame.locator('#app[data-theme=light]').waitFor();
     // The CSP is real: an origin the config does not list is unreachable from the widget.
     const blocked = await frame.evaluate(
       (url) =>
@@ -292,6 +294,33 @@ test('a bad form: the widget shows the tool error, no form', async () => {
   try {
     await frame.getByText('エラー: フィールド[0]（type: text）にnameが指定されていません。').waitFor();
     assert.equal(await frame.locator('form, .fr').count(), 0);
+  } finally {
+    await page.close();
+  }
+});
+
+test("ChatGPT's window.openai: the widget renders toolOutput and answers with sendFollowUpMessage", async () => {
+  const form = { title: '名前', fields: [{ name: 'name', type: 'text', label: '名前', required: true }] };
+  const result = await client.callTool({ name: 'request_form', arguments: { form_schema: form } });
+  const { html, csp } = await readWidget();
+  const page = await browser.newPage();
+  const messages: any[] = [];
+  try {
+    await page.exposeFunction('reportMessage', (params: unknown) => {
+      messages.push(params);
+    });
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: hostScript });
+    await page.evaluate((run) => window.startOpenAiHost(run), {
+      html,
+      csp,
+      toolOutput: result.structuredContent,
+    });
+    const frame = await waitForFrame(page);
+    await frame.getByRole('textbox', { name: '名前' }).fill('太郎');
+    await frame.getByRole('textbox', { name: '名前' }).press('Enter');
+    assert.equal(await waitForMessage(messages), submitMessage(form as never, { name: '太郎' }));
+    assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
   } finally {
     await page.close();
   }

@@ -5,9 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FIELD_TYPES } from '@formrequest/schema';
-import { endpointsTableMarkdown, loadServerConfig, requestFormToolDescription } from '@formrequest/server';
+import {
+  endpointsTableMarkdown,
+  loadServerConfig,
+  requestFormToolDescription,
+  type SearchEndpoint,
+} from '@formrequest/server';
 
-const SEED_ENDPOINTS = [
+const SEED_ENDPOINTS: SearchEndpoint[] = [
   {
     purpose: 'ユーザー検索',
     url: 'https://api.example.com/users/search',

@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2HttpTransport,
+} from '@modelcontextprotocol/client';
 import { type ClientKind, connectClient, type ElicitHandler, exampleForm, type Target } from './support.ts';
 
 const RICH_FORM = {
@@ -252,4 +256,32 @@ test('with the default policy, mode "auto" per call turns elicitation on; a bad 
   const bad = await call('v1', target, { form_schema: RICH_FORM, mode: 'always' });
   assert.equal(bad.isError, true);
   assert.match(bad.content[0].text, /mode には "never"/);
+});
+
+test('2026-07-28 on the wire: an input_required result, then the retry with inputResponses', async () => {
+  const client = new V2Client({ name: 'manual', version: '0' }, {
+    capabilities: { elicitation: { form: {} } },
+    versionNegotiation: { mode: 'auto' },
+    inputRequired: { autoFulfill: false },
+  } as never);
+  await client.connect(new V2HttpTransport(new URL(http.url)));
+  try {
+    const call = { name: 'request_form', arguments: { form_schema: RICH_FORM } };
+    const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+    assert.equal(first.resultType, 'input_required');
+    assert.equal(first.inputRequests.form.method, 'elicitation/create');
+    assert.equal(first.inputRequests.form.params.mode, 'form');
+    assert.deepEqual(first.inputRequests.form.params.requestedSchema.required, ['project_name']);
+    assert.equal(typeof first.requestState, 'string');
+    const retry = {
+      ...call,
+      inputResponses: { form: { action: 'accept', content: GOOD_ANSWER } },
+      requestState: first.requestState,
+    };
+    const second: any = await client.callTool(retry as never, { allowInputRequired: true } as never);
+    assert.equal(second.structuredContent.status, 'submitted');
+    assert.deepEqual(second.structuredContent.values, EXPECTED_VALUES);
+  } finally {
+    await client.close();
+  }
 });

@@ -114,14 +114,17 @@ test('--http prints the URL on stderr, serves the config, and exits 0 on SIGTERM
     });
     child.on('close', () => reject(new Error(`serve exited early: ${stderr}`)));
   });
-  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-  const client = await httpClient('v1', url);
-  const { tools } = await client.listTools();
-  const description = tools.find((t) => t.name === 'request_form').description;
-  assert.ok(description.includes('| ユーザー検索 | `http://127.0.0.1:9/users` | `q`: 検索クエリ |'));
-  await client.close();
   const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
-  child.kill('SIGTERM');
+  try {
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await httpClient('v1', url);
+    const { tools } = await client.listTools();
+    const description = tools.find((t) => t.name === 'request_form').description;
+    assert.ok(description.includes('| ユーザー検索 | `http://127.0.0.1:9/users` | `q`: 検索クエリ |'));
+    await client.close();
+  } finally {
+    child.kill('SIGTERM'); // also when an assertion failed: never leave the server running
+  }
   assert.equal(await exit, 0);
   assert.equal(stdout, '');
 });

@@ -169,7 +169,10 @@ export function assertRequestFormTool(tool: any): void {
   });
   assert.equal(tool.inputSchema.type, 'object');
   assert.deepEqual(tool.inputSchema.required, ['form_schema']);
-  assert.deepEqual(tool.inputSchema.properties.form_schema, formInputJsonSchema().properties.form_schema);
+  assert.deepEqual(
+    tool.inputSchema.properties.form_schema,
+    (formInputJsonSchema() as any).properties.form_schema,
+  );
   assert.deepEqual(tool.inputSchema.properties.mode.enum, ['never', 'auto']);
   const form = tool.inputSchema.properties.form_schema;
   assert.deepEqual(form.required, ['title', 'fields']);

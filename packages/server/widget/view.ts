@@ -10,10 +10,7 @@ import { renderForm } from '@formrequest/web/formrequest.js';
 import { questionAnswerText } from '../src/questionForm.ts';
 
 type Json = Record<string, any>;
-interface FormController {
-  submit(): Promise<boolean>;
-  destroy(): void;
-}
+type FormController = ReturnType<typeof renderForm>;
 
 const APPS_PROTOCOL_VERSION = '2026-01-26';
 const root = document.getElementById('app') as HTMLElement;
@@ -121,13 +118,13 @@ function showForm(schema: Json, questions: Json[] | undefined): void {
     locale: schema.locale,
     draftKey: `request_form:${key}`,
     theme: root.dataset.theme as 'light' | 'dark' | undefined,
-    onSubmit: (values: Json, message: string) => {
+    onSubmit: (values, message) => {
       void deliver(questions ? questionAnswerText(questions as never, values) : message, '送信しました。');
     },
-    onCancel: (message: string) => {
+    onCancel: (message) => {
       void deliver(message, 'キャンセルしました。');
     },
-  }) as FormController;
+  });
 }
 
 /** Sends the answer as the next user message; where that is impossible, shows it for copy and paste. */

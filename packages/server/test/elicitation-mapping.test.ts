@@ -1,0 +1,69 @@
+// The field-type mapping onto elicitation's restricted schema (the table in README.md), unit by unit.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FIELD_TYPES } from '@formrequest/schema';
+import { toElicitation } from '@formrequest/server';
+import { exampleForm } from './support.ts';
+
+const FALLBACK = ['async-select', 'autocomplete', 'cascading-select', 'file', 'multi-autocomplete'];
+
+test('all-types.json: exactly the five network / file types force the fallback, each named with its index', () => {
+  const form = exampleForm('all-types.json');
+  assert.deepEqual([...new Set(form.fields.map((f) => f.type))].sort(), [...FIELD_TYPES]);
+  const mapping = toElicitation(form);
+  assert.equal(mapping.ok, false);
+  if (mapping.ok) return;
+  const named = mapping.reasons.map((r) => /（type: ([a-z-]+)）/.exec(r)?.[1]).sort();
+  assert.deepEqual([...new Set(named)], FALLBACK);
+  form.fields.forEach((field, index) => {
+    if (FALLBACK.includes(field.type)) {
+      assert.ok(
+        mapping.reasons.some((r) => r.startsWith(`フィールド[${index}]（type: ${field.type}）`)),
+        `${index} ${field.type}`,
+      );
+    }
+  });
+});
+
+test('every other type maps; display and hidden fields are not asked', () => {
+  const form = exampleForm('all-types.json');
+  const mappable = { ...form, fields: form.fields.filter((f) => !FALLBACK.includes(f.type)) };
+  const mapping = toElicitation(mappable, new Date(2030, 0, 15));
+  assert.ok(mapping.ok, JSON.stringify(mapping));
+  if (!mapping.ok) return;
+  const asked = mappable.fields
+    .filter((f) => !['divider', 'heading', 'hidden'].includes(f.type))
+    .map((f) => (f as { name: string }).name);
+  assert.deepEqual(Object.keys(mapping.requestedSchema.properties), asked);
+  for (const prop of Object.values(mapping.requestedSchema.properties) as Record<string, unknown>[]) {
+    assert.ok(
+      ['string', 'number', 'integer', 'boolean', 'array'].includes(prop.type as string),
+      JSON.stringify(prop),
+    );
+    assert.equal(typeof prop.title, 'string');
+  }
+});
+
+test('relative date bounds are resolved into the description with the given clock', () => {
+  const mapping = toElicitation(
+    {
+      title: 't',
+      fields: [{ name: 'due', type: 'date', label: '期限', minDate: 'today', maxDate: '+30days' }],
+    },
+    new Date(2030, 0, 15),
+  );
+  assert.ok(mapping.ok);
+  if (mapping.ok)
+    assert.equal(
+      (mapping.requestedSchema.properties.due as { description: string }).description,
+      '2030-01-15〜2030-02-14',
+    );
+});
+
+test('a form with only display fields has nothing to ask', () => {
+  const mapping = toElicitation({
+    title: 't',
+    fields: [{ type: 'heading', text: 'h' }, { type: 'divider' }],
+  });
+  assert.equal(mapping.ok, false);
+});
