@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../../testing/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { cliCommand } from '../../../testing/cli.ts';
 import type { RunningHost } from '../src/index.js';
 import { call, startTestHost, tempDir } from './helpers.js';
@@ -13,10 +13,8 @@ import { call, startTestHost, tempDir } from './helpers.js';
 let browser: Browser;
 let host: RunningHost;
 
-// testing/browser.ts's launchBrowser() passes --user-data-dir, which playwright-core 1.65 refuses in
-// launch(); the same executable and flags without it (each context is a fresh profile anyway).
 before(async () => {
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  browser = await launchBrowser();
   host = await startTestHost();
 });
 after(async () => {
@@ -25,7 +23,7 @@ after(async () => {
 });
 
 async function newPage(url: string, options: { width?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1100, height: 900 } });
+  const context = await newTestContext(browser, { viewport: { width: options.width ?? 1100, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -108,10 +106,8 @@ describe('scripted scenarios in Chromium', () => {
     await waitForForm(page, 'Assign the task');
     const assignee = form(page).getByRole('combobox', { name: 'Assignee' });
     await assignee.fill('ｙａｍａｄａ');
-    await form(page).getByRole('option', { name: '山田 太郎 (開発部)' }).waitFor();
-    // The keyboard path of the combobox pattern (the popup may sit under the next field's label).
-    await assignee.press('ArrowDown');
-    await assignee.press('Enter');
+    // A mouse click on the option: the popup must sit above the fields and buttons after it.
+    await form(page).getByRole('option', { name: '山田 太郎 (開発部)' }).click({ timeout: 3000 });
     await form(page).getByRole('radio', { name: 'High' }).check();
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await page.locator('.msg.assistant', { hasText: 'u001' }).waitFor();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the MCP Apps widget: widget/view.ts bundled with the web renderer (packages/web/dist/formrequest.js,
-// rebuilt first so the widget never embeds a stale renderer) into ONE self-contained HTML file,
-// dist/request-form.html.
+// which the root build makes just before this step, and this script makes itself when it is missing)
+// into ONE self-contained HTML file, dist/request-form.html.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

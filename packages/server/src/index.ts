@@ -7,7 +7,7 @@ export {
   type ServerConfig,
 } from './config.js';
 export { endpointsTableMarkdown, requestFormToolDescription } from './description.js';
-export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitationSchema.js';
+export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export {
   DEFAULT_HTTP_PORT,
   DEFAULT_MAX_BODY_BYTES,
@@ -16,10 +16,10 @@ export {
   type RunningHttpServer,
   startHttpServer,
 } from './http.js';
-export { QUESTION_OUTPUT_JSON_SCHEMA, REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './outputSchemas.js';
-export { answersFromValues, questionAnswerText, questionsToForm } from './questionForm.js';
-export { QUESTION_TOOL } from './questionTool.js';
-export { REQUEST_FORM_TOOL, requestFormInputJsonSchema } from './requestFormTool.js';
+export { QUESTION_OUTPUT_JSON_SCHEMA, REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
+export { answersFromValues, questionAnswerText, questionsToForm } from './question-form.js';
+export { QUESTION_TOOL } from './question-tool.js';
+export { REQUEST_FORM_TOOL, requestFormInputJsonSchema } from './request-form-tool.js';
 export { createFormServer } from './server.js';
 export { type ServeStdioOptions, serveStdio } from './stdio.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';

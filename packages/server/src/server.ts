@@ -3,8 +3,8 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { registerFormWidget } from './apps.js';
 import type { ServerConfig } from './config.js';
-import { registerQuestionTool } from './questionTool.js';
-import { registerRequestFormTool } from './requestFormTool.js';
+import { registerQuestionTool } from './question-tool.js';
+import { registerRequestFormTool } from './request-form-tool.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 export function createFormServer(config: ServerConfig = {}): McpServer {

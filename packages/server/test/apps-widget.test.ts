@@ -11,8 +11,8 @@ import { after, before, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../../testing/browser.ts';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../../../testing/browser.ts';
 import { httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
@@ -22,7 +22,7 @@ const widgetFile = resolve(pkg, 'dist/request-form.html');
 function ensureWidget(): void {
   const sources = [
     resolve(pkg, 'widget/view.ts'),
-    resolve(pkg, 'src/questionForm.ts'),
+    resolve(pkg, 'src/question-form.ts'),
     resolve(pkg, '../web/dist/formrequest.js'),
   ];
   const fresh =
@@ -86,9 +86,7 @@ before(async () => {
     platform: 'browser',
   });
   hostScript = bundled.outputFiles[0]!.text;
-  // testing/browser.ts's launchBrowser() passes --user-data-dir, which this playwright-core refuses;
-  // launch the same Chromium with the same flags (playwright gives it a fresh temporary profile).
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -7,7 +7,7 @@
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
 import { renderForm } from '@formrequest/web/formrequest.js';
-import { questionAnswerText } from '../src/questionForm.ts';
+import { questionAnswerText } from '../src/question-form.ts';
 
 type Json = Record<string, any>;
 type FormController = ReturnType<typeof renderForm>;

@@ -274,6 +274,12 @@ export function renderForm(
     e.stopPropagation();
     void submit();
   });
+  // A sandboxed frame without allow-forms never fires 'submit'; the button's click (also fired by
+  // Enter's implicit submission) submits there too, and preventDefault stops a second, native one.
+  on(submitButton, 'click', (e) => {
+    e.preventDefault();
+    void submit();
+  });
   const onHide = () => writeDraft();
   addEventListener('pagehide', onHide);
 

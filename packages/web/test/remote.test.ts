@@ -310,3 +310,52 @@ test('a custom fetch receives every search request, without credentials by defau
   ]);
   assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { cat: 7 });
 });
+
+test('a mouse click picks an option even where the list covers later fields and the buttons', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'users',
+    fields: [
+      users().fields[0],
+      { name: 'note', type: 'text', label: 'メモ' },
+      { name: 'ok', type: 'checkbox', label: '確認' },
+    ],
+  });
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.pressSequentially('Al');
+  const option = page.getByRole('option', { name: 'Albert Brown (Design)' });
+  await option.waitFor();
+  await option.click({ timeout: 2000 }); // fails if another element would receive the click
+  assert.equal(await value(page, 'assignee'), 'u8');
+  assert.equal(await box.inputValue(), 'Albert Brown');
+});
+
+test('the submit button works where form submission is sandboxed (no allow-forms)', async () => {
+  const page = await H.page();
+  await page.evaluate(
+    () =>
+      new Promise((loaded) => {
+        const frame = document.createElement('iframe');
+        frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+        frame.addEventListener('load', loaded, { once: true });
+        frame.src = '/blank.html';
+        document.body.append(frame);
+      }),
+  );
+  const inner = (await (await page.$('iframe'))!.contentFrame())!;
+  await inner.evaluate(async () => {
+    const fr = await import('/formrequest.js' as string);
+    (window as any).sent = [];
+    fr.renderForm(
+      document.body,
+      { title: 't', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+      {
+        onSubmit: (_v: unknown, m: string) => (window as any).sent.push(m),
+      },
+    );
+  });
+  await inner.getByRole('textbox', { name: 'A' }).fill('x');
+  await inner.getByRole('button', { name: '送信' }).click();
+  await inner.getByRole('textbox', { name: 'A' }).press('Enter');
+  assert.deepEqual(await inner.evaluate(() => (window as any).sent), ['{\n  "a": "x"\n}']);
+});

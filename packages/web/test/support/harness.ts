@@ -1,13 +1,13 @@
 // One Chromium and one example server per test file; each test gets a fresh page (its own context, so
 // localStorage and listeners never leak between tests). The renderer is bundled from source in memory
 // with the same esbuild options as dist/formrequest.js, so tests never run a stale build.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   type ExampleServer,
   type ExampleServerOptions,
   startExampleServer,
 } from '../../../../examples/web/server.ts';
-import { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../../../testing/browser.ts';
+import { launchBrowser, newTestContext } from '../../../../testing/browser.ts';
 import { bundleText } from '../../scripts/bundle.mjs';
 
 export interface Harness {
@@ -21,7 +21,7 @@ export interface Harness {
 export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> = {}): Promise<Harness> {
   const bundle = await bundleText();
   const server = await startExampleServer({ ...options, bundle });
-  const browser = await startBrowser().catch(async (e) => {
+  const browser = await launchBrowser().catch(async (e) => {
     await server.close();
     throw e;
   });
@@ -30,10 +30,8 @@ export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> 
     server,
     browser,
     async page() {
-      const context = await browser.newContext();
+      const context = await newTestContext(browser);
       contexts.push(context);
-      // tsx keeps function names with a __name() helper that functions sent to page.evaluate still call.
-      await context.addInitScript('globalThis.__name = (f) => f');
       const page = await context.newPage();
       page.setDefaultTimeout(5000);
       const errors: string[] = [];
@@ -51,17 +49,6 @@ export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> 
       await server.close();
     },
   };
-}
-
-// launchBrowser() passes --user-data-dir, which playwright-core 1.65 refuses in launch(); until the shared
-// helper is fixed, launch the same Chromium with the same flags and playwright's own temporary profile.
-async function startBrowser(): Promise<Browser> {
-  try {
-    return await launchBrowser();
-  } catch (e) {
-    if (!String(e).includes('user-data-dir')) throw e;
-    return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-  }
 }
 
 export type MountOptions = {

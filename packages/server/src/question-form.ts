@@ -3,7 +3,7 @@
 // multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
 import type { FormField, FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { customChoiceLabel, formatAnswers } from '@formrequest/schema';
-import type { ElicitationSchema } from './elicitationSchema.js';
+import type { ElicitationSchema } from './elicitation-schema.js';
 
 /** The field / property names of question i (0-based): `q1`, and `q1_other` for its free text. */
 export function questionKeys(index: number): { choice: string; other: string } {

@@ -19,12 +19,12 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { advertisedSchema } from './advertisedSchema.js';
+import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
-import { clientCapabilities, supportsFormElicitation } from './clientCapabilities.js';
-import { QUESTION_OUTPUT_JSON_SCHEMA } from './outputSchemas.js';
-import { answersFromValues, questionsToElicitation, questionsToForm } from './questionForm.js';
-import { waitingForInputResult } from './requestFormResult.js';
+import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
+import { QUESTION_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
+import { answersFromValues, questionsToElicitation, questionsToForm } from './question-form.js';
+import { waitingForInputResult } from './request-form-result.js';
 
 export const QUESTION_TOOL = 'question';
 

@@ -11,15 +11,15 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { clientCapabilities, supportsFormElicitation } from './clientCapabilities.js';
-import { answersFromElicitation, type ElicitationSchema, toElicitation } from './elicitationSchema.js';
+import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
+import { answersFromElicitation, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 import {
   cancelledResult,
   declinedResult,
   invalidAnswersResult,
   submittedResult,
   waitingForInputResult,
-} from './requestFormResult.js';
+} from './request-form-result.js';
 
 const INPUT_KEY = 'form';
 /** Asks at most this many times when answers fail validation, then reports the problems. */

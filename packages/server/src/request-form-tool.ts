@@ -3,15 +3,15 @@
 
 import { formatIssues, formInputJsonSchema, validateFormSchema } from '@formrequest/schema';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { advertisedSchema } from './advertisedSchema.js';
+import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
 import type { ServerConfig } from './config.js';
 import { requestFormToolDescription } from './description.js';
-import { elicitForm } from './elicitForm.js';
-import { readFormSchemaArgument } from './formArgument.js';
-import { chooseMode, MODE_JSON_SCHEMA } from './formMode.js';
-import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './outputSchemas.js';
-import { formErrorResult, waitingForInputResult } from './requestFormResult.js';
+import { elicitForm } from './elicit-form.js';
+import { readFormSchemaArgument } from './form-argument.js';
+import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
+import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
+import { formErrorResult, waitingForInputResult } from './request-form-result.js';
 
 export const REQUEST_FORM_TOOL = 'request_form';
 
