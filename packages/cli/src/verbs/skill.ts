@@ -2,21 +2,14 @@ import { parseArgs } from 'node:util';
 import {
   allServerIds,
   buildSkills,
-  CatalogError,
-  checkCatalog,
   formSkill,
-  isLive,
-  LiveServerError,
-  loadSource,
   type SkillFile,
-  saveCatalog,
-  selectServers,
   skippedReport,
-  sourceFrom,
   splitCommand,
   TOOLS_YAML,
   writeTree,
 } from '@formrequest/skills';
+import { readCatalogSource } from '../catalog-source.js';
 import { UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR | --stdout) [--catalog-out FILE]
@@ -66,8 +59,6 @@ const verb: Verb = {
     });
     if ((values.out === undefined) === !values.stdout)
       throw new UsageError('give either --out DIR or --stdout.');
-    if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
-
     if (values.form) {
       if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
       let skill: ReturnType<typeof formSkill>;
@@ -82,39 +73,9 @@ const verb: Verb = {
     }
     if (values.config !== undefined) throw new UsageError('--config only applies with --form.');
 
-    const source = sourceFrom(positionals[0], command);
-    if (!source)
-      throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
-    if (positionals.length > 0 && command.length > 0)
-      throw new UsageError('give a SOURCE or -- COMMAND, not both.');
-    if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
-      throw new UsageError('--id and --timeout only apply to a live server.');
-    }
-    const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(values.timeout);
-
-    let checked: ReturnType<typeof checkCatalog>;
-    try {
-      const data = await loadSource(source, { timeoutMs, id: values.id });
-      if (values['catalog-out'] !== undefined) await saveCatalog(values['catalog-out'], data);
-      checked = checkCatalog(data);
-    } catch (error) {
-      if (error instanceof CatalogError || error instanceof LiveServerError) {
-        process.stderr.write(`formrequest skill: ${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
-
-    const wanted = values.server ?? [];
-    const selection = selectServers(checked, wanted);
-    if (selection.unknown.length > 0) {
-      const known = allServerIds(checked);
-      process.stderr.write(
-        `formrequest skill: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
-          `Servers: ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}\n`,
-      );
-      return 2;
-    }
+    const read = await readCatalogSource('skill', positionals, command, values);
+    if (typeof read === 'number') return read;
+    const { checked, selection, wanted } = read;
     const skills = buildSkills(selection.servers, { lazy: values.lazy, allIds: allServerIds(checked) });
     // A full-mode run must not leave a lazy run's reference file behind in the same skill folder.
     const stale = values.lazy ? [] : skills.map((s) => `${s.name}/${TOOLS_YAML}`);
@@ -159,13 +120,6 @@ async function emit(files: SkillFile[], out: string | undefined, stale: string[]
   const names = folders.length <= 20 ? `: ${folders.join(', ')}` : '';
   process.stdout.write(`wrote ${folders.length} skill${folders.length === 1 ? '' : 's'} to ${out}${names}\n`);
   return 0;
-}
-
-function parseTimeout(text: string): number {
-  const ms = Number(text);
-  if (!Number.isInteger(ms) || ms <= 0)
-    throw new UsageError(`--timeout must be a whole number of milliseconds, not '${text}'.`);
-  return ms;
 }
 
 export default verb;

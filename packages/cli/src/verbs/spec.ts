@@ -1,20 +1,7 @@
 import { parseArgs } from 'node:util';
-import {
-  allServerIds,
-  CatalogError,
-  checkCatalog,
-  isLive,
-  LiveServerError,
-  loadSource,
-  saveCatalog,
-  selectServers,
-  skippedReport,
-  sourceFrom,
-  splitCommand,
-  toolSpec,
-  writeFileAtomic,
-} from '@formrequest/skills';
-import { UsageError, type Verb } from '../verb.js';
+import { skippedReport, splitCommand, toolSpec, writeFileAtomic } from '@formrequest/skills';
+import { readCatalogSource } from '../catalog-source.js';
+import type { Verb } from '../verb.js';
 
 const usage = `Usage: formrequest spec SOURCE [--server ID ...] [--strict] [--out FILE] [--catalog-out FILE]
        formrequest spec [options] -- COMMAND [ARGS...]
@@ -50,44 +37,9 @@ const verb: Verb = {
         timeout: { type: 'string' },
       },
     });
-    if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
-    if (positionals.length > 0 && command.length > 0)
-      throw new UsageError('give a SOURCE or -- COMMAND, not both.');
-    const source = sourceFrom(positionals[0], command);
-    if (!source)
-      throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
-    if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
-      throw new UsageError('--id and --timeout only apply to a live server.');
-    }
-    let timeoutMs: number | undefined;
-    if (values.timeout !== undefined) {
-      timeoutMs = Number(values.timeout);
-      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-        throw new UsageError(`--timeout must be a whole number of milliseconds, not '${values.timeout}'.`);
-      }
-    }
-
-    let checked: ReturnType<typeof checkCatalog>;
-    try {
-      const data = await loadSource(source, { timeoutMs, id: values.id });
-      if (values['catalog-out'] !== undefined) await saveCatalog(values['catalog-out'], data);
-      checked = checkCatalog(data);
-    } catch (error) {
-      if (error instanceof CatalogError || error instanceof LiveServerError) {
-        process.stderr.write(`formrequest spec: ${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
-    const wanted = values.server ?? [];
-    const selection = selectServers(checked, wanted);
-    if (selection.unknown.length > 0) {
-      process.stderr.write(
-        `formrequest spec: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
-          `Servers: ${allServerIds(checked).slice(0, 20).join(', ')}\n`,
-      );
-      return 2;
-    }
+    const read = await readCatalogSource('spec', positionals, command, values);
+    if (typeof read === 'number') return read;
+    const { checked, selection, wanted } = read;
 
     const specs = selection.servers.map((server) => ({ server, ...toolSpec(server) }));
     const text = specs.map((s) => s.markdown).join('\n');
