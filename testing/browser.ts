@@ -16,7 +16,11 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  return requireExecutable(['chromium', 'chromium-browser', '/usr/bin/chromium'], 'chromium', 'CHROMIUM_PATH');
+  return requireExecutable(
+    ['chromium', 'chromium-browser', '/usr/bin/chromium'],
+    'chromium',
+    'CHROMIUM_PATH',
+  );
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -27,7 +31,10 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh context for one test. Functions passed to page.evaluate() from tsx-run tests call tsx's
  * `__name` helper, which the page does not have; the init script defines it.
  */
-export async function newTestContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newTestContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.addInitScript('globalThis.__name = (f) => f');
   return context;

@@ -43,7 +43,10 @@ const BOUND_PAIRS = [
 
 /** The catalog's properties per type, listed once rather than on every field of every form. */
 const PROP_ENTRIES = Object.fromEntries(
-  Object.entries(FIELD_CATALOG).map(([type, spec]) => [type, Object.entries(spec.props) as [string, PropSpec][]]),
+  Object.entries(FIELD_CATALOG).map(([type, spec]) => [
+    type,
+    Object.entries(spec.props) as [string, PropSpec][],
+  ]),
 ) as Record<FieldType, [string, PropSpec][]>;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
