@@ -41,11 +41,11 @@ const BOUND_PAIRS = [
   ['minSelect', 'maxSelect'],
 ] as const;
 
-/** The catalog's properties per type, listed once rather than on every field of every form. */
-const PROP_ENTRIES = Object.fromEntries(
+/** The required properties of each type, listed once rather than on every field of every form. */
+const REQUIRED = Object.fromEntries(
   Object.entries(FIELD_CATALOG).map(([type, spec]) => [
     type,
-    Object.entries(spec.props) as [string, PropSpec][],
+    (Object.entries(spec.props) as [string, PropSpec][]).filter(([, p]) => p.required),
   ]),
 ) as Record<FieldType, [string, PropSpec][]>;
 
@@ -209,21 +209,20 @@ function checkField(
   ctx: Ctx,
 ): void {
   const { add, say } = ctx;
-  const base = `fields[${index}]`;
   if (!isObject(field)) {
-    add('error', 'fieldNotObject', base, say.fieldNotObject({ index }, field), { index });
+    add('error', 'fieldNotObject', `fields[${index}]`, say.fieldNotObject({ index }, field), { index });
     return;
   }
   const type = field.type;
   if (type === undefined) {
-    add('error', 'missingType', `${base}.type`, say.missingType({ index }, TYPE_LIST), {
+    add('error', 'missingType', `fields[${index}].type`, say.missingType({ index }, TYPE_LIST), {
       index,
       property: 'type',
     });
     return;
   }
   if (!isFieldType(type)) {
-    add('error', 'invalidType', `${base}.type`, say.invalidType({ index }, type, TYPE_LIST), {
+    add('error', 'invalidType', `fields[${index}].type`, say.invalidType({ index }, type, TYPE_LIST), {
       index,
       property: 'type',
     });
@@ -234,21 +233,33 @@ function checkField(
   const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
   let sound = true; // every property has the right kind, so the cross-property checks can run
 
-  for (const [prop, spec] of PROP_ENTRIES[type]) {
+  // Required properties first, then each property the field has (usually a few of the type's many).
+  for (const [prop, spec] of REQUIRED[type]) {
     const value = field[prop];
-    if (value === undefined && !spec.required) continue; // the common case: nothing to check
-    const path = `${base}.${prop}`;
     if (value === undefined || (prop === 'name' && value === '')) {
-      if (spec.required) {
-        sound = false;
+      sound = false;
         const message = prop === 'name' ? say.missingName(where) : say.missingProp(where, prop, spec.kind);
-        add('error', prop === 'name' ? 'missingName' : 'missingProperty', path, message, extra(prop));
-      }
+      add('error', prop === 'name' ? 'missingName' : 'missingProperty', `fields[${index}].${prop}`, message, extra(prop));
+    }
+  }
+  for (const prop of Object.keys(field)) {
+    if (prop === 'type') continue;
+    if (!Object.hasOwn(props, prop)) {
+      add(
+        'warning',
+        'unknownProperty',
+        `fields[${index}].${prop}`,
+        say.unknownProp(where, prop, nearest(prop, Object.keys(props))),
+        extra(prop),
+      );
       continue;
     }
+    const spec = props[prop]!;
+    const value = field[prop];
+    if (value === undefined || (prop === 'name' && value === '')) continue;
     if (!hasKind(spec, value)) {
       sound = false;
-      add('error', 'wrongKind', path, say.wrongKind(where, prop, spec.kind, value), extra(prop));
+      add('error', 'wrongKind', `fields[${index}].${prop}`, say.wrongKind(where, prop, spec.kind, value), extra(prop));
       continue;
     }
     if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
@@ -257,7 +268,7 @@ function checkField(
         add(
           'error',
           'outOfRange',
-          path,
+          `fields[${index}].${prop}`,
           say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value),
           extra(prop),
         );
@@ -265,11 +276,11 @@ function checkField(
     }
     if (spec.kind === 'url' && !isUsableUrl(value as string)) {
       sound = false;
-      add('error', 'badUrl', path, say.badUrl(where, prop, value as string), extra(prop));
+      add('error', 'badUrl', `fields[${index}].${prop}`, say.badUrl(where, prop, value as string), extra(prop));
     }
     if (spec.kind === 'dateExpr' && resolveDateBound(value as string) === null) {
       sound = false;
-      add('error', 'badDateExpr', path, say.badDateExpr(where, prop, value as string), extra(prop));
+      add('error', 'badDateExpr', `fields[${index}].${prop}`, say.badDateExpr(where, prop, value as string), extra(prop));
     }
     if (spec.kind === 'pattern') {
       const problem = checkPattern(value as string);
@@ -278,7 +289,7 @@ function checkField(
         add(
           'error',
           problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
-          path,
+          `fields[${index}].${prop}`,
           say.badPattern(where, value as string, problem),
           extra(prop),
         );
@@ -290,37 +301,25 @@ function checkField(
           add(
             'error',
             'unsupportedPattern',
-            path,
+            `fields[${index}].${prop}`,
             say.unsupportedPattern(where, value as string, (error as Error).message),
             extra(prop),
           );
         }
       }
     }
-    if (spec.kind === 'options') sound = checkOptions(value as unknown[], base, where, ctx, type) && sound;
+    if (spec.kind === 'options') sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
   }
-  for (const prop of Object.keys(field)) {
-    if (prop !== 'type' && !Object.hasOwn(props, prop)) {
-      add(
-        'warning',
-        'unknownProperty',
-        `${base}.${prop}`,
-        say.unknownProp(where, prop, nearest(prop, Object.keys(props))),
-        extra(prop),
-      );
-    }
-  }
-
   // Names: unique, and not ones that would corrupt the answers object.
   const name = field.name;
   if (typeof name === 'string' && name !== '' && Object.hasOwn(props, 'name')) {
     if (RESERVED_NAMES.has(name)) {
-      add('error', 'reservedName', `${base}.name`, say.reservedName(where, name), extra('name'));
+      add('error', 'reservedName', `fields[${index}].name`, say.reservedName(where, name), extra('name'));
     } else if (names.has(name)) {
       add(
         'error',
         'duplicateName',
-        `${base}.name`,
+        `fields[${index}].name`,
         say.duplicateName(where, name, names.get(name)!),
         extra('name'),
       );
@@ -334,7 +333,7 @@ function checkField(
       add(
         'error',
         'dependsOnMissing',
-        `${base}.dependsOn`,
+        `fields[${index}].dependsOn`,
         say.dependsOnMissing(where, target),
         extra('dependsOn'),
       );
@@ -342,7 +341,7 @@ function checkField(
       add(
         'error',
         'dependsOnLater',
-        `${base}.dependsOn`,
+        `fields[${index}].dependsOn`,
         say.dependsOnLater(where, target, targetIndex),
         extra('dependsOn'),
       );
@@ -354,14 +353,14 @@ function checkField(
     const min = field[lo];
     const max = field[hi];
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      add('error', 'minAboveMax', `${base}.${lo}`, say.minAboveMax(where, lo, hi, min, max), extra(lo));
+      add('error', 'minAboveMax', `fields[${index}].${lo}`, say.minAboveMax(where, lo, hi, min, max), extra(lo));
     }
   }
   if (type === 'range' && field.min === undefined && typeof field.max === 'number' && field.max < 0) {
     add(
       'error',
       'minAboveMax',
-      `${base}.max`,
+      `fields[${index}].max`,
       say.minAboveMax(where, 'min', 'max', 0, field.max),
       extra('max'),
     );
@@ -373,7 +372,7 @@ function checkField(
       add(
         'error',
         'minAboveMax',
-        `${base}.minDate`,
+        `fields[${index}].minDate`,
         say.minAboveMax(where, 'minDate', 'maxDate', min, max),
         extra('minDate'),
       );
@@ -385,7 +384,7 @@ function checkField(
       add(
         'error',
         'minSelectAboveOptions',
-        `${base}.minSelect`,
+        `fields[${index}].minSelect`,
         say.minSelectAboveOptions(where, field.minSelect, count),
         extra('minSelect'),
       );
@@ -393,10 +392,10 @@ function checkField(
   }
   if (isObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
     if (!Object.values(field.searchParams).some((v) => String(v).includes('{query}'))) {
-      add('warning', 'noQueryParam', `${base}.searchParams`, say.noQueryParam(where), extra('searchParams'));
+      add('warning', 'noQueryParam', `fields[${index}].searchParams`, say.noQueryParam(where), extra('searchParams'));
     }
   }
-  checkDefault(field as FormField, base, where, ctx);
+  checkDefault(field as FormField, `fields[${index}]`, where, ctx);
 }
 
 function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, type: FieldType): boolean {

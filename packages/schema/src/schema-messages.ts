@@ -75,8 +75,16 @@ function at(locale: Locale, where: Where): string {
   return where.type ? `フィールド[${where.index}]（type: ${where.type}）` : `フィールド[${where.index}]`;
 }
 
+const built = new Map<Locale, ReturnType<typeof buildMessages>>();
+
 /** Message builders; each returns the full sentence including the "エラー: " / "Error: " prefix. */
-export function schemaMessages(locale: Locale) {
+export function schemaMessages(locale: Locale): ReturnType<typeof buildMessages> {
+  let messages = built.get(locale);
+  if (!messages) built.set(locale, (messages = buildMessages(locale)));
+  return messages;
+}
+
+function buildMessages(locale: Locale) {
   const en = locale === 'en';
   const E = en ? 'Error: ' : 'エラー: ';
   const W = en ? 'Warning: ' : '警告: ';
