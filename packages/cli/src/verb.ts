@@ -22,3 +22,11 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
 ): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   return parseArgs({ args, options, allowPositionals, strict: true });
 }
+
+/** A `--port` value: a whole number from 0 (any free port) to 65535. */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+  return port;
+}

@@ -8,7 +8,7 @@ import {
   type RunningHost,
   startHost,
 } from '@formrequest/host';
-import { UsageError, type Verb } from '../verb.js';
+import { parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE]
 
@@ -72,12 +72,5 @@ const verb: Verb = {
     return 0;
   },
 };
-
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535)
-    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
-  return port;
-}
 
 export default verb;

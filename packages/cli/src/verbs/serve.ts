@@ -8,7 +8,7 @@ import {
   serveStdio,
   startHttpServer,
 } from '@formrequest/server';
-import { UsageError, type Verb } from '../verb.js';
+import { parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE] [--elicitation never|auto]
 
@@ -28,7 +28,6 @@ const verb: Verb = {
   summary: 'run the MCP server `form` over stdio or Streamable HTTP',
   usage,
   async run(args) {
-    // Not main.ts's parseFlags: importing main.ts from a verb would be a cycle through its top-level await.
     const { values, positionals } = parseArgs({
       args,
       strict: true,
@@ -64,13 +63,6 @@ const verb: Verb = {
     return values.http ? runHttp(port, values.host ?? '127.0.0.1', config) : runStdio(config);
   },
 };
-
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535)
-    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
-  return port;
-}
 
 async function runStdio(config: ServerConfig): Promise<number> {
   const handle = serveStdio(config, { log });

@@ -20,6 +20,28 @@ const PRIORITY: Array<[string, Text]> = [
 export function scenarioForm(scenario: Scenario, locale: Locale): FormSchema {
   const L = pick(locale);
   const priority = PRIORITY.map(([value, label]) => ({ value, label: L(label) }));
+  // Seed example 3's first two fields; the all-types form reuses them.
+  const countryAndPrefecture: FormSchema['fields'] = [
+    {
+      name: 'country',
+      type: 'async-select',
+      label: L(['国', 'Country']),
+      loadUrl: '/api/demo/countries',
+      displayField: 'name',
+      valueField: 'code',
+      default: 'JP',
+    },
+    {
+      name: 'prefecture',
+      type: 'cascading-select',
+      label: L(['都道府県', 'Prefecture']),
+      searchUrl: '/api/demo/prefectures',
+      dependsOn: 'country',
+      dependsOnParam: 'country_code',
+      displayField: 'name',
+      valueField: 'code',
+    },
+  ];
   switch (scenario) {
     case 'project':
       return {
@@ -121,25 +143,7 @@ export function scenarioForm(scenario: Scenario, locale: Locale): FormSchema {
       return {
         title: L(['住所入力', 'Address']),
         fields: [
-          {
-            name: 'country',
-            type: 'async-select',
-            label: L(['国', 'Country']),
-            loadUrl: '/api/demo/countries',
-            displayField: 'name',
-            valueField: 'code',
-            default: 'JP',
-          },
-          {
-            name: 'prefecture',
-            type: 'cascading-select',
-            label: L(['都道府県', 'Prefecture']),
-            searchUrl: '/api/demo/prefectures',
-            dependsOn: 'country',
-            dependsOnParam: 'country_code',
-            displayField: 'name',
-            valueField: 'code',
-          },
+          ...countryAndPrefecture,
           {
             name: 'city',
             type: 'cascading-select',
@@ -237,25 +241,7 @@ export function scenarioForm(scenario: Scenario, locale: Locale): FormSchema {
             displayField: 'name',
             valueField: 'id',
           },
-          {
-            name: 'country',
-            type: 'async-select',
-            label: L(['国', 'Country']),
-            loadUrl: '/api/demo/countries',
-            displayField: 'name',
-            valueField: 'code',
-            default: 'JP',
-          },
-          {
-            name: 'prefecture',
-            type: 'cascading-select',
-            label: L(['都道府県', 'Prefecture']),
-            searchUrl: '/api/demo/prefectures',
-            dependsOn: 'country',
-            dependsOnParam: 'country_code',
-            displayField: 'name',
-            valueField: 'code',
-          },
+          ...countryAndPrefecture,
           { type: 'divider', label: L(['数値と日付', 'Numbers and dates']) },
           {
             name: 'quantity',
