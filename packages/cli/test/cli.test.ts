@@ -89,3 +89,42 @@ test('check: unreadable files exit 2 with what to fix', () => {
   assert.match(broken.err, /broken\.json is not valid JSON: .*Check the quotes, commas and brackets\./);
   assert.equal(run(['check']).code, 2);
 });
+
+test('ask and question: unreadable files exit 2 with what to fix, before any terminal is needed', () => {
+  const broken = file('broken-form.json', '{"title": "x",');
+  for (const verb of ['ask', 'question']) {
+    const missing = run([verb, join(dir, 'nope.json')]);
+    assert.equal(missing.code, 2, verb);
+    assert.equal(missing.err, `formrequest ${verb}: cannot read ${join(dir, 'nope.json')}: no such file.\n`);
+    const bad = run([verb, broken]);
+    assert.equal(bad.code, 2, verb);
+    assert.match(
+      bad.err,
+      new RegExp(
+        `^formrequest ${verb}: .*broken-form\\.json is not valid JSON: .*Check the quotes, commas and brackets\\.\\n$`,
+      ),
+    );
+  }
+});
+
+test('spec: an --out that cannot be written exits 2 with one line, no stack trace', () => {
+  const catalog = join(repoRoot, 'examples/catalogs/sample.yaml');
+  const r = run(['spec', catalog, '--out', dir]);
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, new RegExp(`^formrequest spec: cannot write the document to ${dir}: EISDIR`, 'm'));
+  assert.doesNotMatch(r.err, /\n\s+at /);
+});
+
+test('ask: a --base-url that is not an http(s) URL is a usage error before the form opens', () => {
+  const form = join(repoRoot, 'examples/forms/example1-project.json');
+  for (const url of ['notaurl', 'ftp://127.0.0.1/', '127.0.0.1:3000']) {
+    const r = run(['ask', form, '--base-url', url]);
+    assert.equal(r.code, 2, url);
+    assert.match(
+      r.err,
+      new RegExp(
+        `^formrequest ask: --base-url must be an absolute http:// or https:// URL such as http://127\\.0\\.0\\.1:3000, not '${url.replaceAll('.', '\\.')}'\\.\\n\\nUsage: formrequest ask`,
+      ),
+    );
+  }
+});

@@ -9,6 +9,7 @@
 //   GET  /api/demo/...                      demo search data
 // Every error is JSON {error, code, ...} with a 4xx status that says what to fix.
 import { randomUUID } from 'node:crypto';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -60,7 +61,9 @@ export function createApp(options: AppOptions): Hono {
   const limit = (max: number) =>
     bodyLimit({
       maxSize: max,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body stays unread and the socket is dropped: the client must not reuse it.
+        c.header('Connection', 'close');
         throw new HttpError(
           413,
           'body_too_large',
@@ -153,6 +156,13 @@ export function createApp(options: AppOptions): Hono {
     const form = store.getForm(id, formId);
     if (!form) throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${id}.`);
     const draft = await readJson(c.req.raw);
+    if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) {
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Send the draft as a JSON object (the form state the page saved).',
+      );
+    }
     if (!store.saveDraft(id, formId, draft)) {
       throw new HttpError(
         409,
@@ -165,7 +175,14 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.post('/api/files', limit(options.maxFileBytes), async (c) => {
-    const conversationId = c.req.query('conversationId') ?? '';
+    const conversationId = c.req.query('conversationId');
+    if (!conversationId) {
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Say which conversation the file belongs to: POST /api/files?conversationId=ID.',
+      );
+    }
     if (!store.getConversation(conversationId)) throw notFound(conversationId);
     const rawName = c.req.header('X-File-Name');
     if (!rawName)
@@ -210,9 +227,18 @@ async function readJson(request: Request): Promise<unknown> {
     );
   }
   const text = await request.text();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, 'bad_json', `The body is not valid JSON: ${(error as Error).message}`);
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(
+      400,
+      'bad_json',
+      `The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; send a flatter body.`,
+    );
+  }
+  return value;
 }

@@ -62,7 +62,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     ...(options.mcpServers ?? {}),
   };
 
-  const store = new Store(dbPath);
+  let store: Store;
+  try {
+    store = new Store(dbPath);
+  } catch (error) {
+    throw new Error(
+      `Cannot open the SQLite database ${dbPath}: ${(error as Error).message}. Give a new or existing formrequest database file in a writable folder with --db FILE.`,
+    );
+  }
   store.closeInterruptedRuns(
     'The host stopped while the agent was answering; this turn was cut short. Send the message again.',
   );
@@ -100,7 +107,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         `Port ${options.port ?? defaultPort(env)} on ${hostname} is in use. Choose another with --port N (or PORT=N).`,
       );
     }
-    throw error;
+    throw new Error(
+      `Cannot listen on ${hostname} port ${options.port ?? defaultPort(env)}: ${(error as Error).message}. Give --host an address of this machine (default 127.0.0.1).`,
+    );
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${hostname}:${port}`;

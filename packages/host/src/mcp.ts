@@ -45,11 +45,20 @@ export function toolFullName(server: string, tool: string): string {
 
 /** Reads `{"mcpServers": {...}}` (the shape Claude Desktop, Claude Code and the Agent SDK use). */
 export function loadMcpConfig(path: string): Record<string, McpServerSpec> {
-  let data: any;
+  let text: string;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new Error(`Cannot read the MCP config ${path}: ${(error as Error).message}`);
+  }
+  let data: any;
+  try {
+    // Editors on Windows may start the file with a byte order mark, which JSON.parse refuses.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new Error(
+      `The MCP config ${path} is not valid JSON: ${(error as Error).message}. Check the quotes, commas and brackets.`,
+    );
   }
   const servers = data?.mcpServers;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
@@ -66,8 +75,21 @@ export function loadMcpConfig(path: string): Record<string, McpServerSpec> {
         `${path}: mcpServers.${name} needs "command" (stdio) or "type": "http" with "url". Other transports are not supported here.`,
       );
     }
+    if (isHttp && !isHttpUrl(spec.url)) {
+      throw new Error(
+        `${path}: mcpServers.${name}.url must be an absolute http:// or https:// URL, not ${JSON.stringify(spec.url)}.`,
+      );
+    }
   }
   return servers;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
 }
 
 export class McpHub {
@@ -86,7 +108,10 @@ export class McpHub {
         try {
           await client.connect(transportFor(spec));
         } catch (error) {
-          throw new Error(`Cannot connect to the MCP server "${server}": ${(error as Error).message}`);
+          const target = isHttpSpec(spec) ? `at ${spec.url}` : `started as ${spec.command}`;
+          throw new Error(
+            `Cannot connect to the MCP server "${server}" ${target}: ${(error as Error).message}. Check that it ${isHttpSpec(spec) ? 'is running' : 'is installed'} and its entry in the MCP config.`,
+          );
         }
         clients.set(server, client);
         const listed = await client.listTools();

@@ -1,10 +1,11 @@
 // The HTTP API against a real host (scripted agent, real MCP server over HTTP, SQLite).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
-import { type RunningHost, startHost } from '../src/index.js';
+import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
 import { call, collectEvents, endsWithResult, startTestHost, tempDir, turn } from './helpers.js';
 
 let host: RunningHost;
@@ -314,6 +315,60 @@ describe('bad requests', () => {
     assert.equal((await call(host, 'GET', '/api/conversations')).json.length, before);
   });
 
+  test('a 413 closes the connection, so the request after it is not sent on a half-read socket', async () => {
+    const big = await fetch(`${host.url}/api/execute`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
+    });
+    assert.equal(big.status, 413);
+    assert.equal(big.headers.get('connection'), 'close');
+    await big.text();
+    const next = await call(host, 'POST', '/api/execute', { message: 42 });
+    assert.equal(next.status, 400);
+  });
+
+  test('JSON nested thousands of levels deep is a 400 that says so, not a stack overflow', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    for (const [method, path, body] of [
+      [
+        'POST',
+        '/api/execute',
+        `{"conversationId": "${conversationId}", "formId": "${formId}", "answers": {"project_name": ${deep}}}`,
+      ],
+      ['PUT', `/api/conversations/${conversationId}/forms/${formId}/draft`, `{"v": ${deep}}`],
+    ] as const) {
+      const response = await call(host, method, path, body);
+      assert.equal(response.status, 400, path);
+      assert.match(response.json.error, /more than 100 levels deep; send a flatter body/);
+    }
+  });
+
+  test('a draft that is not a JSON object is refused and the saved draft is kept', async () => {
+    const { conversationId, formId } = await askProjectForm();
+    const path = `/api/conversations/${conversationId}/forms/${formId}/draft`;
+    const draft = { v: { project_name: 'kept' }, t: {} };
+    assert.equal((await call(host, 'PUT', path, draft)).status, 200);
+    for (const body of ['[1, 2]', 'null', '"text"', '42']) {
+      const response = await call(host, 'PUT', path, body);
+      assert.equal(response.status, 400, body);
+      assert.match(response.json.error, /Send the draft as a JSON object/);
+    }
+    const loaded = await call(host, 'GET', `/api/conversations/${conversationId}`);
+    assert.deepEqual(loaded.json.pendingForm.draft, draft);
+  });
+
+  test('a file upload without ?conversationId= says how to name the conversation', async () => {
+    const response = await fetch(`${host.url}/api/files`, {
+      method: 'POST',
+      headers: { 'X-File-Name': 'a.txt' },
+      body: 'hello',
+    });
+    assert.equal(response.status, 400);
+    assert.match((await response.json()).error, /POST \/api\/files\?conversationId=ID/);
+  });
+
   test('a second message while the agent is answering is 409', async () => {
     const { conversationId } = await askProjectForm();
     const blocking = host.store;
@@ -470,6 +525,76 @@ describe('durability', () => {
       }
     } finally {
       dir.remove();
+    }
+  });
+});
+
+describe('startup with bad files', () => {
+  test('a --db path that is not a database says which file and how to fix it; the file is untouched', async () => {
+    const dir = tempDir();
+    try {
+      const notDb = `${dir.path}/notes.txt`;
+      writeFileSync(notDb, 'my notes\n'.repeat(100));
+      for (const dbPath of [notDb, `${notDb}/host.db`, dir.path]) {
+        await assert.rejects(
+          startHost({ port: 0, dbPath }),
+          new RegExp(
+            `^Error: Cannot open the SQLite database ${dbPath}: .+\\. Give a new or existing formrequest database file in a writable folder with --db FILE\\.$`,
+          ),
+        );
+      }
+      assert.equal(readFileSync(notDb, 'utf8'), 'my notes\n'.repeat(100));
+    } finally {
+      dir.remove();
+    }
+  });
+
+  test('an MCP config that is not JSON, or has a bad url, says what to fix; a byte order mark is fine', () => {
+    const dir = tempDir();
+    try {
+      const path = `${dir.path}/mcp.json`;
+      writeFileSync(path, '\uFEFF{"mcpServers": {"x": {"type": "http", "url": "http://127.0.0.1:1/mcp"}}}');
+      assert.deepEqual(Object.keys(loadMcpConfig(path)), ['x'], 'a byte order mark is fine');
+      writeFileSync(path, '{"mcpServers": {');
+      assert.throws(
+        () => loadMcpConfig(path),
+        /mcp\.json is not valid JSON: .*Check the quotes, commas and brackets\./,
+      );
+      for (const url of ['notaurl', 'ftp://127.0.0.1/mcp']) {
+        writeFileSync(path, JSON.stringify({ mcpServers: { x: { type: 'http', url } } }));
+        assert.throws(
+          () => loadMcpConfig(path),
+          new RegExp(`mcpServers\\.x\\.url must be an absolute http:// or https:// URL, not "${url}"`),
+        );
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('startup problems name the cause and the fix', () => {
+  test('an address that is not on this machine says to fix --host', async () => {
+    await assert.rejects(
+      startHost({ port: 0, hostname: '192.0.2.1', dbPath: ':memory:' }),
+      /^Error: Cannot listen on 192\.0\.2\.1 port 0: .+\. Give --host an address of this machine \(default 127\.0\.0\.1\)\.$/,
+    );
+  });
+
+  test('an extra MCP server that cannot be reached is named with its url and what to check', async () => {
+    const url = 'http://127.0.0.1:1/mcp';
+    const started = await startHost({
+      port: 0,
+      dbPath: ':memory:',
+      mcpServers: { x: { type: 'http', url } },
+    });
+    try {
+      await assert.rejects(
+        started.ready,
+        /^Error: Cannot connect to the MCP server "x" at http:\/\/127\.0\.0\.1:1\/mcp: .+\. Check that it is running and its entry in the MCP config\.$/,
+      );
+    } finally {
+      await started.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import {
   type PropSpec,
 } from './catalog.js';
 import { resolveDateBound } from './dates.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { checkPattern, compilePattern } from './pattern/index.js';
 import { schemaMessages, type Where } from './schema-messages.js';
 import type { FormField, FormSchema, Locale } from './types.js';
@@ -142,6 +143,11 @@ export function validateFormSchema(
     add('error', 'notObject', '', say.notObject(input));
     return { ok: false, errors, warnings };
   }
+  // Before anything walks or prints the input: thousands of levels would overflow the stack.
+  if (nestsDeeperThan(input, MAX_JSON_DEPTH)) {
+    add('error', 'tooDeep', '', say.tooDeep(MAX_JSON_DEPTH));
+    return { ok: false, errors, warnings };
+  }
 
   // Top level.
   for (const [prop, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
@@ -238,8 +244,14 @@ function checkField(
     const value = field[prop];
     if (value === undefined || (prop === 'name' && value === '')) {
       sound = false;
-        const message = prop === 'name' ? say.missingName(where) : say.missingProp(where, prop, spec.kind);
-      add('error', prop === 'name' ? 'missingName' : 'missingProperty', `fields[${index}].${prop}`, message, extra(prop));
+      const message = prop === 'name' ? say.missingName(where) : say.missingProp(where, prop, spec.kind);
+      add(
+        'error',
+        prop === 'name' ? 'missingName' : 'missingProperty',
+        `fields[${index}].${prop}`,
+        message,
+        extra(prop),
+      );
     }
   }
   for (const prop of Object.keys(field)) {
@@ -259,7 +271,13 @@ function checkField(
     if (value === undefined || (prop === 'name' && value === '')) continue;
     if (!hasKind(spec, value)) {
       sound = false;
-      add('error', 'wrongKind', `fields[${index}].${prop}`, say.wrongKind(where, prop, spec.kind, value), extra(prop));
+      add(
+        'error',
+        'wrongKind',
+        `fields[${index}].${prop}`,
+        say.wrongKind(where, prop, spec.kind, value),
+        extra(prop),
+      );
       continue;
     }
     if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
@@ -276,11 +294,23 @@ function checkField(
     }
     if (spec.kind === 'url' && !isUsableUrl(value as string)) {
       sound = false;
-      add('error', 'badUrl', `fields[${index}].${prop}`, say.badUrl(where, prop, value as string), extra(prop));
+      add(
+        'error',
+        'badUrl',
+        `fields[${index}].${prop}`,
+        say.badUrl(where, prop, value as string),
+        extra(prop),
+      );
     }
     if (spec.kind === 'dateExpr' && resolveDateBound(value as string) === null) {
       sound = false;
-      add('error', 'badDateExpr', `fields[${index}].${prop}`, say.badDateExpr(where, prop, value as string), extra(prop));
+      add(
+        'error',
+        'badDateExpr',
+        `fields[${index}].${prop}`,
+        say.badDateExpr(where, prop, value as string),
+        extra(prop),
+      );
     }
     if (spec.kind === 'pattern') {
       const problem = checkPattern(value as string);
@@ -308,7 +338,8 @@ function checkField(
         }
       }
     }
-    if (spec.kind === 'options') sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
+    if (spec.kind === 'options')
+      sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
   }
   // Names: unique, and not ones that would corrupt the answers object.
   const name = field.name;
@@ -353,7 +384,13 @@ function checkField(
     const min = field[lo];
     const max = field[hi];
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      add('error', 'minAboveMax', `fields[${index}].${lo}`, say.minAboveMax(where, lo, hi, min, max), extra(lo));
+      add(
+        'error',
+        'minAboveMax',
+        `fields[${index}].${lo}`,
+        say.minAboveMax(where, lo, hi, min, max),
+        extra(lo),
+      );
     }
   }
   if (type === 'range' && field.min === undefined && typeof field.max === 'number' && field.max < 0) {
@@ -392,7 +429,13 @@ function checkField(
   }
   if (isObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
     if (!Object.values(field.searchParams).some((v) => String(v).includes('{query}'))) {
-      add('warning', 'noQueryParam', `fields[${index}].searchParams`, say.noQueryParam(where), extra('searchParams'));
+      add(
+        'warning',
+        'noQueryParam',
+        `fields[${index}].searchParams`,
+        say.noQueryParam(where),
+        extra('searchParams'),
+      );
     }
   }
   checkDefault(field as FormField, `fields[${index}]`, where, ctx);

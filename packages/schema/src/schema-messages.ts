@@ -6,10 +6,18 @@ import type { Locale } from './types.js';
 
 export type Where = { index: number; type?: string } | null;
 
-const show = (value: unknown) =>
-  typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
+// JSON.stringify recurses once per level: a value nested thousands deep overflows the stack, and the
+// message about it must still be written.
+const json = (value: unknown) => {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Array.isArray(value) ? '[...]' : '{...}';
+  }
+};
+const show = (value: unknown) => (typeof value === 'string' ? `'${value}'` : json(value));
 const brief = (value: unknown) => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text = json(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
@@ -80,7 +88,10 @@ const built = new Map<Locale, ReturnType<typeof buildMessages>>();
 /** Message builders; each returns the full sentence including the "エラー: " / "Error: " prefix. */
 export function schemaMessages(locale: Locale): ReturnType<typeof buildMessages> {
   let messages = built.get(locale);
-  if (!messages) built.set(locale, (messages = buildMessages(locale)));
+  if (!messages) {
+    messages = buildMessages(locale);
+    built.set(locale, messages);
+  }
   return messages;
 }
 
@@ -95,6 +106,10 @@ function buildMessages(locale: Locale) {
       en
         ? `${E}form_schema must be an object like {"title": "...", "fields": [...]} (got ${brief(value)}).`
         : `${E}form_schemaがオブジェクトではありません（指定値: ${brief(value)}）。{"title": "...", "fields": [...]} の形で指定してください。`,
+    tooDeep: (max: number) =>
+      en
+        ? `${E}form_schema nests objects and arrays more than ${max} levels deep. A form only needs its fields and their values and options: flatten it.`
+        : `${E}form_schema の入れ子が深すぎます（オブジェクトと配列が${max}段を超えています）。フォームはフィールドの配列と、その中の値・選択肢だけで書けます。入れ子を浅くしてください。`,
     missingTitle: () =>
       en
         ? `${E}the form has no title. Write "title" as a string (e.g. "title": "New project").`

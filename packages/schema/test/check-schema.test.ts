@@ -252,6 +252,15 @@ test("a default must pass the field's own rules", () => {
   ]);
 });
 
+test('a value nested thousands of levels deep gets its message, not a stack overflow', () => {
+  const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+  const options = [{ value: deep, label: 'A' }];
+  assert.deepEqual(codes(form({ name: 's', type: 'select', label: 'L', options, default: deep })), [
+    'tooDeep',
+  ]);
+  assert.deepEqual(codes(deep), ['notObject']);
+});
+
 test('unknown properties are warnings that suggest the intended name', () => {
   const result = validateFormSchema({
     title: 't',
@@ -294,4 +303,21 @@ test('all defects are reported at once, with paths', () => {
     ],
   );
   assert.equal(formatIssues(result.errors).split('\n').length, 3);
+});
+
+test('a form nested more than 100 levels deep is refused first, in one message', () => {
+  let deep: unknown = 'x';
+  for (let i = 0; i < 5000; i++) deep = [deep];
+  const result = validateFormSchema(form({ name: 'h', type: 'hidden', value: deep }));
+  assert.deepEqual(
+    result.errors.map((e) => e.code),
+    ['tooDeep'],
+  );
+  assert.match(
+    result.errors[0]!.message,
+    /^エラー: form_schema の入れ子が深すぎます（オブジェクトと配列が100段を超えています）。/,
+  );
+  let ok: unknown = 'x';
+  for (let i = 0; i < 90; i++) ok = { v: ok };
+  assert.equal(validateFormSchema(form({ name: 'h', type: 'hidden', value: ok })).ok, true);
 });

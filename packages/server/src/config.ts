@@ -34,7 +34,8 @@ export function loadServerConfig(path: string): ServerConfig {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Editors on Windows may start the file with a byte order mark, which JSON.parse refuses.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new Error(`The server config file ${path} is not valid JSON: ${(error as Error).message}`);
   }

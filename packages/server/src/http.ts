@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
@@ -172,6 +173,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           400,
           -32700,
           `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
+        );
+      }
+      if (nestsDeeperThan(body)) {
+        return sendJsonRpcError(
+          res,
+          400,
+          -32600,
+          `Invalid Request: the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; send a flatter message.`,
         );
       }
     }

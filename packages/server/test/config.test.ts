@@ -61,6 +61,9 @@ test('loadServerConfig reads a valid file', () => {
   const path = configFile('ok.json', JSON.stringify({ endpoints: SEED_ENDPOINTS, elicitation: 'auto' }));
   assert.deepEqual(loadServerConfig(path), { endpoints: SEED_ENDPOINTS, elicitation: 'auto' });
   assert.deepEqual(loadServerConfig(configFile('empty.json', '{}')), {});
+  // as Windows editors save it, with a byte order mark
+  const bom = configFile('bom.json', `\uFEFF${JSON.stringify({ endpoints: SEED_ENDPOINTS })}`);
+  assert.deepEqual(loadServerConfig(bom), { endpoints: SEED_ENDPOINTS });
 });
 
 test('loadServerConfig errors name the file and the bad key', () => {

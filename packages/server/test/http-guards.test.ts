@@ -134,6 +134,16 @@ test('other methods are 405, non-JSON bodies 415, broken JSON 400', async () => 
   assert.equal(JSON.parse(broken.body).error.code, -32700);
 });
 
+test('a body nested thousands of levels deep is a clear 400, not a stack overflow', async () => {
+  const deep = `${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}`;
+  const body = `{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "request_form", "arguments": {"form_schema": ${deep}}}}`;
+  const res = await raw(server, { headers: JSON_HEADERS, body });
+  assert.equal(res.status, 400);
+  const { error } = JSON.parse(res.body);
+  assert.equal(error.code, -32600);
+  assert.match(error.message, /more than 100 levels deep; send a flatter message/);
+});
+
 test('2025 requests need a session: unknown session 404, no session 400', async () => {
   const list = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
   const unknown = await raw(server, { headers: { ...JSON_HEADERS, 'mcp-session-id': 'nope' }, body: list });

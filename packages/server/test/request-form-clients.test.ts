@@ -122,6 +122,16 @@ function exercise(
           /オブジェクトでなければなりません/,
         );
       });
+
+      test('a form_schema nested thousands of levels deep: a tool error saying to flatten it', async () => {
+        // Sent as a JSON string so the client itself never recurses through it.
+        const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+        const form = `{"title": "x", "fields": [{"name": "a", "type": "hidden", "value": ${deep}}, {"name": "b", "type": "text", "label": "b", "default": ${deep}}]}`;
+        assert.match(
+          errorText(await client.callTool({ name: 'request_form', arguments: { form_schema: form } })),
+          /^エラー: form_schema の入れ子が深すぎます（オブジェクトと配列が100段を超えています）。.*入れ子を浅くしてください。$/,
+        );
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { readJsonFile, UnreadableError } from '../read-input.js';
 import { UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
@@ -32,11 +32,18 @@ const verb: Verb = {
     if (locale !== undefined && locale !== 'ja' && locale !== 'en') {
       throw new UsageError(`--locale must be ja or en (got '${locale}').`);
     }
+    const baseUrl = values['base-url'];
+    if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+      throw new UsageError(
+        `--base-url must be an absolute http:// or https:// URL such as http://127.0.0.1:3000, not '${baseUrl}'.`,
+      );
+    }
     let input: unknown;
     try {
-      input = JSON.parse(await readFile(positionals[0]!, 'utf8'));
+      input = readJsonFile(positionals[0]!);
     } catch (error) {
-      process.stderr.write(`formrequest ask: cannot read ${positionals[0]}: ${(error as Error).message}\n`);
+      if (!(error instanceof UnreadableError)) throw error;
+      process.stderr.write(`formrequest ask: ${error.message}\n`);
       return ASK_EXIT.badInput;
     }
     if (input && typeof input === 'object' && 'form_schema' in input)
@@ -50,7 +57,7 @@ const verb: Verb = {
       input: process.stdin,
       output,
       locale,
-      baseUrl: values['base-url'],
+      baseUrl,
     });
     switch (result.status) {
       case 'submitted':
@@ -68,5 +75,13 @@ const verb: Verb = {
     }
   },
 };
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
 
 export default verb;

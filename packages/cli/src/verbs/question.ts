@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { QuestionResult } from '@formrequest/schema';
+import { readJsonFile, UnreadableError } from '../read-input.js';
 import { UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
@@ -35,11 +35,10 @@ const verb: Verb = {
       throw new UsageError(`--locale must be ja or en (got '${locale}').`);
     let input: unknown;
     try {
-      input = JSON.parse(await readFile(positionals[0]!, 'utf8'));
+      input = readJsonFile(positionals[0]!);
     } catch (error) {
-      process.stderr.write(
-        `formrequest question: cannot read ${positionals[0]}: ${(error as Error).message}\n`,
-      );
+      if (!(error instanceof UnreadableError)) throw error;
+      process.stderr.write(`formrequest question: ${error.message}\n`);
       return QUESTION_EXIT.badInput;
     }
     if (isToolCall(input)) input = input.input;

@@ -17,7 +17,7 @@ lint findings and how to fix them (also listed on stderr).
   --id ID            server id for a live server (default: the name the server reports)
   --timeout MS       time limit for a live server (default 30000)
 Exit codes: 0 done; 1 --strict and warnings, or servers skipped because of defects;
-  2 usage error, unreadable or malformed catalog, or a live server that failed.`;
+  2 usage error, unreadable or malformed catalog, a live server that failed, or --out not writable.`;
 
 const verb: Verb = {
   summary: 'MCP tool catalog or live server -> tool specification with lint findings',
@@ -43,8 +43,17 @@ const verb: Verb = {
 
     const specs = selection.servers.map((server) => ({ server, ...toolSpec(server) }));
     const text = specs.map((s) => s.markdown).join('\n');
-    if (values.out !== undefined) await writeFileAtomic(values.out, text);
-    else process.stdout.write(text);
+    if (values.out === undefined) process.stdout.write(text);
+    else {
+      try {
+        await writeFileAtomic(values.out, text);
+      } catch (error) {
+        process.stderr.write(
+          `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
+        );
+        return 2;
+      }
+    }
 
     let warnings = 0;
     for (const { server, findings } of specs) {
