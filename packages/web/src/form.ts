@@ -6,7 +6,10 @@
 import {
   answerValues,
   cancelMessage,
+  type FormSchema,
+  type Issue,
   initialValues,
+  isFieldType,
   isInputField,
   submitMessage,
   t,
@@ -67,18 +70,32 @@ export function renderForm(
   // Native 'submit' and 'cancel' (a file picker closed) bubble; keep them from posing as our events.
   on(root, 'cancel', (e) => e.stopPropagation());
 
-  const checked = validateFormSchema(input, { locale });
+  // A form longer than the first screen is checked in two steps: the fields drawn at once before they
+  // are drawn, the rest when the browser is idle, before any of it is built (or at once if submit,
+  // validate or values come first). A defect found then turns the form into the error panel.
+  const given = (input ?? {}) as { fields?: unknown };
+  const long =
+    Array.isArray(given.fields) &&
+    given.fields.length > FIRST &&
+    given.fields.every((f) => f !== null && typeof f === 'object' && isFieldType((f as Field).type));
+  let checked = long
+    ? validateFormSchema({ ...given, fields: (given.fields as unknown[]).slice(0, FIRST) }, { locale })
+    : validateFormSchema(input, { locale });
+  if (long && !checked.ok) checked = validateFormSchema(input, { locale }); // list every defect
+  let whole = !long || !checked.ok;
+  let broken = false;
   const draftKey = checked.ok ? options.draftKey : undefined;
+  const panel = (issues: Issue[]) => [
+    h(
+      'div',
+      { class: 'fr-panel', role: 'alert' },
+      h('h2', { id: `${uid}-t` }, say('invalidForm')),
+      h('ul', null, ...issues.map((issue) => h('li', null, issue.message))),
+    ),
+    h('div', { class: 'fr-actions' }, cancelButton()),
+  ];
   if (!checked.ok || !checked.schema) {
-    root.append(
-      h(
-        'div',
-        { class: 'fr-panel', role: 'alert' },
-        h('h2', { id: `${uid}-t` }, say('invalidForm')),
-        h('ul', null, ...checked.errors.map((issue) => h('li', null, issue.message))),
-      ),
-      h('div', { class: 'fr-actions' }, cancelButton()),
-    );
+    root.append(...panel(checked.errors));
     on(root, 'submit', (e) => {
       e.preventDefault();
       e.stopPropagation();
@@ -92,8 +109,20 @@ export function renderForm(
       destroy: () => root.remove(),
     };
   }
+  /** Checks the rest of a long form once; false (and the error panel) when it has defects. */
+  const ensureWhole = () => {
+    if (whole) return !broken;
+    whole = true;
+    const full = validateFormSchema(input, { locale });
+    if (!full.ok) {
+      broken = true;
+      life.abort();
+      root.replaceChildren(...panel(full.errors));
+    }
+    return !broken;
+  };
 
-  const schema = checked.schema;
+  const schema = (long ? input : checked.schema) as FormSchema;
   const fields = schema.fields as Field[];
   const vals: Record<string, unknown> = initialValues(schema, { now });
   const texts: Record<string, unknown> = {};
@@ -211,7 +240,7 @@ export function renderForm(
     while (built < Math.min(end, fields.length)) build(built++);
   };
   const buildLater = () => {
-    if (life.signal.aborted) return;
+    if (life.signal.aborted || !ensureWhole()) return;
     const end = performance.now() + 8;
     while (built < fields.length && performance.now() < end) build(built++);
     if (built < fields.length) later(buildLater);
@@ -230,7 +259,8 @@ export function renderForm(
     h('div', { class: 'fr-actions' }, cancelButton(schema.cancelLabel), submitButton),
   );
   buildUpTo(FIRST);
-  if (built < fields.length) later(buildLater);
+  // The first frame shows the first screen; checking and building the rest starts after it.
+  if (built < fields.length) requestAnimationFrame(() => later(buildLater));
   container.append(root);
 
   const raw = () => {
@@ -242,6 +272,7 @@ export function renderForm(
   const answers = () => validateAnswers(schema, raw(), { locale, now });
   /** Shows every field's message, focuses the first invalid field, and returns the checked answer. */
   const checkAll = () => {
+    if (!ensureWhole()) return { ok: false, values: {} as Record<string, unknown>, errors: {} };
     buildUpTo(fields.length);
     const r = answers();
     let first: HTMLElement | undefined;
@@ -284,7 +315,7 @@ export function renderForm(
   addEventListener('pagehide', onHide);
 
   return {
-    values: () => answerValues(schema, raw()),
+    values: () => (ensureWhole() ? answerValues(schema, raw()) : {}),
     validate: () => checkAll().ok,
     submit,
     cancel,

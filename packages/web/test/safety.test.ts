@@ -116,6 +116,36 @@ test('an invalid schema renders a readable error panel with a working cancel', a
   assert.deepEqual((page as any).errors, []);
 });
 
+test('a long form with a defect past the first screen turns into the error panel, also on an early submit', async () => {
+  const page = await H.page();
+  const fields = Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, type: 'text', label: `F${i}` }));
+  const broken = {
+    title: 'long',
+    fields: [...fields.slice(0, 30), { name: 'n', type: 'number', min: 5, max: 1 }],
+  };
+  // Left alone: the rest is checked when the browser is idle, before any of it is built.
+  await mount(page, broken);
+  const panel = page.getByRole('alert');
+  await panel.waitFor();
+  assert.match(
+    (await panel.locator('li').allTextContents()).join('\n'),
+    /フィールド\[30\]（type: number）のmin（5）がmax（1）より大きく/,
+  );
+  assert.equal(await page.getByRole('textbox').count(), 0, 'no field of the broken form stays on screen');
+  // Submitting at once (before the browser is idle) checks the rest first and sends nothing.
+  await mount(page, broken);
+  assert.equal(await page.evaluate(() => (window as any).form.submit()), false);
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), {});
+  await page.getByRole('alert').waitFor();
+  assert.deepEqual(await events(page), []);
+  // A sound long form builds every field once idle, and submits.
+  await mount(page, { title: 'long', fields });
+  await page.getByRole('textbox', { name: 'F39' }).waitFor({ state: 'attached' });
+  await page.getByRole('textbox', { name: 'F0' }).fill('a');
+  assert.equal(await page.evaluate(() => (window as any).form.submit()), true);
+  assert.deepEqual((page as any).errors, []);
+});
+
 test('drafts survive a reload and are dropped after submit', async () => {
   const page = await H.page();
   const draftKey = 'conv-1/form-1';
