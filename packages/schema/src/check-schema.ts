@@ -10,7 +10,7 @@ import {
   type PropSpec,
 } from './catalog.js';
 import { resolveDateBound } from './dates.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { checkPattern, compilePattern } from './pattern/index.js';
 import { schemaMessages, type Where } from './schema-messages.js';
 import type { FormField, FormSchema, Locale } from './types.js';
@@ -49,9 +49,6 @@ const REQUIRED = Object.fromEntries(
     (Object.entries(spec.props) as [string, PropSpec][]).filter(([, p]) => p.required),
   ]),
 ) as Record<FieldType, [string, PropSpec][]>;
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -111,7 +108,7 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
       return Array.isArray(value);
     case 'params':
       return (
-        isObject(value) &&
+        isPlainObject(value) &&
         Object.values(value).every((v) => ['string', 'number', 'boolean'].includes(typeof v))
       );
     case 'any':
@@ -139,7 +136,7 @@ export function validateFormSchema(
     extra: Partial<Issue> = {},
   ) => (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
 
-  if (!isObject(input)) {
+  if (!isPlainObject(input)) {
     add('error', 'notObject', '', say.notObject(input));
     return { ok: false, errors, warnings };
   }
@@ -215,7 +212,7 @@ function checkField(
   ctx: Ctx,
 ): void {
   const { add, say } = ctx;
-  if (!isObject(field)) {
+  if (!isPlainObject(field)) {
     add('error', 'fieldNotObject', `fields[${index}]`, say.fieldNotObject({ index }, field), { index });
     return;
   }
@@ -359,7 +356,7 @@ function checkField(
 
   if (typeof field.dependsOn === 'string' && type === 'cascading-select') {
     const target = field.dependsOn;
-    const targetIndex = all.findIndex((f) => isObject(f) && f.name === target);
+    const targetIndex = all.findIndex((f) => isPlainObject(f) && f.name === target);
     if (targetIndex === -1) {
       add(
         'error',
@@ -427,7 +424,7 @@ function checkField(
       );
     }
   }
-  if (isObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
+  if (isPlainObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
     if (!Object.values(field.searchParams).some((v) => String(v).includes('{query}'))) {
       add(
         'warning',
@@ -451,7 +448,7 @@ function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, 
   let sound = true;
   const seen = new Map<string, number>();
   options.forEach((option, i) => {
-    if (!isObject(option) || typeof option.value !== 'string' || typeof option.label !== 'string') {
+    if (!isPlainObject(option) || typeof option.value !== 'string' || typeof option.label !== 'string') {
       sound = false;
       add('error', 'badOption', `${base}.options[${i}]`, say.badOption(where, i, option), extra);
     } else if (seen.has(option.value)) {

@@ -24,7 +24,7 @@ export {
   isIsoDateTime,
   resolveDateBound,
 } from './dates.js';
-export { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+export { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
 export { format, type MessageKey, resolveLocale, t } from './messages.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';

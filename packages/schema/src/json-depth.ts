@@ -16,3 +16,8 @@ export function nestsDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): b
   }
   return false;
 }
+
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

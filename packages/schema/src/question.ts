@@ -1,6 +1,7 @@
 // The `question` tool of seed 004: its input, defaults, checks, error codes, and result text.
 // Shared by the terminal (`askQuestions`, `formrequest question`) and the MCP server's `question` tool,
 // so both accept the same input and answer in the same words.
+import { isPlainObject } from './json-depth.js';
 
 export type QuestionLocale = 'ja' | 'en';
 
@@ -64,7 +65,7 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
   const locale = opts.locale ?? 'ja';
   const m = MESSAGES[locale];
   const problems: string[] = [];
-  if (!isObject(input)) {
+  if (!isPlainObject(input)) {
     problems.push(m.notObject);
     return { ok: false, error: validationError(locale, problems) };
   }
@@ -81,7 +82,7 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
   const noOptions: number[] = [];
   raw.forEach((q, i) => {
     const n = i + 1;
-    if (!isObject(q)) {
+    if (!isPlainObject(q)) {
       problems.push(m.questionNotObject(n, typeName(q)));
       return;
     }
@@ -100,8 +101,8 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
       problems.push(m.optionsNotArray(where, typeName(q.options)));
     } else {
       (q.options ?? []).forEach((o: unknown, j: number) => {
-        if (!isObject(o) || typeof o.label !== 'string' || o.label.trim() === '') {
-          problems.push(m.badLabel(where, j, typeName(isObject(o) ? o.label : o)));
+        if (!isPlainObject(o) || typeof o.label !== 'string' || o.label.trim() === '') {
+          problems.push(m.badLabel(where, j, typeName(isPlainObject(o) ? o.label : o)));
           return;
         }
         if (o.description !== undefined && typeof o.description !== 'string') {
@@ -219,10 +220,6 @@ function graphemeCount(text: string): number {
 }
 
 let segmenter: Intl.Segmenter | undefined;
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@formrequest/schema';
 // Reads the `form_schema` argument as models actually send it: an object, or the same object as a
 // JSON string (some clients stringify nested arguments). Anything else gets a message that says how
 // to call the tool correctly.
@@ -7,7 +8,7 @@ export type FormArgument = { ok: true; value: Record<string, unknown> } | { ok: 
 const SHAPE = '{"form_schema": {"title": "...", "fields": [...]}}';
 
 export function readFormSchemaArgument(args: unknown): FormArgument {
-  const raw = isObject(args) ? args.form_schema : undefined;
+  const raw = isPlainObject(args) ? args.form_schema : undefined;
   if (raw === undefined || raw === null) {
     return {
       ok: false,
@@ -25,7 +26,7 @@ export function readFormSchemaArgument(args: unknown): FormArgument {
       };
     }
   }
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     return {
       ok: false,
       message: `エラー: form_schema はオブジェクトでなければなりません（受け取った値: ${kindOf(value)}）。引数は ${SHAPE} の形で渡してください。`,
@@ -40,8 +41,4 @@ function kindOf(value: unknown): string {
   return typeof value === 'string'
     ? `文字列 ${JSON.stringify(value.slice(0, 40))}`
     : `${typeof value} ${String(value)}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@formrequest/schema';
 // The catalog: MCP servers and their tools in the seed's shape
 // (`servers: [{id, status, tools: [{name, description, inputSchema}]}]`), checked with the path of
 // every defect so one broken tool never hides which one it was.
@@ -74,9 +75,8 @@ export function inputSchemaOf(tool: CatalogTool): JsonObject {
   return tool.inputSchema ?? tool.parameters ?? {};
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A JSON object (the schema package's check, typed for catalogs). */
+export const isObject: (value: unknown) => value is JsonObject = isPlainObject;
 
 function kind(value: unknown): string {
   if (value === null) return 'null';
