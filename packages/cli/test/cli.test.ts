@@ -107,6 +107,20 @@ test('ask and question: unreadable files exit 2 with what to fix, before any ter
   }
 });
 
+test('question --json: an unreadable file is still a ToolResult, with VALIDATION_ERROR', () => {
+  const missing = join(dir, 'nope.json');
+  const r = run(['question', missing, '--json']);
+  assert.equal(r.code, 2);
+  const result = JSON.parse(r.out);
+  assert.deepEqual(result.details.answers, []);
+  assert.equal(result.details.error.code, 'VALIDATION_ERROR');
+  assert.deepEqual(result.details.error.details, {
+    file: missing,
+    reason: `cannot read ${missing}: no such file.`,
+  });
+  assert.match(result.content[0].text, /^エラー \[VALIDATION_ERROR\]/);
+});
+
 test('spec: an --out that cannot be written exits 2 with one line, no stack trace', () => {
   const catalog = join(repoRoot, 'examples/catalogs/sample.yaml');
   const r = run(['spec', catalog, '--out', dir]);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { QuestionResult } from '@formrequest/schema';
+import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
 import { readJsonFile, UnreadableError } from '../read-input.js';
 import { UsageError, type Verb } from '../verb.js';
 
@@ -39,7 +39,13 @@ const verb: Verb = {
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       process.stderr.write(`formrequest question: ${error.message}\n`);
-      return QUESTION_EXIT.badInput;
+      if (!values.json) return QUESTION_EXIT.badInput;
+      // --json promises a ToolResult for every outcome: the file problem is a VALIDATION_ERROR.
+      const details = { file: positionals[0]!, reason: error.message };
+      return report(
+        questionErrorResult(questionError('VALIDATION_ERROR', { locale, details }), { locale }),
+        true,
+      );
     }
     if (isToolCall(input)) input = input.input;
     // The prompt draws on the terminal; when stdout is redirected it draws on stderr instead.
