@@ -30,6 +30,15 @@ async function inspect(options: string[], target: string[]): Promise<any> {
 const [node, serveArgs] = cliCommand('serve');
 const stdioTarget = [node, ...serveArgs];
 const schema = exampleForm('example1-project.json');
+/** The Inspector CLI arguments of a tools/call of request_form with `form`. */
+const callRequestForm = (form: unknown) => [
+  '--tool-arg',
+  `form_schema=${JSON.stringify(form)}`,
+  '--tool-name',
+  'request_form',
+  '--method',
+  'tools/call',
+];
 
 test('Inspector CLI over stdio: tools/list', async () => {
   const listed = await inspect(['--method', 'tools/list'], stdioTarget);
@@ -37,17 +46,7 @@ test('Inspector CLI over stdio: tools/list', async () => {
 });
 
 test('Inspector CLI over stdio: tools/call with a seed form and with a broken one', async () => {
-  const ok = await inspect(
-    [
-      '--tool-arg',
-      `form_schema=${JSON.stringify(schema)}`,
-      '--tool-name',
-      'request_form',
-      '--method',
-      'tools/call',
-    ],
-    stdioTarget,
-  );
+  const ok = await inspect(callRequestForm(schema), stdioTarget);
   const checked = validateFormSchema(schema);
   assert.equal(ok.content[0].text, formRequestText(checked.schema!));
   assert.deepEqual(ok._metadata, {
@@ -63,17 +62,7 @@ test('Inspector CLI over stdio: tools/call with a seed form and with a broken on
       { type: 'text', label: 'no name' },
     ],
   };
-  const bad = await inspect(
-    [
-      '--tool-arg',
-      `form_schema=${JSON.stringify(broken)}`,
-      '--tool-name',
-      'request_form',
-      '--method',
-      'tools/call',
-    ],
-    stdioTarget,
-  );
+  const bad = await inspect(callRequestForm(broken), stdioTarget);
   assert.equal(bad.isError, true);
   assert.equal(bad.content[0].text, SEED_MISSING_NAME);
 });
@@ -87,17 +76,7 @@ after(async () => {
 });
 
 test('Inspector CLI over Streamable HTTP: tools/call', async () => {
-  const ok = await inspect(
-    [
-      '--tool-arg',
-      `form_schema=${JSON.stringify(schema)}`,
-      '--tool-name',
-      'request_form',
-      '--method',
-      'tools/call',
-    ],
-    [http.url],
-  );
+  const ok = await inspect(callRequestForm(schema), [http.url]);
   assert.equal(ok._metadata.type, 'form_request');
   assert.equal(ok.structuredContent.status, 'waiting_for_input');
 });
