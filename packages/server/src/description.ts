@@ -46,10 +46,17 @@ const GUIDELINES = [
   '5. **フォームが長くなる場合は divider や heading でセクション分け**（視覚的な整理でユーザビリティを向上）',
 ];
 
-const EXAMPLE = JSON.stringify({
+/** The example form models are shown (the tool description and the form skill use the same one). */
+export const EXAMPLE_FORM = {
   title: '新規プロジェクト作成',
   fields: [
-    { name: 'name', type: 'text', label: 'プロジェクト名', required: true },
+    {
+      name: 'name',
+      type: 'text',
+      label: 'プロジェクト名',
+      required: true,
+      suggestions: ['my-web-app', 'api-service'],
+    },
     {
       name: 'language',
       type: 'select',
@@ -60,7 +67,7 @@ const EXAMPLE = JSON.stringify({
       ],
     },
   ],
-});
+};
 
 /** The description of the `request_form` tool for the given server config. */
 export function requestFormToolDescription(config: ServerConfig = {}): string {
@@ -94,7 +101,7 @@ export function requestFormToolDescription(config: ServerConfig = {}): string {
     '### フォーム例',
     '',
     '```json',
-    EXAMPLE,
+    JSON.stringify(EXAMPLE_FORM),
     '```',
   ].join('\n');
 }

@@ -6,7 +6,7 @@ export {
   type SearchEndpoint,
   type ServerConfig,
 } from './config.js';
-export { endpointsTableMarkdown, requestFormToolDescription } from './description.js';
+export { EXAMPLE_FORM, endpointsTableMarkdown, requestFormToolDescription } from './description.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export {
   DEFAULT_HTTP_PORT,

@@ -1,7 +1,12 @@
 // The skill for the form tool itself (`mcp__form__request_form`), following the Agent Skills section of
 // seed 000: when to use a form, the search endpoints from the server's config file, the guidelines,
 // how answers come back, and example forms (each one passes validateFormSchema; the tests check).
-import { endpointsTableMarkdown, loadServerConfig, type SearchEndpoint } from '@formrequest/server';
+import {
+  EXAMPLE_FORM,
+  endpointsTableMarkdown,
+  loadServerConfig,
+  type SearchEndpoint,
+} from '@formrequest/server';
 import { stringify } from 'yaml';
 import type { Skill } from './skills.js';
 
@@ -23,27 +28,7 @@ export interface FormSkillOptions {
 export const FORM_SKILL_EXAMPLES: { title: string; form: Record<string, unknown> }[] = [
   {
     title: 'プロジェクト作成',
-    form: {
-      title: '新規プロジェクト作成',
-      fields: [
-        {
-          name: 'name',
-          type: 'text',
-          label: 'プロジェクト名',
-          required: true,
-          suggestions: ['my-web-app', 'api-service'],
-        },
-        {
-          name: 'language',
-          type: 'select',
-          label: '言語',
-          options: [
-            { value: 'python', label: 'Python' },
-            { value: 'typescript', label: 'TypeScript' },
-          ],
-        },
-      ],
-    },
+    form: EXAMPLE_FORM,
   },
   {
     title: '担当者アサイン（検索と日付）',
