@@ -2,7 +2,7 @@
 // 1. Size: gzip -9 of dist/formrequest.js (all 18 field types, CSS included) against rjsf
 //    (@rjsf/core + @rjsf/validator-ajv8 + react + react-dom) and JSON Forms (react + vanilla renderers),
 //    each bundled here with esbuild --minify for the same 5-field form. Target: <= 12 KB gzip.
-// 2. Speed in headless Chromium on a 500-field form (median of 7 fresh pages each): time from the render
+// 2. Speed in headless Chromium on a 500-field form (median of 11 fresh pages each): time from the render
 //    call to the next frame (and to that frame painted), and work per keystroke in the first field (input
 //    event -> every task it caused -> layout). rjsf renders with flushSync so its work is inside the
 //    measured window. "bare DOM" is 500 labelled inputs made eagerly with no checks (REFERENCE.md's floor).
@@ -13,11 +13,11 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { bundleText } from '../packages/web/scripts/bundle.mjs';
+import { bundleOptions, bundleText } from '../packages/web/scripts/bundle.mjs';
 import { openHarness } from '../packages/web/test/support/harness.ts';
 
 const web = resolve(import.meta.dirname, '../packages/web');
-const RUNS = 7;
+const RUNS = 11;
 const KEYS = 30;
 const gz = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -46,6 +46,7 @@ async function bundleOf(entry: string, format: 'esm' | 'iife' = 'esm'): Promise<
     target: 'es2022',
     write: false,
     legalComments: 'none',
+    charset: 'utf8',
     logLevel: 'error',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
@@ -86,6 +87,41 @@ console.log(`  rjsf core + validator-ajv8 + react   ${rjsfGz} B  (${(rjsfGz / ou
 console.log(
   `  JSON Forms react + vanilla           ${jsonFormsGz} B  (${(jsonFormsGz / oursGz).toFixed(1)}x ours)`,
 );
+
+// Where the bytes go: the bundle again with one part left out (its gzip share, since gzip shares a
+// dictionary across parts). The schema package is what the browser shares with the server and terminal.
+async function oursWithout(files: Record<string, string>): Promise<number> {
+  const stub = {
+    name: 'leave-out',
+    setup(b: import('esbuild').PluginBuild) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const hit = Object.keys(files).find((f) => args.path.endsWith(f));
+        return hit ? { contents: files[hit], loader: 'ts' as const } : undefined;
+      });
+    },
+  };
+  const out = await build({ ...bundleOptions, write: false, plugins: [stub] });
+  return gz(out.outputFiles[0]!.text);
+}
+const schemaOnly = gz(
+  await bundleOf("export { validateFormSchema, validateAnswers, validateField } from '@formrequest/schema';"),
+);
+const answersOnly = gz(
+  await bundleOf("export { validateAnswers, validateField } from '@formrequest/schema';"),
+);
+const noSentences = await oursWithout({
+  'schema/src/schema-messages.ts':
+    'export const schemaMessages = () => new Proxy({}, { get: (_, code) => () => String(code) });',
+});
+const noCss = await oursWithout({
+  'web/src/styles.ts': 'export const ensureStyles = (_: unknown) => {};',
+});
+console.log('  where the bytes go (gzip):');
+console.log(`    @formrequest/schema as the browser uses it  ${kb(schemaOnly)}`);
+console.log(`      of which answer validation + messages     ${kb(answersOnly)}`);
+console.log(`      of which schema-error sentences (ja+en)   ${kb(oursGz - noSentences)}`);
+console.log(`    renderer (18 field types, CSS included)     ${kb(oursGz - schemaOnly)}`);
+console.log(`      of which CSS                              ${kb(oursGz - noCss)}`);
 
 // --- 2. speed
 const FIELDS = 500;

@@ -44,6 +44,14 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** A hono route path ("/api/files/:id") as a pattern for a request path. */
+function routePattern(path: string): RegExp {
+  const parts = path
+    .split('/')
+    .map((p) => (p.startsWith(':') ? '[^/]+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}$`);
+}
+
 export function createApp(options: AppOptions): Hono {
   const { store, bus } = options;
   const app = new Hono();
@@ -54,9 +62,28 @@ export function createApp(options: AppOptions): Hono {
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });
-  app.notFound((c) =>
-    c.json({ error: `No route for ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
-  );
+  // A known path asked with the wrong method is a 405 naming the methods it takes (read from the
+  // routes themselves), not a 404 that suggests the path is wrong.
+  app.notFound((c) => {
+    const allowed = [
+      ...new Set(
+        app.routes
+          .filter((r) => r.method !== 'ALL' && routePattern(r.path).test(c.req.path))
+          .map((r) => r.method),
+      ),
+    ];
+    if (allowed.length === 0)
+      return c.json({ error: `No route for ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404);
+    c.header('Allow', allowed.join(', '));
+    return c.json(
+      {
+        error: `${c.req.path} does not take ${c.req.method}; use ${allowed.join(' or ')}.`,
+        code: 'method_not_allowed',
+        allowed,
+      },
+      405,
+    );
+  });
 
   const limit = (max: number) =>
     bodyLimit({

@@ -126,6 +126,7 @@ CREATE TABLE IF NOT EXISTS files (
   data BLOB NOT NULL,
   created_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS files_by_conversation ON files(conversation_id);
 `;
 
 function parseJson(text: string | null): unknown {
@@ -144,6 +145,7 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.pruneFiles(null);
   }
 
   close(): void {
@@ -239,6 +241,7 @@ export class Store {
           `UPDATE forms SET status = 'superseded', answered_at = ? WHERE conversation_id = ? AND status = 'pending'`,
         ).run(now, turn.conversationId);
       }
+      this.pruneFiles(turn.conversationId);
       this.sql(`INSERT INTO runs (id, conversation_id, status, started_at) VALUES (?, ?, 'running', ?)`).run(
         turn.runId,
         turn.conversationId,
@@ -352,6 +355,22 @@ export class Store {
       `UPDATE forms SET draft = ? WHERE id = ? AND conversation_id = ? AND status = 'pending'`,
     ).run(JSON.stringify(draft), formId, conversationId);
     return result.changes === 1;
+  }
+
+  /**
+   * Deletes the uploads nothing needs any more: a file lives while an answered form refers to it, or
+   * while the form it may be meant for is still pending (it was uploaded after that form appeared).
+   * A file picked and then replaced, or uploaded for a form that was cancelled or superseded, goes.
+   * Runs when a form closes (one conversation) and at startup (all of them). Returns how many went.
+   */
+  pruneFiles(conversationId: string | null): number {
+    return this.sql(
+      `DELETE FROM files WHERE (@c IS NULL OR conversation_id = @c)
+        AND NOT EXISTS (SELECT 1 FROM forms f WHERE f.conversation_id = files.conversation_id
+          AND f.status = 'answered' AND instr(f.answer, '"/api/files/' || files.id || '"') > 0)
+        AND NOT EXISTS (SELECT 1 FROM forms f WHERE f.conversation_id = files.conversation_id
+          AND f.status = 'pending' AND files.created_at >= f.created_at)`,
+    ).run({ c: conversationId }).changes;
   }
 
   putFile(file: FileRow): void {

@@ -284,6 +284,22 @@ describe('bad requests', () => {
     assert.equal(noForm.json.code, 'form_not_found');
   });
 
+  test('a known path with the wrong method is 405 and names the methods it takes', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/api/execute', 'POST'],
+      ['DELETE', '/api/files/some-id', 'GET'],
+      ['POST', '/api/conversations/c1/events', 'GET'],
+      ['GET', '/api/conversations/c1/forms/f1/draft', 'PUT'],
+    ] as const) {
+      const response = await fetch(host.url + path, { method });
+      assert.equal(response.status, 405, `${method} ${path}`);
+      assert.equal(response.headers.get('allow'), allow);
+      const body = await response.json();
+      assert.equal(body.code, 'method_not_allowed');
+      assert.match(body.error, new RegExp(`does not take ${method}; use ${allow}\\.`));
+    }
+  });
+
   test('malformed bodies get 400/415 and say what to send', async () => {
     const cases: Array<[unknown, number, RegExp]> = [
       ['{not json', 400, /not valid JSON/],
@@ -425,6 +441,41 @@ describe('files and drafts', () => {
     assert.deepEqual(JSON.parse(next[0].data.text).attachment, ref);
   });
 
+  test('uploads the answer does not use are deleted when the form closes; the used one stays', async () => {
+    const upload = async (conversationId: string, body: string) => {
+      const response = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'X-File-Name': `${body}.txt` },
+        body,
+      });
+      assert.equal(response.status, 201);
+      return (await response.json()) as { name: string; type: string; size: number; url: string };
+    };
+    const status = async (url: string) => (await fetch(host.url + url)).status;
+
+    // Picked one file, then replaced it with another before submitting.
+    const { conversationId, events } = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
+    const formId = events.at(-1)!.data.pending_form.id;
+    const replaced = await upload(conversationId, 'first');
+    const kept = await upload(conversationId, 'second');
+    const { name, type, size, url } = kept;
+    await turn(host, {
+      conversationId,
+      formId,
+      answers: { name: 'Ann Lee', attachment: { name, type, size, url } },
+    });
+    assert.equal(await status(replaced.url), 404);
+    assert.equal(await status(kept.url), 200);
+
+    // Uploaded for a form that was then cancelled.
+    const project = await askProjectForm();
+    const dropped = await upload(project.conversationId, 'dropped');
+    assert.equal(await status(dropped.url), 200, 'kept while its form is pending');
+    await turn(host, { conversationId: project.conversationId, formId: project.formId, cancel: true });
+    assert.equal(await status(dropped.url), 404);
+    assert.equal(await status(kept.url), 200, 'other conversations are not touched');
+  });
+
   test('drafts are saved for the pending form only', async () => {
     const { conversationId, formId } = await askProjectForm();
     const draft = { v: { project_name: 'half-typed' }, t: {} };
@@ -458,7 +509,14 @@ describe('durability', () => {
         v: { address: '1-2-3' },
         t: {},
       });
+      const upload = await fetch(`${first.url}/api/files?conversationId=${conversationId}`, {
+        method: 'POST',
+        headers: { 'X-File-Name': 'plan.txt' },
+        body: 'plan',
+      });
+      const pendingUpload = (await upload.json()).url;
       await first.close();
+      let lateUpload = '';
 
       const second = await startHost({ port: 0, dbPath });
       await second.ready;
@@ -466,6 +524,8 @@ describe('durability', () => {
         const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
         assert.equal(loaded.json.pendingForm.id, formId);
         assert.deepEqual(loaded.json.pendingForm.draft, { v: { address: '1-2-3' }, t: {} });
+        const file = await fetch(second.url + pendingUpload);
+        assert.equal(await file.text(), 'plan', 'an upload for the pending form survives the restart');
         assert.deepEqual(
           loaded.json.events.map((e: any) => e.id),
           events.map((e) => e.id),
@@ -483,8 +543,23 @@ describe('durability', () => {
             .join(''),
           /1-2-3/,
         );
+        assert.equal(next.at(-1)!.data.pending_form, undefined);
+        // Uploaded when no form waits for it: nothing can use it, so the next start removes it.
+        const late = await fetch(`${second.url}/api/files?conversationId=${conversationId}`, {
+          method: 'POST',
+          headers: { 'X-File-Name': 'late.txt' },
+          body: 'late',
+        });
+        lateUpload = (await late.json()).url;
       } finally {
         await second.close();
+      }
+      const third = await startHost({ port: 0, dbPath });
+      try {
+        await third.ready;
+        assert.equal((await fetch(third.url + lateUpload)).status, 404);
+      } finally {
+        await third.close();
       }
     } finally {
       dir.remove();

@@ -18,6 +18,7 @@ export const bundleOptions = {
   conditions: ['@formrequest/source', 'browser'],
   minify: true,
   legalComments: 'none',
+  charset: 'utf8',
   logLevel: 'warning',
 };
 
