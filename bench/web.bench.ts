@@ -246,6 +246,9 @@ try {
   row('render call -> next frame (rAF)', 'frame');
   row('render call -> first frame painted', 'paint');
   row('keystroke (input -> work -> layout)', 'key', 2);
+  console.log(
+    `  a lone <input> (what any page pays)  next frame ${m('one', 'frame').toFixed(1)} ms, painted ${m('one', 'paint').toFixed(1)} ms, keystroke ${m('one', 'key').toFixed(2)} ms`,
+  );
   const net = (w: Which) => m(w, 'key') - m('one', 'key');
   console.log(
     `  keystroke minus a lone <input> (${m('one', 'key').toFixed(2)} ms: dispatch + task hop + layout)   ours ${net('ours').toFixed(2)} ms   rjsf ${net('rjsf').toFixed(2)} ms   ${(net('rjsf') / Math.max(net('ours'), 0.1)).toFixed(0)}x or more`,
