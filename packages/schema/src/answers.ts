@@ -70,10 +70,16 @@ export function toNumber(value: unknown): number {
 
 const charCount = (text: string) => Array.from(text).length;
 
-/** Bytes of a base64 data URL's payload (what the file really weighs, whatever `size` claims). */
+/** Bytes of a data URL's payload (what the file really weighs, whatever `size` claims). */
 function dataUrlBytes(data: string): number {
   const comma = data.indexOf(',');
-  const b64 = data.slice(comma + 1).replace(/\s/g, '');
+  const payload = data.slice(comma + 1);
+  if (!/;base64$/i.test(data.slice(0, comma))) {
+    // Percent-encoded text: each %XX is one byte, anything else its UTF-8 length.
+    const escapes = payload.match(/%[0-9a-fA-F]{2}/g)?.length ?? 0;
+    return new TextEncoder().encode(payload).length - 2 * escapes;
+  }
+  const b64 = payload.replace(/\s/g, '');
   const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
   return Math.max(0, Math.floor((b64.length * 3) / 4) - padding);
 }
@@ -88,11 +94,13 @@ export function acceptsFile(accept: string | undefined, file: { name: string; ty
     .map((token) => token.trim().toLowerCase())
     .filter(Boolean)
     .some((token) =>
-      token.startsWith('.')
-        ? name.endsWith(token)
-        : token.endsWith('/*')
-          ? type.startsWith(token.slice(0, -1))
-          : type === token,
+      token === '*/*'
+        ? true
+        : token.startsWith('.')
+          ? name.endsWith(token)
+          : token.endsWith('/*')
+            ? type.startsWith(token.slice(0, -1))
+            : type === token,
     );
 }
 

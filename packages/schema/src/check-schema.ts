@@ -1,6 +1,6 @@
 // validateFormSchema: every defect of a form at once, in seed 000's wording, each with its fix.
 // Never throws, whatever it is given.
-import { validateField } from './answers.js';
+import { fieldProp, validateField } from './answers.js';
 import {
   FIELD_CATALOG,
   FIELD_TYPES,
@@ -378,26 +378,19 @@ function checkField(
 
   if (!sound) return;
   for (const [lo, hi] of BOUND_PAIRS) {
-    const min = field[lo];
-    const max = field[hi];
+    // With the catalog defaults (range: 0..100), so `"min": 150` alone is caught too.
+    const min = fieldProp(field as FormField, lo);
+    const max = fieldProp(field as FormField, hi);
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      const at = field[lo] !== undefined ? lo : hi;
       add(
         'error',
         'minAboveMax',
-        `fields[${index}].${lo}`,
+        `fields[${index}].${at}`,
         say.minAboveMax(where, lo, hi, min, max),
-        extra(lo),
+        extra(at),
       );
     }
-  }
-  if (type === 'range' && field.min === undefined && typeof field.max === 'number' && field.max < 0) {
-    add(
-      'error',
-      'minAboveMax',
-      `fields[${index}].max`,
-      say.minAboveMax(where, 'min', 'max', 0, field.max),
-      extra('max'),
-    );
   }
   if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
     const min = resolveDateBound(field.minDate, ctx.now);

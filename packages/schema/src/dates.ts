@@ -40,11 +40,6 @@ function validDay(y: number, m: number, d: number): boolean {
   return d <= new Date(y, m, 0).getDate();
 }
 
-/** True when `expr` is a valid date bound expression. */
-export function isDateExpr(expr: unknown): expr is string {
-  return typeof expr === 'string' && resolveDateBound(expr) !== null;
-}
-
 /**
  * Resolves "today", "+30days", "-7days" or an ISO date to "YYYY-MM-DD" (local calendar), or null when
  * the expression is not one of those. An ISO date-time resolves to its date.

@@ -19,7 +19,6 @@ export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from 
 export {
   formatDate,
   formatDateTime,
-  isDateExpr,
   isIsoDate,
   isIsoDateTime,
   resolveDateBound,

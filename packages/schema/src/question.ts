@@ -2,8 +2,9 @@
 // Shared by the terminal (`askQuestions`, `formrequest question`) and the MCP server's `question` tool,
 // so both accept the same input and answer in the same words.
 import { isPlainObject } from './json-depth.js';
+import type { Locale } from './types.js';
 
-export type QuestionLocale = 'ja' | 'en';
+export type QuestionLocale = Locale;
 
 export interface QuestionOption {
   label: string;
@@ -62,7 +63,7 @@ export type QuestionCheck =
 
 /** Checks a `question` tool input and applies the defaults. */
 export function validateQuestionInput(input: unknown, opts: { locale?: QuestionLocale } = {}): QuestionCheck {
-  const locale = opts.locale ?? 'ja';
+  const locale: QuestionLocale = opts.locale === 'en' ? 'en' : 'ja';
   const m = MESSAGES[locale];
   const problems: string[] = [];
   if (!isPlainObject(input)) {
@@ -137,7 +138,7 @@ export function questionError(
   code: QuestionErrorCode,
   opts: { locale?: QuestionLocale; index?: number; header?: string; details?: Record<string, unknown> } = {},
 ): QuestionError {
-  const m = MESSAGES[opts.locale ?? 'ja'];
+  const m = words(opts.locale);
   const n = (opts.index ?? 0) + 1;
   const base =
     code === 'NO_OPTIONS'
@@ -170,7 +171,7 @@ function validationError(locale: QuestionLocale, problems: string[]): QuestionEr
 
 /** `エラー [CODE]: message` + a blank line + `回復方法:` and the numbered recovery steps. */
 export function formatQuestionError(error: QuestionError, locale: QuestionLocale = 'ja'): string {
-  const m = MESSAGES[locale];
+  const m = words(locale);
   const steps = error.recovery.map((step, i) => `${i + 1}. ${step}`);
   return [`${m.errorPrefix} [${error.code}]: ${error.message}`, '', m.recoveryTitle, ...steps].join('\n');
 }
@@ -182,7 +183,7 @@ export function formatAnswers(
   locale: QuestionLocale = 'ja',
 ): string {
   const pairs = questions.map((q, i) => `"${q.question}"="${(answers[i] ?? []).join(', ')}"`);
-  return `${MESSAGES[locale].answersPrefix} ${pairs.join(', ')}`;
+  return `${words(locale).answersPrefix} ${pairs.join(', ')}`;
 }
 
 export function questionAnswersResult(
@@ -207,7 +208,7 @@ export function questionErrorResult(
 
 /** The words for the automatic free-text choice (「その他」) that `custom: true` adds. */
 export function customChoiceLabel(locale: QuestionLocale = 'ja'): string {
-  return MESSAGES[locale].customChoice;
+  return words(locale).customChoice;
 }
 
 function graphemeCount(text: string): number {
@@ -220,6 +221,9 @@ function graphemeCount(text: string): number {
 }
 
 let segmenter: Intl.Segmenter | undefined;
+
+/** Japanese unless 'en', like the form vocabulary: a JavaScript caller's stray locale must not throw. */
+const words = (locale: unknown) => MESSAGES[locale === 'en' ? 'en' : 'ja'];
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';

@@ -15,7 +15,9 @@ const json = (value: unknown) => {
     return Array.isArray(value) ? '[...]' : '{...}';
   }
 };
-const show = (value: unknown) => (typeof value === 'string' ? `'${value}'` : json(value));
+/** A string the model wrote, quoted and cut to 60 characters: a huge value must not make a huge error. */
+const q = (text: string) => `'${text.length > 60 ? `${text.slice(0, 57)}...` : text}'`;
+const show = (value: unknown) => (typeof value === 'string' ? q(value) : json(value));
 const brief = (value: unknown) => {
   const text = json(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -185,24 +187,24 @@ function buildMessages(locale: Locale) {
         : `${E}${of(w, `options[${i}]`)}が正しくありません（指定値: ${brief(value)}）。valueとlabelを文字列にして {"value": "...", "label": "..."} の形で指定してください。`,
     duplicateOption: (w: Where, i: number, first: number, value: string) =>
       en
-        ? `${E}${of(w, `options[${i}]`)} repeats the value '${value}' of options[${first}]. Give each option its own value.`
-        : `${E}${of(w, `options[${i}]`)}のvalue '${value}' はoptions[${first}]と重複しています。異なるvalueを指定してください。`,
+        ? `${E}${of(w, `options[${i}]`)} repeats the value ${q(value)} of options[${first}]. Give each option its own value.`
+        : `${E}${of(w, `options[${i}]`)}のvalue ${q(value)} はoptions[${first}]と重複しています。異なるvalueを指定してください。`,
     duplicateName: (w: Where, name: string, first: number) =>
       en
-        ? `${E}${of(w, 'name')} '${name}' is already used by field[${first}]. Choose another name.`
-        : `${E}${of(w, 'name')} '${name}' はフィールド[${first}]と重複しています。別のnameを指定してください。`,
+        ? `${E}${of(w, 'name')} ${q(name)} is already used by field[${first}]. Choose another name.`
+        : `${E}${of(w, 'name')} ${q(name)} はフィールド[${first}]と重複しています。別のnameを指定してください。`,
     reservedName: (w: Where, name: string) =>
       en
-        ? `${E}${of(w, 'name')} '${name}' cannot be used. Choose another name.`
-        : `${E}${of(w, 'name')} '${name}' は使用できません。別のnameを指定してください。`,
+        ? `${E}${of(w, 'name')} ${q(name)} cannot be used. Choose another name.`
+        : `${E}${of(w, 'name')} ${q(name)} は使用できません。別のnameを指定してください。`,
     dependsOnMissing: (w: Where, target: string) =>
       en
-        ? `${E}${of(w, 'dependsOn')} '${target}' names no field. Write the name of an earlier field.`
-        : `${E}${of(w, 'dependsOn')} '${target}' に該当するフィールドがありません。このフィールドより前にあるフィールドのnameを指定してください。`,
+        ? `${E}${of(w, 'dependsOn')} ${q(target)} names no field. Write the name of an earlier field.`
+        : `${E}${of(w, 'dependsOn')} ${q(target)} に該当するフィールドがありません。このフィールドより前にあるフィールドのnameを指定してください。`,
     dependsOnLater: (w: Where, target: string, targetIndex: number) =>
       en
-        ? `${E}${of(w, 'dependsOn')} '${target}' points at field[${targetIndex}], which is not earlier. Put the parent field before this one.`
-        : `${E}${of(w, 'dependsOn')} '${target}' はフィールド[${targetIndex}]を指しています。親フィールドはこのフィールドより前に置いてください。`,
+        ? `${E}${of(w, 'dependsOn')} ${q(target)} points at field[${targetIndex}], which is not earlier. Put the parent field before this one.`
+        : `${E}${of(w, 'dependsOn')} ${q(target)} はフィールド[${targetIndex}]を指しています。親フィールドはこのフィールドより前に置いてください。`,
     minAboveMax: (w: Where, minProp: string, maxProp: string, min: unknown, max: unknown) =>
       en
         ? `${E}${of(w, minProp)} (${min}) is greater than ${maxProp} (${max}). Make ${minProp} <= ${maxProp}.`
@@ -212,7 +214,7 @@ function buildMessages(locale: Locale) {
         ? `${E}${of(w, 'minSelect')} (${n}) is more than the ${count} options. Lower minSelect or add options.`
         : `${E}${of(w, 'minSelect')}（${n}）が選択肢の数（${count}）を超えています。minSelectを減らすか選択肢を追加してください。`,
     badPattern: (w: Where, pattern: string, problem: PatternProblem) => {
-      const p = `${of(w, 'pattern')} '${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}'`;
+      const p = `${of(w, 'pattern')} ${q(pattern)}`;
       switch (problem.kind) {
         case 'syntax':
           return en
@@ -246,16 +248,16 @@ function buildMessages(locale: Locale) {
     },
     unsupportedPattern: (w: Where, pattern: string, detail: string) =>
       en
-        ? `${E}${of(w, 'pattern')} '${pattern}' uses syntax the server's linear-time engine cannot run (${detail}). Use plain classes, groups and quantifiers.`
-        : `${E}${of(w, 'pattern')} '${pattern}' はサーバーの正規表現エンジンで使えない構文を含みます（${detail}）。文字クラス・グループ・量指定子だけのパターンにしてください。`,
+        ? `${E}${of(w, 'pattern')} ${q(pattern)} uses syntax the server's linear-time engine cannot run (${detail}). Use plain classes, groups and quantifiers.`
+        : `${E}${of(w, 'pattern')} ${q(pattern)} はサーバーの正規表現エンジンで使えない構文を含みます（${detail}）。文字クラス・グループ・量指定子だけのパターンにしてください。`,
     badDateExpr: (w: Where, prop: string, value: string) =>
       en
-        ? `${E}${of(w, prop)} '${value}' is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`
-        : `${E}${of(w, prop)} '${value}' は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
+        ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`
+        : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
     badUrl: (w: Where, prop: string, value: string) =>
       en
-        ? `${E}${of(w, prop)} '${value}' is not a usable URL. Write "https://..." or a path such as "/api/...".`
-        : `${E}${of(w, prop)} '${value}' はURLとして正しくありません。"https://..." または "/api/..." の形で指定してください。`,
+        ? `${E}${of(w, prop)} ${q(value)} is not a usable URL. Write "https://..." or a path such as "/api/...".`
+        : `${E}${of(w, prop)} ${q(value)} はURLとして正しくありません。"https://..." または "/api/..." の形で指定してください。`,
     badDefault: (w: Where, value: unknown, reason: string) =>
       en
         ? `${E}${of(w, 'default')} ${brief(value)} breaks the field's own rules (${reason}). Write a default that passes them.`
@@ -266,8 +268,8 @@ function buildMessages(locale: Locale) {
         : `${E}localeは "ja" または "en" で指定してください（指定値: ${brief(value)}）。`,
     unknownProp: (w: Where, prop: string, near?: string) =>
       en
-        ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property '${prop}' is ignored.${near ? ` Did you mean '${near}'?` : ''}`
-        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ '${prop}' は無視されます。${near ? `'${near}' の誤りではありませんか？` : ''}`,
+        ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property ${q(prop)} is ignored.${near ? ` Did you mean ${q(near)}?` : ''}`
+        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ ${q(prop)} は無視されます。${near ? `${q(near)} の誤りではありませんか？` : ''}`,
     noQueryParam: (w: Where) =>
       en
         ? `${W}${of(w, 'searchParams')} has no "{query}", so the typed text is not sent. Add e.g. "q": "{query}".`

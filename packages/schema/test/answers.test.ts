@@ -115,6 +115,15 @@ test('files: real payload size, accept list, single vs multiple', () => {
     validateField(file, { name: 'x.pdf', type: 'application/pdf', size: 1, data: data(11) }),
     '添付のファイルサイズは10 B以下にしてください',
   );
+  // Nor can it slip past maxSize with a percent-encoded (not base64) data URL.
+  assert.equal(
+    validateField(file, { name: 'x.pdf', type: 'application/pdf', size: 1, data: 'data:,%41BCDEFGHIJK' }),
+    '添付のファイルサイズは10 B以下にしてください',
+  );
+  assert.equal(
+    validateField(file, { name: 'x.pdf', type: 'application/pdf', size: 1, data: 'data:,%41BCDEFGHIJ' }),
+    null,
+  );
   assert.equal(
     validateField(file, { name: 'x.exe', type: 'application/x-msdownload', size: 1, data: data(1) }),
     '添付のファイル形式が許可されていません（許可: .pdf,image/*）',
@@ -135,6 +144,8 @@ test('files: real payload size, accept list, single vs multiple', () => {
   assert.equal(formatBytes(10485760), '10 MB');
   assert.equal(formatBytes(1536), '1.5 KB');
   assert.equal(acceptsFile('.PDF', { name: 'a.pdf', type: '' }), true);
+  assert.equal(acceptsFile('*/*', { name: 'notes', type: '' }), true, 'the browser meaning of */*');
+  assert.equal(acceptsFile('image/*', { name: 'notes', type: 'text/plain' }), false);
 });
 
 const schema: FormSchema = {

@@ -32,6 +32,17 @@ test('invalid type: the exact message of seed 000 with the 18 types in alphabeti
   ]);
 });
 
+test('a huge value the model wrote is quoted cut short, so the error stays readable', () => {
+  const long = 'x'.repeat(5000);
+  const [typeError] = messages(form({ name: 'a', type: long }));
+  assert.match(typeError!, /無効なtype: 'x{57}\.\.\.'。/);
+  const [urlError] = messages(
+    form({ name: 'a', type: 'async-select', loadUrl: `ftp:${long}`, displayField: 'n', valueField: 'v' }),
+  );
+  assert.ok(urlError!.length < 300, urlError);
+  assert.match(urlError!, /'ftp:x{53}\.\.\.'/);
+});
+
 test('form-level defects: not an object, no title, fields missing / not an array / empty', () => {
   assert.match(messages(null)[0]!, /^エラー: form_schemaがオブジェクトではありません（指定値: null）。/);
   assert.match(messages('{"title":1}')[0]!, /form_schemaがオブジェクトではありません/);
@@ -174,6 +185,11 @@ test('bounds: min > max, minLength > maxLength, minSelect > maxSelect, minDate >
     'minAboveMax',
   ]);
   assert.deepEqual(codes(form({ name: 'r', type: 'range', max: -5 })), ['minAboveMax']);
+  // A range's max defaults to 100: min 150 alone would leave no answer the person could give.
+  assert.deepEqual(
+    validateFormSchema(form({ name: 'r', type: 'range', min: 150 })).errors.map((e) => [e.code, e.path]),
+    [['minAboveMax', 'fields[0].min']],
+  );
 });
 
 test('property values outside their range: heading level, rows, maxSize, debounceMs', () => {

@@ -18,6 +18,41 @@ test('Node processes match patterns with the linear-time engine', () => {
   assert.equal(compilePattern('[^]').test('x'), true);
 });
 
+test('the server judges text as the browser does: RE2 and the native RegExp agree', () => {
+  const patterns = [
+    '^\\S+\\s\\S+$',
+    '^[^\\s]+$',
+    '^[\\s\\d]+$',
+    '^.+$',
+    '^\\\\0$',
+    '^\\\\u0041$',
+    '^\\u3042+$',
+    '^[a-z]\\/[0-9]$',
+    '^a\\0b$',
+  ];
+  const texts = [
+    '山田\u3000太郎',
+    '山田 太郎',
+    '山田太郎',
+    '1\u00a02',
+    'a\rb',
+    'a\u2028b',
+    '\\0',
+    '\\u0041',
+    'A',
+    'ああ',
+    'x/1',
+    'a\0b',
+  ];
+  for (const pattern of patterns) {
+    const native = new RegExp(pattern);
+    const re2 = compileEngine(pattern);
+    for (const text of texts) {
+      assert.equal(re2(text), native.test(text), `${pattern} on ${JSON.stringify(text)}`);
+    }
+  }
+});
+
 test('a hostile pattern cannot hang the process even when it bypasses the schema check', {
   timeout: 10_000,
 }, () => {

@@ -152,3 +152,11 @@ test('English messages with locale en', () => {
   );
   assert.equal(formatAnswers([{ question: 'Q' }], [['A', 'B']], 'en'), 'User answers: "Q"="A, B"');
 });
+
+test('an unknown locale from a JavaScript caller falls back to Japanese instead of throwing', () => {
+  const fr = 'fr' as 'en';
+  const r = validateQuestionInput({ questions: [] }, { locale: fr });
+  assert.ok(!r.ok);
+  assert.match(formatQuestionError(r.error, fr), /^エラー \[NO_QUESTIONS\]: 質問が指定されていません/);
+  assert.equal(formatAnswers([{ question: 'Q' }], [['A']], fr), 'ユーザーの回答: "Q"="A"');
+});
