@@ -36,6 +36,7 @@ function row(name: string, spec: PropSpec): string {
   const notes = [
     spec.default !== undefined ? `default ${JSON.stringify(spec.default)}` : '',
     spec.min !== undefined || spec.max !== undefined ? `range ${spec.min ?? ''}…${spec.max ?? ''}` : '',
+    spec.positive ? 'greater than 0' : '',
     spec.ext ? 'extension' : '',
   ].filter(Boolean);
   return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${spec.doc}${notes.length ? ` (${notes.join('; ')})` : ''} |`;

@@ -24,6 +24,8 @@ export interface PropSpec {
   /** Inclusive bounds for number/integer properties. */
   readonly min?: number;
   readonly max?: number;
+  /** The number must be greater than 0 (a step of 0 would never move). */
+  readonly positive?: boolean;
   /** Not in seed 000's tables: an extension we support (documented as such). */
   readonly ext?: boolean;
   readonly doc: string;
@@ -283,7 +285,7 @@ export const FIELD_CATALOG = {
       label,
       min: { kind: 'number', doc: 'Smallest value.' },
       max: { kind: 'number', doc: 'Largest value.' },
-      step: { kind: 'number', doc: 'Step between allowed values.' },
+      step: { kind: 'number', positive: true, doc: 'Step between allowed values.' },
       default: { kind: 'number', doc: 'Initial value.' },
       required: { ...required, ext: true },
       placeholder: { ...placeholder, ext: true },
@@ -297,7 +299,7 @@ export const FIELD_CATALOG = {
       label,
       min: { kind: 'number', default: 0, doc: 'Smallest value.' },
       max: { kind: 'number', default: 100, doc: 'Largest value.' },
-      step: { kind: 'number', default: 1, doc: 'Step between values.' },
+      step: { kind: 'number', positive: true, default: 1, doc: 'Step between values.' },
       showValue: { kind: 'boolean', doc: 'Show the current value beside the slider.' },
       default: { kind: 'number', ext: true, doc: 'Initial value (otherwise min).' },
     },

@@ -289,6 +289,16 @@ function checkField(
         );
       }
     }
+    if (spec.positive && typeof value === 'number' && value <= 0) {
+      sound = false;
+      add(
+        'error',
+        'outOfRange',
+        `fields[${index}].${prop}`,
+        say.notPositive(where, prop, value),
+        extra(prop),
+      );
+    }
     if (spec.kind === 'url' && !isUsableUrl(value as string)) {
       sound = false;
       add(

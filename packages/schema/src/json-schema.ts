@@ -39,6 +39,7 @@ function propSchema(spec: PropSpec): JsonSchema {
   if (spec.default !== undefined) out.default = spec.default;
   if (spec.min !== undefined) out.minimum = spec.min;
   if (spec.max !== undefined) out.maximum = spec.max;
+  if (spec.positive) out.exclusiveMinimum = 0;
   return out;
 }
 

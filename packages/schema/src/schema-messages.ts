@@ -177,6 +177,10 @@ function buildMessages(locale: Locale) {
         ? `${E}${of(w, prop)} must be ${k} ${range} (got ${brief(value)}).`
         : `${E}${of(w, prop)}は${range}${k}で指定してください（指定値: ${brief(value)}）。`;
     },
+    notPositive: (w: Where, prop: string, value: unknown) =>
+      en
+        ? `${E}${of(w, prop)} must be a number greater than 0 (got ${brief(value)}).`
+        : `${E}${of(w, prop)}は0より大きい数値で指定してください（指定値: ${brief(value)}）。`,
     emptyOptions: (w: Where) =>
       en
         ? `${E}${of(w, 'options')} is empty. Add at least one {"value": "...", "label": "..."}.`

@@ -199,6 +199,12 @@ test('property values outside their range: heading level, rows, maxSize, debounc
   assert.deepEqual(codes(form({ type: 'heading', text: 'h', level: 2.5 })), ['wrongKind']);
   assert.deepEqual(codes(form({ name: 't', type: 'textarea', rows: 0 })), ['outOfRange']);
   assert.deepEqual(codes(form({ name: 'f', type: 'file', maxSize: -1 })), ['outOfRange']);
+  // A step of 0 would accept nothing in the browser and freeze the terminal slider.
+  assert.deepEqual(messages(form({ name: 'r', type: 'range', step: 0 })), [
+    'エラー: フィールド[0]（type: range）のstepは0より大きい数値で指定してください（指定値: 0）。',
+  ]);
+  assert.deepEqual(codes(form({ name: 'n', type: 'number', step: -0.5 })), ['outOfRange']);
+  assert.deepEqual(codes(form({ name: 'n', type: 'number', step: 0.01 })), []);
   assert.deepEqual(codes(form({ name: 'n', type: 'number', min: '1' })), ['wrongKind']);
   assert.match(
     messages(form({ name: 'n', type: 'number', min: '1' }))[0]!,
