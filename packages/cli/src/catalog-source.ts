@@ -13,6 +13,14 @@ import {
 } from '@formrequest/skills';
 import { UsageError } from './verb.js';
 
+/** The flags of a SOURCE, for parseFlags; `skill` and `spec` add their own. */
+export const SOURCE_OPTIONS = {
+  server: { type: 'string', multiple: true },
+  'catalog-out': { type: 'string' },
+  id: { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
 export interface SourceFlags {
   server?: string[];
   'catalog-out'?: string;

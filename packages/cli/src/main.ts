@@ -1,8 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { UsageError, type Verb } from './verb.js';
-
-export { parseFlags } from './verb.js';
-
 import { VERSION } from './version.js';
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
@@ -53,7 +50,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const verb = (await load()).default;
-  if (rest.includes('-h') || rest.includes('--help')) {
+  // Flags after `--` belong to the server command of `skill`/`spec` (`-- node server.js --help`).
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('-h') || own.includes('--help')) {
     process.stdout.write(`${verb.usage}\n`);
     return 0;
   }

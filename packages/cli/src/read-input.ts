@@ -22,3 +22,10 @@ export function readJsonFile(path: string): unknown {
     );
   }
 }
+
+/** The form of a file: the schema itself, or the `form_schema` of a request_form call input. */
+export function formSchemaOf(input: unknown): unknown {
+  if (input && typeof input === 'object' && 'form_schema' in input && !('fields' in input))
+    return (input as { form_schema: unknown }).form_schema;
+  return input;
+}

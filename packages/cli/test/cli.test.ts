@@ -142,3 +142,12 @@ test('ask: a --base-url that is not an http(s) URL is a usage error before the f
     );
   }
 });
+
+test('spec/skill: --help after -- goes to the server command, not to formrequest', () => {
+  // The "server" exits at once, so the verb must try to start it rather than print its own usage.
+  const r = run(['spec', '--', process.execPath, '-e', 'process.exit(0)', '--help']);
+  assert.equal(r.code, 2, r.err);
+  assert.doesNotMatch(r.out + r.err, /Usage: formrequest spec/);
+  assert.match(r.err, /^formrequest spec: the MCP server .* stopped before answering/);
+  assert.equal(run(['spec', '--help', '--', 'x']).code, 0);
+});

@@ -78,6 +78,19 @@ export function inputSchemaOf(tool: CatalogTool): JsonObject {
 /** A JSON object (the schema package's check, typed for catalogs). */
 export const isObject: (value: unknown) => value is JsonObject = isPlainObject;
 
+/** The parameters of an input schema: its top-level `properties`, `{}` when it has none. */
+export function propertiesOf(schema: JsonObject): JsonObject {
+  return isObject(schema.properties) ? schema.properties : {};
+}
+
+/** Input-schema keys a parameter list already expresses (or that carry no constraint); the rest is shown apart. */
+export const PARAMETER_LIST_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'properties',
+  'required',
+  '$schema',
+]);
+
 function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';

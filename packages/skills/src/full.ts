@@ -4,7 +4,14 @@
 // Beyond the seed, every other key of the parameter's schema follows in the same bracket, so nothing
 // a model needs is dropped: first minLength, maxLength, pattern, format, examples (in that order), then
 // the remaining keys in the schema's own order, each as `key: value`.
-import { type CatalogTool, inputSchemaOf, isObject, type JsonObject } from './catalog.js';
+import {
+  type CatalogTool,
+  inputSchemaOf,
+  isObject,
+  type JsonObject,
+  PARAMETER_LIST_KEYS,
+  propertiesOf,
+} from './catalog.js';
 import { pythonRepr, pythonStr } from './python-repr.js';
 
 /** Shown first, in the seed's order and with the seed's labels. */
@@ -54,7 +61,7 @@ export function parameterLine(name: string, spec: JsonObject, required: boolean)
 /** The full-mode section of one tool: `### name`, description, `**Parameters:**`, parameter lines. */
 export function toolSection(tool: CatalogTool): string {
   const schema = inputSchemaOf(tool);
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = propertiesOf(schema);
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const lines = [`### ${tool.name}`, tool.description ?? '', ''];
   const names = Object.keys(properties);
@@ -64,9 +71,7 @@ export function toolSection(tool: CatalogTool): string {
     for (const name of names)
       lines.push(parameterLine(name, properties[name] as JsonObject, required.has(name)));
   }
-  const rest = Object.entries(schema).filter(
-    ([k]) => !['type', 'properties', 'required', '$schema'].includes(k),
-  );
+  const rest = Object.entries(schema).filter(([k]) => !PARAMETER_LIST_KEYS.has(k));
   if (rest.length > 0) {
     lines.push('', `**Input schema also says:** ${rest.map(([k, v]) => `${k}: ${pythonStr(v)}`).join(', ')}`);
   }

@@ -2,7 +2,13 @@
 // `type` (default `any`) and `description` (default `""`) first and EVERY other key of its schema
 // after them, unchanged and in the schema's order. Written as YAML by the `yaml` package.
 import { Document, type Pair, type Scalar, YAMLMap } from 'yaml';
-import { type CatalogTool, inputSchemaOf, isObject, type JsonObject } from './catalog.js';
+import {
+  type CatalogTool,
+  inputSchemaOf,
+  type JsonObject,
+  PARAMETER_LIST_KEYS,
+  propertiesOf,
+} from './catalog.js';
 
 export interface LazyTool {
   description: string;
@@ -12,13 +18,10 @@ export interface LazyTool {
   schema?: JsonObject;
 }
 
-/** Input-schema keys the lazy entry already expresses (or that carry no constraint). */
-const EXPRESSED_KEYS = new Set(['type', 'properties', 'required', '$schema']);
-
 /** The seed's `convert_tools_to_yaml_dict()`, keeping the input schema's other keys under `schema`. */
 export function lazyTool(tool: CatalogTool): LazyTool {
   const schema = inputSchemaOf(tool);
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = propertiesOf(schema);
   const parameters: Record<string, JsonObject> = {};
   for (const [name, spec] of Object.entries(properties)) {
     const s = spec as JsonObject;
@@ -33,7 +36,7 @@ export function lazyTool(tool: CatalogTool): LazyTool {
     required: Array.isArray(schema.required) ? schema.required : [],
     parameters,
   };
-  const rest = Object.entries(schema).filter(([key]) => !EXPRESSED_KEYS.has(key));
+  const rest = Object.entries(schema).filter(([key]) => !PARAMETER_LIST_KEYS.has(key));
   // An input schema whose type is not 'object' is a defect the catalog check reports, so `type` here is safe to drop.
   if (rest.length > 0) entry.schema = Object.fromEntries(rest);
   return entry;

@@ -2,7 +2,14 @@
 // annotations, the approval prompt a host may skip, invoking/invoked length, UI resources, and
 // descriptions of tools and parameters. `warning`s fail `formrequest spec --strict`; `note`s state a
 // consequence the author should know about (they do not fail --strict).
-import { type CatalogServer, type CatalogTool, inputSchemaOf, isObject, type JsonObject } from './catalog.js';
+import {
+  type CatalogServer,
+  type CatalogTool,
+  inputSchemaOf,
+  isObject,
+  type JsonObject,
+  propertiesOf,
+} from './catalog.js';
 import { uiResourceOf } from './tool-kind.js';
 
 export interface Finding {
@@ -151,6 +158,7 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
 
 /** The tool's parameters (the top-level properties of its input schema). */
 function parametersOf(schema: JsonObject): [string, JsonObject][] {
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  return Object.entries(properties).filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
+  return Object.entries(propertiesOf(schema)).filter((entry): entry is [string, JsonObject] =>
+    isObject(entry[1]),
+  );
 }

@@ -4,7 +4,14 @@
 // The template's result-side sections (result `_meta`, error policy) are not derivable from tools/list
 // and are left out.
 import { stringify } from 'yaml';
-import { type CatalogServer, type CatalogTool, inputSchemaOf, isObject, type JsonObject } from './catalog.js';
+import {
+  type CatalogServer,
+  type CatalogTool,
+  inputSchemaOf,
+  isObject,
+  type JsonObject,
+  propertiesOf,
+} from './catalog.js';
 import { type Finding, lintServer } from './lint.js';
 import { clip } from './skill-md.js';
 import { sourceToolOf, type ToolKind, toolKind, uiResourceOf } from './tool-kind.js';
@@ -96,7 +103,7 @@ export function toolSpec(server: CatalogServer): ToolSpec {
 function toolDetail(tool: CatalogTool, kind: ToolKind, server: CatalogServer): string[] {
   const lines = [`### ${tool.name}（${KIND_HEADING[kind]}）`, ''];
   const schema = inputSchemaOf(tool);
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = propertiesOf(schema);
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const source = kind === 'render' ? sourceToolOf(tool, server) : undefined;
   lines.push('- 入力:');

@@ -1,6 +1,6 @@
 // Which kind of tool the spec template calls it (seed 002): `data` (fetches data, no UI), `render`
 // (shows another tool's output in a UI), or `standalone` (fetches and shows in one call).
-import { type CatalogServer, type CatalogTool, isObject } from './catalog.js';
+import { type CatalogServer, type CatalogTool, inputSchemaOf, isObject, propertiesOf } from './catalog.js';
 
 export type ToolKind = 'data' | 'render' | 'standalone';
 
@@ -20,9 +20,9 @@ function outputFields(tool: CatalogTool): Set<string> {
 }
 
 function inputFields(tool: CatalogTool): string[] {
-  const schema = tool.inputSchema ?? tool.parameters ?? {};
+  const schema = inputSchemaOf(tool);
   if (Array.isArray(schema.required) && schema.required.length > 0) return schema.required as string[];
-  return isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  return Object.keys(propertiesOf(schema));
 }
 
 /**

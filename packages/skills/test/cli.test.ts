@@ -61,7 +61,7 @@ test('skill: a catalog file -> one skill per usable server; offline and empty on
   ]);
   assert.match(files['image-flux-lora/SKILL.md']!, /^---\nname: image-flux-lora\ndescription: /);
   const again = await run('skill', sample, '--out', out);
-  assert.equal(again.code, 0);
+  assert.equal(again.code, 0, again.stderr);
   assert.deepEqual(tree(out), files, 'no temp files left, same bytes');
 });
 

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
-import { readJsonFile, UnreadableError } from '../read-input.js';
-import { UsageError, type Verb } from '../verb.js';
+import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
+import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
 export const ASK_EXIT = { submitted: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
@@ -21,11 +20,9 @@ const verb: Verb = {
   summary: 'fill a form in the terminal and print the answers JSON',
   usage,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { locale: { type: 'string' }, 'base-url': { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseFlags(args, {
+      locale: { type: 'string' },
+      'base-url': { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale;
@@ -46,14 +43,12 @@ const verb: Verb = {
       process.stderr.write(`formrequest ask: ${error.message}\n`);
       return ASK_EXIT.badInput;
     }
-    if (input && typeof input === 'object' && 'form_schema' in input)
-      input = (input as { form_schema: unknown }).form_schema;
     const [{ askForm }, { formatQuestionError, questionError }] = await Promise.all([
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
     const output = process.stdout.isTTY ? process.stdout : process.stderr;
-    const result = await askForm(input, {
+    const result = await askForm(formSchemaOf(input), {
       input: process.stdin,
       output,
       locale,

@@ -1,5 +1,5 @@
 import { formatIssues, resolveLocale, validateFormSchema } from '@formrequest/schema';
-import { readJsonFile, UnreadableError } from '../read-input.js';
+import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest check FILE [--locale ja|en] [--json]
@@ -32,10 +32,7 @@ const verb: Verb = {
       process.stderr.write(`formrequest check: ${error.message}\n`);
       return 2;
     }
-    if (input && typeof input === 'object' && 'form_schema' in input && !('fields' in input)) {
-      input = (input as { form_schema: unknown }).form_schema;
-    }
-    const result = validateFormSchema(input, { locale: resolveLocale(values.locale) });
+    const result = validateFormSchema(formSchemaOf(input), { locale: resolveLocale(values.locale) });
     if (values.json) {
       process.stdout.write(
         `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   AGENT_NAMES,
   type AgentName,
@@ -8,7 +7,7 @@ import {
   type RunningHost,
   startHost,
 } from '@formrequest/host';
-import { parsePort, UsageError, type Verb } from '../verb.js';
+import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE]
 
@@ -26,17 +25,12 @@ const verb: Verb = {
   summary: 'run the reference chat host (the whole loop in a browser)',
   usage,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        agent: { type: 'string' },
-        db: { type: 'string' },
-        'mcp-config': { type: 'string' },
-      },
+    const { values, positionals } = parseFlags(args, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      agent: { type: 'string' },
+      db: { type: 'string' },
+      'mcp-config': { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     const port = values.port === undefined ? defaultPort() : parsePort(values.port);

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
 import { readJsonFile, UnreadableError } from '../read-input.js';
-import { UsageError, type Verb } from '../verb.js';
+import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
 export const QUESTION_EXIT = { answered: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
@@ -23,11 +22,9 @@ const verb: Verb = {
   summary: 'ask the questions of a file in the terminal (seed 004) and print the answers',
   usage,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { json: { type: 'boolean' }, locale: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseFlags(args, {
+      json: { type: 'boolean' },
+      locale: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale ?? 'ja';

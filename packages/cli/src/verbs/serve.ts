@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_HTTP_PORT,
   ELICITATION_POLICIES,
@@ -8,7 +7,7 @@ import {
   serveStdio,
   startHttpServer,
 } from '@formrequest/server';
-import { parsePort, UsageError, type Verb } from '../verb.js';
+import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE] [--elicitation never|auto]
 
@@ -28,17 +27,12 @@ const verb: Verb = {
   summary: 'run the MCP server `form` over stdio or Streamable HTTP',
   usage,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        config: { type: 'string' },
-        elicitation: { type: 'string' },
-      },
+    const { values, positionals } = parseFlags(args, {
+      http: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      config: { type: 'string' },
+      elicitation: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     if (!values.http && (values.port !== undefined || values.host !== undefined)) {

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   allServerIds,
   buildSkills,
@@ -9,8 +8,8 @@ import {
   TOOLS_YAML,
   writeTree,
 } from '@formrequest/skills';
-import { readCatalogSource } from '../catalog-source.js';
-import { UsageError, type Verb } from '../verb.js';
+import { readCatalogSource, SOURCE_OPTIONS } from '../catalog-source.js';
+import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR | --stdout) [--catalog-out FILE]
        formrequest skill [options] -- COMMAND [ARGS...]
@@ -41,21 +40,13 @@ const verb: Verb = {
   usage,
   async run(args) {
     const [own, command] = splitCommand(args);
-    const { values, positionals } = parseArgs({
-      args: own,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        server: { type: 'string', multiple: true },
-        lazy: { type: 'boolean' },
-        out: { type: 'string' },
-        stdout: { type: 'boolean' },
-        'catalog-out': { type: 'string' },
-        id: { type: 'string' },
-        timeout: { type: 'string' },
-        form: { type: 'boolean' },
-        config: { type: 'string' },
-      },
+    const { values, positionals } = parseFlags(own, {
+      ...SOURCE_OPTIONS,
+      lazy: { type: 'boolean' },
+      out: { type: 'string' },
+      stdout: { type: 'boolean' },
+      form: { type: 'boolean' },
+      config: { type: 'string' },
     });
     if ((values.out === undefined) === !values.stdout)
       throw new UsageError('give either --out DIR or --stdout.');

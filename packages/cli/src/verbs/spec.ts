@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { skippedReport, splitCommand, toolSpec, writeFileAtomic } from '@formrequest/skills';
-import { readCatalogSource } from '../catalog-source.js';
-import type { Verb } from '../verb.js';
+import { readCatalogSource, SOURCE_OPTIONS } from '../catalog-source.js';
+import { parseFlags, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest spec SOURCE [--server ID ...] [--strict] [--out FILE] [--catalog-out FILE]
        formrequest spec [options] -- COMMAND [ARGS...]
@@ -24,18 +23,10 @@ const verb: Verb = {
   usage,
   async run(args) {
     const [own, command] = splitCommand(args);
-    const { values, positionals } = parseArgs({
-      args: own,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        server: { type: 'string', multiple: true },
-        strict: { type: 'boolean' },
-        out: { type: 'string' },
-        'catalog-out': { type: 'string' },
-        id: { type: 'string' },
-        timeout: { type: 'string' },
-      },
+    const { values, positionals } = parseFlags(own, {
+      ...SOURCE_OPTIONS,
+      strict: { type: 'boolean' },
+      out: { type: 'string' },
     });
     const read = await readCatalogSource('spec', positionals, command, values);
     if (typeof read === 'number') return read;
