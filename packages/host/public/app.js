@@ -20,7 +20,6 @@ const STRINGS = {
       'すべてのフィールドタイプを見せて',
     ],
     formSent: 'フォームを送信しました',
-    formCancelled: 'フォームをキャンセルしました',
     tool: 'ツール',
     result: '結果',
     toolError: 'ツールエラー',
@@ -30,6 +29,8 @@ const STRINGS = {
     failed: '送信できませんでした',
     agent: 'エージェント',
     rendererMissing: 'フォームを表示できません',
+    tooLarge: (name, limit) =>
+      `ファイル「${name}」は上限 ${limit} を超えています。小さいファイルを選んでください。`,
     untitled: '(無題)',
   },
   en: {
@@ -42,7 +43,6 @@ const STRINGS = {
     hello: 'A demo of an agent that asks for input with forms. Try one of these:',
     examples: ['Create a new project', 'Assign a task', 'Enter an address', 'Show all field types'],
     formSent: 'Form submitted',
-    formCancelled: 'Form cancelled',
     tool: 'Tool',
     result: 'Result',
     toolError: 'Tool error',
@@ -52,6 +52,7 @@ const STRINGS = {
     failed: 'Could not send',
     agent: 'Agent',
     rendererMissing: 'The form cannot be shown',
+    tooLarge: (name, limit) => `The file "${name}" is over the ${limit} limit. Choose a smaller file.`,
     untitled: '(untitled)',
   },
 };
@@ -190,8 +191,6 @@ function handleEvent(name, data, id, live) {
       const bubble = el('div', 'msg user');
       if (data.form_outcome === 'submitted') {
         bubble.append(el('strong', '', s('formSent')), el('pre', '', data.text));
-      } else if (data.form_outcome === 'cancelled') {
-        bubble.textContent = data.text;
       } else {
         bubble.textContent = data.text;
       }
@@ -420,6 +419,12 @@ function dataUrlToBlob(dataUrl) {
   return new Blob([bytes], { type });
 }
 
+function byteSize(bytes) {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} B`;
+}
+
 /** Files go to the host; the answer carries {name, type, size, url} instead of a data URL. */
 async function uploadFiles(schema, values) {
   const out = { ...values };
@@ -432,6 +437,11 @@ async function uploadFiles(schema, values) {
         refs.push(file);
         continue;
       }
+      const blob = dataUrlToBlob(file.data);
+      // Checked here: the host refuses a bigger body with 413 and drops the connection mid-upload,
+      // which a browser may report only as a network error.
+      if (blob.size > state.maxFileBytes)
+        throw new Error(s('tooLarge')(file.name, byteSize(state.maxFileBytes)));
       setStatus(s('uploading'));
       const response = await fetch(`/api/files?conversationId=${encodeURIComponent(state.conversationId)}`, {
         method: 'POST',
@@ -439,7 +449,7 @@ async function uploadFiles(schema, values) {
           'Content-Type': file.type || 'application/octet-stream',
           'X-File-Name': encodeURIComponent(file.name),
         },
-        body: dataUrlToBlob(file.data),
+        body: blob,
       });
       const data = await response.json().catch(() => ({}));
       if (!response.ok) throw Object.assign(new Error(data.error || `HTTP ${response.status}`), { data });

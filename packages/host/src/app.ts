@@ -72,9 +72,17 @@ export function createApp(options: AppOptions): Hono {
           .map((r) => r.method),
       ),
     ];
-    if (allowed.length === 0)
-      return c.json({ error: `No route for ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404);
-    c.header('Allow', allowed.join(', '));
+    if (allowed.length === 0) {
+      return c.json(
+        {
+          error: `No route for ${c.req.method} ${c.req.path}. The paths are listed under "HTTP API" in the @formrequest/host README.`,
+          code: 'not_found',
+        },
+        404,
+      );
+    }
+    // hono answers HEAD with the GET route, so a GET path takes HEAD too.
+    c.header('Allow', (allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed).join(', '));
     return c.json(
       {
         error: `${c.req.path} does not take ${c.req.method}; use ${allowed.join(' or ')}.`,

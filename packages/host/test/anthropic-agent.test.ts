@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type RunningHost, scenarioForm } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { call, startTestHost, turn } from './helpers.js';
+import { call, replyText, startTestHost, turn } from './helpers.js';
 
 let api: FakeApi;
 let host: RunningHost;
@@ -33,10 +33,7 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
   const names = first.events.map((e) => e.event);
   assert.deepEqual([...new Set(names)], ['user_message', 'text', 'tool_use', 'tool_result', 'result']);
   assert.ok(names.filter((n) => n === 'text').length > 1, 'text arrives in several deltas');
-  const text = first.events
-    .filter((e) => e.event === 'text')
-    .map((e) => e.data.text)
-    .join('');
+  const text = replyText(first.events);
   assert.equal(text, 'プロジェクトの設定を入力してください。');
   const use = first.events.find((e) => e.event === 'tool_use')!;
   assert.deepEqual(
@@ -67,13 +64,7 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
     formId,
     answers: { project_name: 'my-web-app', language: 'typescript' },
   });
-  assert.match(
-    second.events
-      .filter((e) => e.event === 'text')
-      .map((e) => e.data.text)
-      .join(''),
-    /my-web-app/,
-  );
+  assert.match(replyText(second.events), /my-web-app/);
   assert.equal(second.events.at(-1)!.data.subtype, 'success');
   const followUp = api.requests[1].body;
   const roles = followUp.messages.map((m: any) => m.role);

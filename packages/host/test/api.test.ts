@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
-import { call, collectEvents, endsWithResult, startTestHost, tempDir, turn } from './helpers.js';
+import { call, collectEvents, endsWithResult, replyText, startTestHost, tempDir, turn } from './helpers.js';
 
 let host: RunningHost;
 before(async () => {
@@ -83,10 +83,7 @@ describe('a scripted form round trip over the API', () => {
       features: ['auth', 'api'],
     });
     assert.equal(user.data.text, JSON.stringify(JSON.parse(user.data.text), null, 2));
-    const reply = events
-      .filter((e) => e.event === 'text')
-      .map((e) => e.data.text)
-      .join('');
+    const reply = replyText(events);
     assert.match(reply, /my-web-app/);
     assert.match(reply, /TypeScript/);
     assert.match(reply, /デモ/);
@@ -119,13 +116,7 @@ describe('a scripted form round trip over the API', () => {
     const { events } = await turn(host, { conversationId, formId, cancel: true });
     assert.equal(events[0].data.text, 'フォーム入力をキャンセルしました。');
     assert.equal(events[0].data.form_outcome, 'cancelled');
-    assert.match(
-      events
-        .filter((e) => e.event === 'text')
-        .map((e) => e.data.text)
-        .join(''),
-      /キャンセル/,
-    );
+    assert.match(replyText(events), /キャンセル/);
 
     const en = await turn(host, { message: 'Please assign a task', locale: 'en' });
     const enForm = en.events.at(-1)!.data.pending_form.id;
@@ -285,19 +276,21 @@ describe('bad requests', () => {
   });
 
   test('a known path with the wrong method is 405 and names the methods it takes', async () => {
-    for (const [method, path, allow] of [
-      ['GET', '/api/execute', 'POST'],
-      ['DELETE', '/api/files/some-id', 'GET'],
-      ['POST', '/api/conversations/c1/events', 'GET'],
-      ['GET', '/api/conversations/c1/forms/f1/draft', 'PUT'],
+    for (const [method, path, use, allow] of [
+      ['GET', '/api/execute', 'POST', 'POST'],
+      ['DELETE', '/api/files/some-id', 'GET', 'GET, HEAD'],
+      ['POST', '/api/conversations/c1/events', 'GET', 'GET, HEAD'],
+      ['GET', '/api/conversations/c1/forms/f1/draft', 'PUT', 'PUT'],
     ] as const) {
       const response = await fetch(host.url + path, { method });
       assert.equal(response.status, 405, `${method} ${path}`);
       assert.equal(response.headers.get('allow'), allow);
       const body = await response.json();
       assert.equal(body.code, 'method_not_allowed');
-      assert.match(body.error, new RegExp(`does not take ${method}; use ${allow}\\.`));
+      assert.match(body.error, new RegExp(`does not take ${method}; use ${use}\\.`));
     }
+    // What Allow promises holds: a GET path answers HEAD.
+    assert.equal((await fetch(`${host.url}/api/conversations`, { method: 'HEAD' })).status, 200);
   });
 
   test('malformed bodies get 400/415 and say what to send', async () => {
@@ -474,6 +467,12 @@ describe('files and drafts', () => {
     await turn(host, { conversationId: project.conversationId, formId: project.formId, cancel: true });
     assert.equal(await status(dropped.url), 404);
     assert.equal(await status(kept.url), 200, 'other conversations are not touched');
+
+    // Uploaded for a form the person then answered in free text instead (the form is superseded).
+    const skipped = await askProjectForm();
+    const abandoned = await upload(skipped.conversationId, 'abandoned');
+    await turn(host, { conversationId: skipped.conversationId, message: 'やっぱりやめます' });
+    assert.equal(await status(abandoned.url), 404);
   });
 
   test('drafts are saved for the pending form only', async () => {
@@ -536,13 +535,7 @@ describe('durability', () => {
           answers: { country: 'JP', prefecture: '13', city: '13004', address: '1-2-3' },
         });
         assert.ok(next[0].id > events.at(-1)!.id, 'ids keep increasing across restarts');
-        assert.match(
-          next
-            .filter((e) => e.event === 'text')
-            .map((e) => e.data.text)
-            .join(''),
-          /1-2-3/,
-        );
+        assert.match(replyText(next), /1-2-3/);
         assert.equal(next.at(-1)!.data.pending_form, undefined);
         // Uploaded when no form waits for it: nothing can use it, so the next start removes it.
         const late = await fetch(`${second.url}/api/files?conversationId=${conversationId}`, {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost, scenarioForm } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { startTestHost, turn } from './helpers.js';
+import { replyText, startTestHost, turn } from './helpers.js';
 
 let installed = true;
 try {
@@ -87,13 +87,7 @@ test('ends the turn after request_form, rebuilds _metadata from structuredConten
     formId: use.data.id,
     answers: { project_name: 'my-web-app', language: 'go' },
   });
-  assert.match(
-    second.events
-      .filter((e) => e.event === 'text')
-      .map((e) => e.data.text)
-      .join(''),
-    /my-web-app/,
-  );
+  assert.match(replyText(second.events), /my-web-app/);
   const resumed = api.requests.at(-1)!.body;
   const history = JSON.stringify(resumed.messages);
   assert.ok(

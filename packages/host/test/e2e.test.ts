@@ -194,6 +194,28 @@ describe('scripted scenarios in Chromium', () => {
     assert.deepEqual((page as any).errors, [], 'no script errors or CSP violations with all 18 widgets');
     await page.context().close();
   });
+
+  test('a file over the host limit is refused in the page with the limit, and the form stays', async () => {
+    const small = await startTestHost({ maxFileBytes: 8 });
+    try {
+      const page = await newPage(`${small.url}/?lang=en`);
+      await say(page, 'Show all field types');
+      await waitForForm(page, 'All field types');
+      await form(page).getByLabel('Name').fill('Ann Lee');
+      await form(page)
+        .getByLabel('Attachment')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello file') });
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await form(page)
+        .getByText('The file "notes.txt" is over the 8 B limit. Choose a smaller file.')
+        .waitFor();
+      await form(page).getByLabel('Name').waitFor();
+      assert.equal(await page.locator('.msg.user').count(), 1, 'nothing was sent');
+      await page.context().close();
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('resilience in Chromium', () => {

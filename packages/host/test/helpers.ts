@@ -1,8 +1,9 @@
 // Shared test support: a host on 127.0.0.1 port 0 with its SQLite file in a temp dir, JSON calls, and
-// an SSE reader over fetch (the same wire format a browser's EventSource reads).
+// a conversation's SSE events read over fetch (the browser's EventSource is exercised in e2e.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readSse } from '../src/agents/sse-parser.js';
 import { type HostOptions, type RunningHost, startHost } from '../src/index.js';
 
 export function tempDir(): { path: string; remove(): void } {
@@ -53,7 +54,7 @@ export async function collectEvents(
   host: { url: string },
   conversationId: string,
   until: (events: SseEvent[]) => boolean,
-  options: { lastEventId?: number; timeoutMs?: number; comments?: string[] } = {},
+  options: { lastEventId?: number; timeoutMs?: number } = {},
 ): Promise<SseEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
@@ -67,8 +68,8 @@ export async function collectEvents(
     });
     if (response.status !== 200) throw new Error(`SSE answered ${response.status}`);
     if (until(events)) return events;
-    for await (const frame of readSseWithIds(response.body!, options.comments)) {
-      events.push(frame);
+    for await (const frame of readSse(response.body!)) {
+      events.push({ id: Number(frame.id), event: frame.event, data: JSON.parse(frame.data) });
       if (until(events)) break;
     }
   } catch (error) {
@@ -81,35 +82,14 @@ export async function collectEvents(
   return events;
 }
 
-/** Raw SSE frames with their ids (our parser drops ids; tests need them), comments collected aside. */
-async function* readSseWithIds(
-  body: ReadableStream<Uint8Array>,
-  comments?: string[],
-): AsyncGenerator<SseEvent> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const reader = body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const fields: Record<string, string> = {};
-      for (const line of frame.split('\n')) {
-        if (line.startsWith(':')) comments?.push(line);
-        const colon = line.indexOf(':');
-        if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
-      }
-      if (fields.event) yield { id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) };
-      end = buffer.indexOf('\n\n');
-    }
-  }
-}
-
 export const endsWithResult = (events: SseEvent[]) => events.at(-1)?.event === 'result';
+
+/** The agent's reply in a turn: its `text` deltas joined. */
+export const replyText = (events: SseEvent[]): string =>
+  events
+    .filter((e) => e.event === 'text')
+    .map((e) => e.data.text)
+    .join('');
 
 /** Sends a message (or a form answer) and returns the events of that run, up to its result. */
 export async function turn(

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { FIELD_TYPES, validateFormSchema } from '@formrequest/schema';
 import { cliCommand } from '../../../testing/cli.ts';
 import { detectScenario, loadMcpConfig, scenarioForm } from '../src/index.js';
-import { startTestHost, tempDir, turn } from './helpers.js';
+import { replyText, startTestHost, tempDir, turn } from './helpers.js';
 
 test('understands the seed scenarios in Japanese and English', () => {
   const cases: Array<[string, string | undefined]> = [
@@ -48,10 +48,7 @@ test('an unknown request gets an honest help text, no form', async () => {
   const host = await startTestHost();
   try {
     const { events } = await turn(host, { message: 'hello there' });
-    const text = events
-      .filter((e) => e.event === 'text')
-      .map((e) => e.data.text)
-      .join('');
+    const text = replyText(events);
     assert.match(text, /offline demo agent/);
     assert.match(text, /no AI model/);
     assert.equal(
