@@ -112,7 +112,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     );
   }
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${hostname}:${port}`;
+  const url = `http://${browsableHost(hostname)}:${port}`;
 
   let formServer: { close(): Promise<void> } | undefined;
   let hub: McpHub | undefined;
@@ -158,4 +158,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return closing;
     },
   };
+}
+
+/** The address to print and to hand the agent: a wildcard listen address is not one a browser can open. */
+export function browsableHost(hostname: string): string {
+  if (hostname === '0.0.0.0' || hostname === '') return '127.0.0.1';
+  if (hostname === '::') return '[::1]';
+  return hostname.includes(':') ? `[${hostname}]` : hostname;
 }

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
+import { browsableHost } from '../src/host.js';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
 import { call, collectEvents, endsWithResult, replyText, startTestHost, tempDir, turn } from './helpers.js';
 
@@ -639,6 +640,14 @@ describe('startup with bad files', () => {
       dir.remove();
     }
   });
+});
+
+test('the printed url is one a browser can open, whatever address the host listens on', () => {
+  assert.equal(browsableHost('0.0.0.0'), '127.0.0.1');
+  assert.equal(browsableHost('::'), '[::1]');
+  assert.equal(browsableHost('::1'), '[::1]');
+  assert.equal(browsableHost('192.168.1.5'), '192.168.1.5');
+  assert.equal(browsableHost('localhost'), 'localhost');
 });
 
 describe('startup problems name the cause and the fix', () => {
