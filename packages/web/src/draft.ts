@@ -8,7 +8,8 @@ export type Draft = { v: Record<string, unknown>; t: Record<string, unknown> };
 export function loadDraft(key: string): Draft | null {
   try {
     const d = JSON.parse(localStorage.getItem(PREFIX + key) ?? 'null');
-    return d && typeof d.v === 'object' && typeof d.t === 'object' ? d : null;
+    // Anything else (another app's value, a hand edit) is no draft rather than a broken form.
+    return d?.v && d.t && typeof d.v === 'object' && typeof d.t === 'object' ? d : null;
   } catch {
     return null;
   }

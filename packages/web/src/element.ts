@@ -57,7 +57,7 @@ export function defineFormRequest(name = 'form-request'): void {
           this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
         const attr = (n: string) => this.getAttribute(n) ?? undefined;
         this.#form = renderForm(this, this.#schema, {
-          locale: attr('locale') === 'en' ? 'en' : 'ja',
+          locale: attr('locale') as RenderOptions['locale'],
           draftKey: attr('draft-key'),
           theme: attr('theme') as RenderOptions['theme'],
           ...this.#options,

@@ -11,6 +11,7 @@ import {
   initialValues,
   isFieldType,
   isInputField,
+  resolveLocale,
   submitMessage,
   t,
   validateAnswers,
@@ -35,7 +36,9 @@ export function renderForm(
   input: unknown,
   options: RenderOptions = {},
 ): FormController {
-  const locale = options.locale ?? 'ja';
+  const given = (input ?? {}) as { fields?: unknown; locale?: unknown };
+  // The embedding app's choice first, then the form's own `locale`, as in the terminal and the server.
+  const locale = resolveLocale(options.locale, given.locale);
   const now = options.now;
   const say = (key: string, params?: Record<string, unknown>) => t(locale, key as never, params as never);
   const uid = `fr${++forms}`;
@@ -62,8 +65,8 @@ export function renderForm(
     finish();
     options.onCancel?.(cancelMessage(locale));
   };
-  const cancelButton = (label?: unknown) => {
-    const b = h('button', { type: 'button', class: 'fr-btn' }, String(label ?? say('cancel')));
+  const cancelButton = (label?: string) => {
+    const b = h('button', { type: 'button', class: 'fr-btn' }, label ?? say('cancel'));
     on(b, 'click', cancel);
     return b;
   };
@@ -73,7 +76,6 @@ export function renderForm(
   // A form longer than the first screen is checked in two steps: the fields drawn at once before they
   // are drawn, the rest when the browser is idle, before any of it is built (or at once if submit,
   // validate or values come first). A defect found then turns the form into the error panel.
-  const given = (input ?? {}) as { fields?: unknown };
   const long =
     Array.isArray(given.fields) &&
     given.fields.length > FIRST &&
@@ -201,10 +203,16 @@ export function renderForm(
       show(i, message);
     },
     say,
+    // A request cut short because the form closed settles never: no error state on a finished form.
     load: (url, signal) =>
-      loadItems(fetchFn, url, signal ? [signal, life.signal] : [life.signal], options.credentials ?? 'omit'),
+      loadItems(
+        fetchFn,
+        url,
+        signal ? [signal, life.signal] : [life.signal],
+        options.credentials ?? 'omit',
+      ).catch((error) => (life.signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error))),
     valueOf: (name) => vals[name],
-    labelOf: (name) => String(fields[index.get(name)!]?.label ?? name),
+    labelOf: (name) => fields[index.get(name)!]?.label ?? name,
     wait(p) {
       pending.add(p);
       p.finally(() => pending.delete(p));
@@ -249,12 +257,12 @@ export function renderForm(
   const submitButton = h(
     'button',
     { type: 'submit', class: 'fr-btn fr-primary' },
-    String(schema.submitLabel ?? say('submit')),
+    schema.submitLabel ?? say('submit'),
   );
   append(
     root,
-    h('h2', { id: `${uid}-t` }, String(schema.title)),
-    schema.description ? h('p', { class: 'fr-hint' }, String(schema.description)) : null,
+    h('h2', { id: `${uid}-t` }, schema.title),
+    schema.description ? h('p', { class: 'fr-hint' }, schema.description) : null,
     list,
     h('div', { class: 'fr-actions' }, cancelButton(schema.cancelLabel), submitButton),
   );

@@ -62,6 +62,21 @@ test('an older answer never overwrites a newer one', async () => {
   assert.deepEqual(await optionTexts(page), ['Alice Johnson (Engineering)']);
 });
 
+test('a search still running when the form is cancelled shows no error on the closed form', async () => {
+  const page = await H.page();
+  await mount(page, users());
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.pressSequentially('Al');
+  await page.waitForTimeout(300); // the slow "Al" request is in flight
+  await page.getByRole('button', { name: 'キャンセル' }).click();
+  await page.waitForTimeout(800); // long after "Al" would have answered
+  assert.notEqual(
+    await page.locator('[role=status]').textContent(),
+    '検索できませんでした。もう一度お試しください。',
+  );
+  assert.equal(await box.isDisabled(), true);
+});
+
 test('keyboard: arrows move the active option, Enter picks, Escape closes then clears', async () => {
   const page = await H.page();
   await mount(page, users());
@@ -102,6 +117,14 @@ test('keyboard: arrows move the active option, Enter picks, Escape closes then c
     [],
     'Enter in the search box never submits',
   );
+  // Escape right after typing also drops the search still waiting for its debounce.
+  const sent = searches().length;
+  await box.pressSequentially('Bob');
+  await box.press('Escape');
+  await page.waitForTimeout(400);
+  assert.equal(await box.inputValue(), '');
+  assert.equal(await box.getAttribute('aria-expanded'), 'false');
+  assert.equal(searches().length, sent, 'no request for the cleared text');
 });
 
 test('no results, failing, non-JSON and wrongly shaped answers show a state in that field only', async () => {

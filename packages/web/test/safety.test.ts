@@ -156,6 +156,8 @@ test('drafts survive a reload and are dropped after submit', async () => {
     });
     await mount(page, ALL, { draftKey, now: '2026-03-10T09:00:00' });
   };
+  // Whatever else sits under the key (here a draft of the wrong shape) is ignored, not a crash.
+  await page.evaluate((k) => localStorage.setItem(`formrequest-draft:${k}`, '{"v":null,"t":null}'), draftKey);
   await mount(page, ALL, { draftKey, now: '2026-03-10T09:00:00' });
   await page.getByLabel('プロジェクト名').fill('draft-name');
   await page.getByRole('checkbox', { name: 'DB連携' }).check();

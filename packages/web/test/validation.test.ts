@@ -137,7 +137,9 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
     const read = FileReader.prototype.readAsDataURL;
     FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
       w.reads++;
-      return read.call(this, blob);
+      // slow.pdf takes 300 ms to read, so another choice can be made while it is being read.
+      if ((blob as File).name === 'slow.pdf') setTimeout(() => read.call(this, blob), 300);
+      else read.call(this, blob);
     };
   });
   await mount(page, ALL, { now: NOW });
@@ -157,6 +159,16 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   await page.waitForFunction(() => (window as any).form.values().attachment);
   assert.equal(await messageFor(page, '添付ファイル'), '');
   assert.equal(await page.evaluate(() => (window as any).reads), 1);
+  // A read that ends after the person chose again never replaces that later choice.
+  await input.setInputFiles({ name: 'slow.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => (window as any).reads), 2);
+  assert.equal(await page.evaluate(() => (window as any).form.values().attachment), undefined);
+  assert.equal(
+    await messageFor(page, '添付ファイル'),
+    '添付ファイルのファイルサイズは1 KB以下にしてください',
+  );
 
   await mount(page, {
     title: 'files',
@@ -186,4 +198,17 @@ test('English messages and labels with locale "en"', async () => {
   assert.equal(await messageFor(page, 'Name'), 'Name is required');
   await page.getByRole('button', { name: 'Cancel' }).click();
   assert.deepEqual(await events(page), [{ type: 'cancel', message: 'Form input was cancelled.' }]);
+  // A form that says `locale: "en"` is English unless the embedding app asks for another language.
+  const english = { title: 'T', locale: 'en', fields: [{ name: 'who', type: 'text', label: 'Name' }] };
+  await mount(page, english);
+  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['Cancel', 'Submit']);
+  await mount(page, english, { locale: 'ja' });
+  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['キャンセル', '送信']);
+  const element = await page.evaluate(() => {
+    const el = document.createElement('form-request') as any;
+    el.schema = { title: 'T', locale: 'en', fields: [{ name: 'x', type: 'text' }] };
+    document.getElementById('app')!.append(el);
+    return [...el.querySelectorAll('button')].map((b: HTMLElement) => b.textContent);
+  });
+  assert.deepEqual(element, ['Cancel', 'Submit'], '<form-request> without a locale attribute');
 });

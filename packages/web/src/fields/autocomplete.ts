@@ -128,17 +128,21 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     );
   };
 
+  /** Drops the pending and the running search and closes the list. */
+  const stop = () => {
+    clearTimeout(timer);
+    seq++;
+    inflight?.abort();
+    items = [];
+    open(false);
+    say('');
+  };
+
   on(input, 'input', () => {
     const q = input.value;
     if (!multi && ctx.get() != null) ctx.set(undefined, undefined);
+    if (q.length < (f.minChars ?? 1)) return stop();
     clearTimeout(timer);
-    if (q.length < (f.minChars ?? 1)) {
-      seq++;
-      inflight?.abort();
-      items = [];
-      open(false);
-      return say('');
-    }
     timer = setTimeout(() => search(q), f.debounceMs ?? 300);
   });
   on<KeyboardEvent>(input, 'keydown', (e) => {
@@ -159,6 +163,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
       } else if (input.value) {
         e.preventDefault();
         input.value = '';
+        stop(); // a search still waiting for its debounce would reopen the list for an empty box
         if (!multi) ctx.set(undefined, undefined);
       }
     } else if (e.key === 'Backspace' && multi && !input.value && values.length) {

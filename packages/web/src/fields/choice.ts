@@ -1,18 +1,17 @@
 // Fixed options: select, radio (fieldset + radiogroup), checkbox, multiselect (fieldset of checkboxes).
 import { h, on } from '../dom.js';
 import type { Field, FieldContext, FieldView } from '../types.js';
-import { base, group, labelled } from './shell.js';
+import { base, caption, group, labelled } from './shell.js';
 
-type Option = { value: unknown; label?: unknown };
-const options = (f: Field): Option[] => (Array.isArray(f.options) ? f.options : []);
-const label = (o: Option) => String(o.label ?? o.value);
+// validateFormSchema has made sure `options` is a list of {value, label} strings with unique values.
+type Option = { value: string; label: string };
 
 export function select(f: Field, ctx: FieldContext): FieldView {
   const sel = h(
     'select',
     base(f, ctx.id),
     h('option', { value: '' }, ctx.say('choose')),
-    ...options(f).map((o) => h('option', { value: String(o.value) }, label(o))),
+    ...(f.options as Option[]).map((o) => h('option', { value: o.value }, o.label)),
   );
   sel.value = String(ctx.get() ?? '');
   on(sel, 'change', () => ctx.set(sel.value === '' ? undefined : sel.value));
@@ -21,26 +20,22 @@ export function select(f: Field, ctx: FieldContext): FieldView {
 
 /** One radio or checkbox per option inside a fieldset; `multi` makes the value an array. */
 function boxes(f: Field, ctx: FieldContext, multi: boolean): FieldView {
-  const picked = () => {
-    const v = ctx.get();
-    return multi ? (Array.isArray(v) ? v.map(String) : []) : [String(v ?? '')];
-  };
-  const now = picked();
-  const inputs = options(f).map((o, i) =>
+  const v = ctx.get();
+  const now = multi ? (Array.isArray(v) ? v.map(String) : []) : [String(v ?? '')];
+  const options = f.options as Option[];
+  const inputs = options.map((o, i) =>
     h('input', {
       type: multi ? 'checkbox' : 'radio',
       id: i ? `${ctx.id}-${i}` : ctx.id,
       name: ctx.id,
-      value: String(o.value),
-      checked: now.includes(String(o.value)),
+      value: o.value,
+      checked: now.includes(o.value),
     }),
   );
   const el = group(
     f,
     multi ? { id: `${ctx.id}-g` } : { role: 'radiogroup', id: `${ctx.id}-g` },
-    ...inputs.map((input, i) =>
-      h('label', { class: 'fr-opt' }, input, h('span', null, label(options(f)[i]))),
-    ),
+    ...inputs.map((input, i) => h('label', { class: 'fr-opt' }, input, h('span', null, options[i]!.label))),
   );
   on(el, 'change', () => {
     const chosen = inputs.filter((i) => i.checked).map((i) => i.value);
@@ -56,16 +51,6 @@ export function checkbox(f: Field, ctx: FieldContext): FieldView {
   const input = h('input', { type: 'checkbox', id: ctx.id, name: f.name, required: !!f.required });
   input.checked = ctx.get() === true;
   on(input, 'change', () => ctx.set(input.checked));
-  const el = h(
-    'div',
-    { class: 'fr-field fr-check' },
-    input,
-    h(
-      'label',
-      { for: ctx.id },
-      f.label ?? f.name ?? '',
-      f.required ? h('span', { class: 'fr-req', 'aria-hidden': 'true' }, ' *') : null,
-    ),
-  );
+  const el = h('div', { class: 'fr-field fr-check' }, input, h('label', { for: ctx.id }, ...caption(f)));
   return { el, controls: [input] };
 }

@@ -19,7 +19,9 @@ function read(file: File): Promise<string> {
 export function file(f: Field, ctx: FieldContext): FieldView {
   const input = h('input', { ...base(f, ctx.id), type: 'file', accept: f.accept, multiple: !!f.multiple });
   const shape = (list: FileValue[]) => (f.multiple ? list : list[0]);
+  let seq = 0; // a read still running when another choice is made must not overwrite that choice
   on(input, 'change', () => {
+    const mine = ++seq;
     const files = [...(input.files ?? [])];
     const meta = files.map((x) => ({ name: x.name, type: x.type, size: x.size, data: 'data:' }));
     // The same check the answer gets, on metadata only: an oversized or wrong-type file is never read.
@@ -34,8 +36,8 @@ export function file(f: Field, ctx: FieldContext): FieldView {
     }
     if (!files.length) return ctx.set(undefined);
     const job = Promise.all(files.map(read)).then(
-      (data) => ctx.set(shape(meta.map((m, i) => ({ ...m, data: data[i] })))),
-      () => ctx.fail(ctx.say('badValue', { label: f.label ?? f.name })),
+      (data) => mine === seq && ctx.set(shape(meta.map((m, i) => ({ ...m, data: data[i] })))),
+      () => mine === seq && ctx.fail(ctx.say('badValue', { label: f.label ?? f.name })),
     );
     ctx.wait(job);
   });

@@ -29,9 +29,7 @@ export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
     status.textContent = '';
     retry.hidden = true;
     if (idle) return;
-    const url = cascade
-      ? buildDependentUrl(f as never, parent, ctx.base)
-      : new URL(String(f.loadUrl), ctx.base).href;
+    const url = cascade ? buildDependentUrl(f as never, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
     ctx.load(url).then(
       (found) => {
         if (mine !== seq) return;

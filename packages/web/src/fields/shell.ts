@@ -2,7 +2,8 @@
 import { type Child, h } from '../dom.js';
 import type { Field } from '../types.js';
 
-function caption(f: Field): Child[] {
+/** The field's label (or name) and, when required, a visual `*` hidden from screen readers. */
+export function caption(f: Field): Child[] {
   return [
     f.label ?? f.name ?? '',
     f.required ? h('span', { class: 'fr-req', 'aria-hidden': 'true' }, ' *') : null,

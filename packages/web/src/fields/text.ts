@@ -18,7 +18,7 @@ export function text(f: Field, ctx: FieldContext): FieldView {
         { class: 'fr-sugg' },
         h('span', { class: 'fr-hint' }, ctx.say('suggestions')),
         ...list.map((s) => {
-          const short = shortenSuggestion(String(s));
+          const short = shortenSuggestion(s);
           const chip = h(
             'button',
             { type: 'button', class: 'fr-chip', title: short === s ? null : s },
