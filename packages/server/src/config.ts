@@ -1,6 +1,7 @@
 // The server's optional configuration file: search endpoints the model may use in forms (they go into
 // the tool description and the Apps widget's CSP) and the elicitation policy.
 import { readFileSync } from 'node:fs';
+import { isPlainObject } from '@formrequest/schema';
 
 /** A search API the model may point autocomplete / async-select / cascading-select fields at. */
 export interface SearchEndpoint {
@@ -123,8 +124,4 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -109,9 +109,11 @@ function fieldProperty(field: FormField, now: Date): Prop | undefined {
       break;
     case 'number':
     case 'range': {
+      // A number without `step` takes any value in every renderer, so only a whole step (range: 1 by
+      // default) from a whole (or no) `min` makes the answer an integer.
       const step = fieldProp(field, 'step');
       const min = fieldProp(field, 'min');
-      const integral = Number.isInteger(step ?? 1) && (min === undefined || Number.isInteger(min));
+      const integral = Number.isInteger(step) && (min === undefined || Number.isInteger(min));
       prop = {
         type: integral ? 'integer' : 'number',
         ...bounds({ min, max: fieldProp(field, 'max') }, 'min', 'max', 'minimum', 'maximum'),

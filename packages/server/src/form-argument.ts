@@ -1,7 +1,7 @@
-import { isPlainObject } from '@formrequest/schema';
 // Reads the `form_schema` argument as models actually send it: an object, or the same object as a
 // JSON string (some clients stringify nested arguments). Anything else gets a message that says how
 // to call the tool correctly.
+import { isPlainObject } from '@formrequest/schema';
 
 export type FormArgument = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 

@@ -1,10 +1,11 @@
 // The per-call `mode` argument of request_form and its relation to the server's policy.
+import { isPlainObject } from '@formrequest/schema';
 import { ELICITATION_POLICIES, type ElicitationPolicy, type ServerConfig } from './config.js';
 
 export type ModeChoice = { ok: true; mode: ElicitationPolicy } | { ok: false; message: string };
 
 export function chooseMode(args: unknown, config: ServerConfig): ModeChoice {
-  const raw = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).mode : undefined;
+  const raw = isPlainObject(args) ? args.mode : undefined;
   if (raw === undefined || raw === null) return { ok: true, mode: config.elicitation ?? 'never' };
   if (ELICITATION_POLICIES.includes(raw as ElicitationPolicy))
     return { ok: true, mode: raw as ElicitationPolicy };

@@ -29,6 +29,8 @@ const FORM_RESULT = {
 export const REQUEST_FORM_OUTPUT_JSON_SCHEMA = FORM_RESULT;
 
 export const QUESTION_OUTPUT_JSON_SCHEMA = {
+  // MCP requires an outputSchema to be an object schema at the top level (the v1 client checks it).
+  type: 'object',
   anyOf: [
     {
       type: 'object',

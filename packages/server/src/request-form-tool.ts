@@ -21,13 +21,18 @@ export function requestFormInputJsonSchema(): Record<string, unknown> {
   return { ...input, properties: { ...input.properties, mode: MODE_JSON_SCHEMA } };
 }
 
+// Built once: over HTTP every 2026-07-28 request gets a fresh server, and the 18-type schema is the
+// costliest part of building one. Shared read-only between server instances.
+let sharedInputSchema: Record<string, unknown> | undefined;
+
 export function registerRequestFormTool(server: McpServer, config: ServerConfig): void {
+  sharedInputSchema ??= requestFormInputJsonSchema();
   server.registerTool(
     REQUEST_FORM_TOOL,
     {
       title: 'フォーム入力をリクエスト',
       description: requestFormToolDescription(config),
-      inputSchema: advertisedSchema(requestFormInputJsonSchema()),
+      inputSchema: advertisedSchema(sharedInputSchema),
       outputSchema: advertisedSchema(REQUEST_FORM_OUTPUT_JSON_SCHEMA),
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
       _meta: widgetToolMeta('フォームを準備しています…', 'フォームを表示しました'),

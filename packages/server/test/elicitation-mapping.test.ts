@@ -60,10 +60,43 @@ test('relative date bounds are resolved into the description with the given cloc
     );
 });
 
-test('a form with only display fields has nothing to ask', () => {
+test('number and range: integer only for a whole step from a whole min, as the renderers allow', () => {
+  const mapping = toElicitation({
+    title: 't',
+    fields: [
+      { name: 'any', type: 'number', label: 'any', min: 0 },
+      { name: 'whole', type: 'number', label: 'whole', step: 1 },
+      { name: 'half', type: 'number', label: 'half', step: 0.5 },
+      { name: 'offset', type: 'number', label: 'offset', min: 0.5, step: 1 },
+      { name: 'slider', type: 'range', label: 'slider' },
+      { name: 'fine', type: 'range', label: 'fine', step: 0.1 },
+    ],
+  });
+  assert.ok(mapping.ok, JSON.stringify(mapping));
+  if (!mapping.ok) return;
+  const types = Object.fromEntries(
+    Object.entries(mapping.requestedSchema.properties).map(([name, prop]) => [
+      name,
+      (prop as { type: string }).type,
+    ]),
+  );
+  assert.deepEqual(types, {
+    any: 'number',
+    whole: 'integer',
+    half: 'number',
+    offset: 'number',
+    slider: 'integer',
+    fine: 'number',
+  });
+  const slider = mapping.requestedSchema.properties.slider as { minimum: number; maximum: number };
+  assert.deepEqual([slider.minimum, slider.maximum], [0, 100]);
+});
+
+test('a form with only display fields has nothing to ask, and says so', () => {
   const mapping = toElicitation({
     title: 't',
     fields: [{ type: 'heading', text: 'h' }, { type: 'divider' }],
   });
   assert.equal(mapping.ok, false);
+  if (!mapping.ok) assert.match(mapping.reasons.join('\n'), /入力するフィールドがない/);
 });

@@ -120,8 +120,10 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
         title: 'REST API',
       });
       assert.equal(requestedSchema.properties.features.maxItems, 2);
-      assert.equal(requestedSchema.properties.count.type, 'integer');
+      // No step: any number, as the web and terminal forms take it; the range's step 5 makes integers.
+      assert.equal(requestedSchema.properties.count.type, 'number');
       assert.equal(requestedSchema.properties.count.minimum, 1);
+      assert.equal(requestedSchema.properties.budget.type, 'integer');
       assert.deepEqual(
         [requestedSchema.properties.budget.minimum, requestedSchema.properties.budget.maximum],
         [0, 100],

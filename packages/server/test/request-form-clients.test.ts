@@ -41,8 +41,7 @@ function exercise(
       });
 
       test('negotiates the expected protocol era', () => {
-        if (kind === 'v2-auto') assert.equal(client.protocolVersion(), '2026-07-28');
-        if (kind === 'v2-legacy') assert.equal(client.protocolVersion(), '2025-11-25');
+        assert.equal(client.protocolVersion(), kind === 'v2-auto' ? '2026-07-28' : '2025-11-25');
       });
 
       test('tools/list advertises request_form with the whole vocabulary and the annotations', async () => {

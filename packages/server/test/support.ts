@@ -104,11 +104,15 @@ export async function connectClient(
   if (kind === 'v1') {
     const client = new V1Client(clientInfo, { capabilities });
     if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params) as never);
-    await client.connect(
-      stdio
-        ? new V1StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
-        : new V1HttpTransport(new URL((target as { url: string }).url)),
-    );
+    const transport = stdio
+      ? new V1StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
+      : new V1HttpTransport(new URL((target as { url: string }).url));
+    // The v1 client hands the negotiated version only to transports that take it (HTTP); record it for stdio too.
+    const recording = transport as { protocolVersion?: string; setProtocolVersion?: (v: string) => void };
+    recording.setProtocolVersion ??= (version) => {
+      recording.protocolVersion = version;
+    };
+    await client.connect(transport);
     return wrapV1(client, label);
   }
   const client = new V2Client(clientInfo, v2Options(kind, capabilities));

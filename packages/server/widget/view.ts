@@ -86,7 +86,7 @@ function showResult(result: Json): void {
     showForm(data.schema, data.question?.questions);
   } else {
     // Answered already (elicitation) or a question answered in place: say so, show no form.
-    showNote(data.message ?? text ?? '回答済みです。');
+    showNote(data.message || text || '回答済みです。');
   }
 }
 
