@@ -14,6 +14,7 @@ import {
 } from '@formrequest/schema';
 import { createForm, type FileReader, formUpdate } from './form-flow.js';
 import { formView } from './form-view.js';
+import { ui } from './messages.js';
 import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
 import { loadWidths } from './width.js';
 
@@ -39,10 +40,18 @@ export type AskFormResult =
   | { status: 'invalid'; errors: Issue[]; message: string }
   | { status: 'no-ui'; message: string };
 
-async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.json();
+/** Fetches JSON; a failure says what went wrong in a few words (never the body, which is untrusted). */
+function fetchJson(locale: Locale) {
+  return async (url: string, signal: AbortSignal): Promise<unknown> => {
+    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(ui(locale).notJson);
+    }
+  };
 }
 
 function localFiles(cwd: string): FileReader {
@@ -72,7 +81,7 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     locale,
     now: opts.now,
     baseUrl: opts.baseUrl,
-    load: opts.load ?? fetchJson,
+    load: opts.load ?? fetchJson(locale),
     files: localFiles(opts.cwd ?? process.cwd()),
   });
   const outcome = await runSession(

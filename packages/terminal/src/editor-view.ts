@@ -2,7 +2,8 @@
 // prompt, and the real cursor placed at the insertion point (an IME shows its candidates there).
 import type { EditorState } from './editor.js';
 import type { FrameBuilder, Span } from './frame.js';
-import { displayWidth, graphemes } from './width.js';
+import { sanitizeText } from './sanitize.js';
+import { displayWidth, graphemes, truncateToWidth } from './width.js';
 
 export function drawEditor(fb: FrameBuilder, s: EditorState, prefix: Span[], placeholder = ''): void {
   const indent = prefix.reduce((n, p) => n + displayWidth(p.text), 0);
@@ -14,7 +15,7 @@ export function drawEditor(fb: FrameBuilder, s: EditorState, prefix: Span[], pla
   };
   if (s.text === '') {
     fb.cursor = { row: fb.rows.length, col: indent };
-    push(placeholder ? placeholder.slice(0, room) : '', 'dim');
+    push(placeholder ? truncateToWidth(sanitizeText(placeholder), room) : '', 'dim');
     fb.focusRow = fb.cursor.row;
     return;
   }

@@ -19,7 +19,7 @@ export function formView(s: FormState, width: number): Frame {
   const fb = new FrameBuilder(width);
   const m = ui(s.locale);
   fb.item([], s.schema.title, 'title');
-  if (s.schema.description) fb.text(s.schema.description, 'dim');
+  if (s.schema.description) fb.text(s.schema.description, 'dim', 0, { multiline: true });
   fb.blank();
   if (s.step >= s.steps.length) drawReview(fb, s);
   else drawField(fb, s, currentField(s)!);
@@ -70,7 +70,7 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField): void {
   const section = sectionOf(s, s.steps[s.step]!);
   if (section) {
     fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
-    if (section.description) fb.text(section.description, 'dim');
+    if (section.description) fb.text(section.description, 'dim', 0, { multiline: true });
   }
   const progress = ` ${m.fieldOf(s.step + 1, s.steps.length)}`;
   fb.item([], `${fieldLabel(field)}${field.required ? ' *' : ''}${progress}`, 'bold');
@@ -282,7 +282,7 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
       [{ text: '    ' }],
       displayValue(s, field),
       isEmptyValue(s.values[field.name]) && field.type !== 'checkbox' ? 'dim' : 'ok',
-      3,
+      { multiline: true, maxRows: 3 },
     );
   });
   fb.blank();

@@ -1,6 +1,11 @@
 // What a view hands the screen: rows of styled text already fitted to the width, where the terminal
 // cursor goes (the insertion point of a text input, so an IME candidate window opens there), and which
 // row must stay visible when the frame is taller than the terminal.
+//
+// Every text that goes into a frame passes through sanitizeText on the way in (so widths are measured
+// on what will be shown) and again when a row is painted (so a row built by hand cannot carry a
+// control character to the terminal either).
+import { isCleanText, sanitizeText } from './sanitize.js';
 import { displayWidth, truncateToWidth, wrapLine } from './width.js';
 
 export type Style = 'plain' | 'dim' | 'bold' | 'accent' | 'selected' | 'error' | 'warn' | 'ok' | 'title';
@@ -36,10 +41,18 @@ const SGR: Record<Style, [string, string]> = {
 
 export function paintRow(row: Row, color: boolean): string {
   return row
-    .map((s) =>
-      color && s.style && s.style !== 'plain' ? SGR[s.style][0] + s.text + SGR[s.style][1] : s.text,
-    )
+    .map((s) => {
+      const text = isCleanText(s.text) ? s.text : sanitizeText(s.text);
+      return color && s.style && s.style !== 'plain' ? SGR[s.style][0] + text + SGR[s.style][1] : text;
+    })
     .join('');
+}
+
+export interface ItemOptions {
+  /** Keep the text's line breaks (a question, a description); otherwise they become spaces. */
+  multiline?: boolean;
+  /** Cut to this many rows, the last ending in '…'. */
+  maxRows?: number;
 }
 
 export function rowWidth(row: Row): number {
@@ -54,12 +67,17 @@ export class FrameBuilder {
   focusRow?: number;
   constructor(readonly width: number) {}
 
-  /** A prefix (e.g. '❯ ◉ ') followed by text wrapped under itself; returns the index of the first row. */
-  item(prefix: Span[], text: string, style: Style = 'plain', maxRows = Number.POSITIVE_INFINITY): number {
+  /**
+   * A prefix (e.g. '> 1. ') followed by text wrapped under itself; returns the index of the first row.
+   * The text is cleaned first (one line unless `multiline`).
+   */
+  item(prefix: Span[], text: string, style: Style = 'plain', opts: ItemOptions = {}): number {
     const first = this.rows.length;
     const indent = rowWidth(prefix);
     const avail = Math.max(1, this.width - indent);
-    let lines = text.split('\n').flatMap((l) => wrapLine(l, avail));
+    const maxRows = opts.maxRows ?? Number.POSITIVE_INFINITY;
+    const clean = sanitizeText(text, { multiline: opts.multiline });
+    let lines = clean.split('\n').flatMap((l) => wrapLine(l, avail));
     if (lines.length > maxRows) {
       lines = lines.slice(0, maxRows);
       lines[maxRows - 1] = truncateToWidth(`${lines[maxRows - 1]}…`, avail);
@@ -73,8 +91,8 @@ export class FrameBuilder {
   }
 
   /** Plain wrapped text with an indent. */
-  text(text: string, style: Style = 'plain', indent = 0): number {
-    return this.item([{ text: ' '.repeat(indent) }], text, style);
+  text(text: string, style: Style = 'plain', indent = 0, opts: ItemOptions = {}): number {
+    return this.item([{ text: ' '.repeat(indent) }], text, style, opts);
   }
 
   /** One row cut to the width (for rows that must not wrap, like hints). */
@@ -83,7 +101,7 @@ export class FrameBuilder {
     let left = this.width;
     for (const s of spans) {
       if (left <= 0) break;
-      const t = truncateToWidth(s.text, left);
+      const t = truncateToWidth(sanitizeText(s.text), left);
       out.push({ text: t, style: s.style });
       left -= displayWidth(t);
     }
@@ -98,8 +116,8 @@ export class FrameBuilder {
   }
 
   /** Wrapped footer text. */
-  footerText(text: string, style: Style = 'plain'): void {
-    const at = this.text(text, style);
+  footerText(text: string, style: Style = 'plain', opts: ItemOptions = {}): void {
+    const at = this.text(text, style, 0, opts);
     this.footer.push(...this.rows.splice(at));
   }
 

@@ -36,6 +36,7 @@ const ja = {
   none: '（選択しない）',
   fieldOf: (i: number, n: number) => `(${i}/${n})`,
   fileNotFound: (path: string) => `ファイルが見つかりません: ${path}`,
+  notJson: '応答がJSONではありません',
   checked: 'はい',
   unchecked: 'いいえ',
 };
@@ -75,6 +76,7 @@ const en: UiMessages = {
   none: '(none)',
   fieldOf: (i: number, n: number) => `(${i}/${n})`,
   fileNotFound: (path: string) => `File not found: ${path}`,
+  notJson: 'the response is not JSON',
   checked: 'yes',
   unchecked: 'no',
 };

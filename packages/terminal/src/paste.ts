@@ -1,6 +1,6 @@
-// Cleaning pasted text before it reaches an input: every kind of terminal escape sequence is removed
-// (CSI, OSC, DCS/SOS/PM/APC strings, SS2/SS3, two-byte escapes, their 8-bit C1 forms), other control
-// characters too, line ends become '\n', and the result is capped (seed 004: 10,000 characters).
+// Cleaning pasted text before it reaches an input: the terminal cleaner (sanitize.ts) with line ends
+// kept where the input is multi-line, and the seed's cap (seed 004: 10,000 characters).
+import { hadControls, sanitizeText } from './sanitize.js';
 
 export const PASTE_MAX_CHARS = 10_000;
 
@@ -12,26 +12,9 @@ export interface CleanPaste {
   stripped: boolean;
 }
 
-const SEQUENCES = new RegExp(
-  [
-    '(?:\\x1b\\[|\\x9b)[\\x30-\\x3f]*[\\x20-\\x2f]*[\\x40-\\x7e]', // CSI (colours, cursor moves, ...)
-    '(?:\\x1b\\]|\\x9d)[\\s\\S]*?(?:\\x07|\\x1b\\\\|\\x9c|$)', // OSC (titles, hyperlinks, clipboard)
-    '(?:\\x1b[PX^_]|[\\x90\\x98\\x9e\\x9f])[\\s\\S]*?(?:\\x1b\\\\|\\x9c|$)', // DCS, SOS, PM, APC
-    '\\x1b[NO][\\s\\S]?', // SS2, SS3 and the character they shift
-    '\\x1b[\\x20-\\x2f]+[\\x30-\\x7e]?', // nF escapes (charset selection)
-    '\\x1b[\\x30-\\x7e]?', // Fp / Fe / Fs escapes, or a lone ESC
-  ].join('|'),
-  'g',
-);
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-
 export function sanitizePaste(raw: string, opts: { multiline?: boolean; max?: number } = {}): CleanPaste {
   const max = opts.max ?? PASTE_MAX_CHARS;
-  let text = raw.replace(/\r\n?/g, '\n');
-  // Anything other than tab and line ends is part of a sequence or a stray control character.
-  const stripped = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.test(raw);
-  text = text.replace(SEQUENCES, '').replace(/\t/g, '  ').replace(CONTROLS, '');
-  if (!opts.multiline) text = text.replace(/\n+/g, ' ');
+  let text = sanitizeText(raw, { multiline: opts.multiline });
   let truncated = false;
   if (text.length > max) {
     const points = Array.from(text);
@@ -40,5 +23,5 @@ export function sanitizePaste(raw: string, opts: { multiline?: boolean; max?: nu
       truncated = true;
     }
   }
-  return { text, truncated, stripped };
+  return { text, truncated, stripped: hadControls(raw) };
 }

@@ -6,6 +6,7 @@ import { drawEditor } from './editor-view.js';
 import { type Frame, FrameBuilder } from './frame.js';
 import { type UiLocale, ui } from './messages.js';
 import type { FlowState } from './question-flow.js';
+import { sanitizeText } from './sanitize.js';
 import { shortenGraphemes } from './width.js';
 
 export function questionView(s: FlowState, width: number, locale: UiLocale = 'ja'): Frame {
@@ -17,7 +18,7 @@ export function questionView(s: FlowState, width: number, locale: UiLocale = 'ja
 
 function headerLine(fb: FrameBuilder, s: FlowState, index: number): void {
   const q = s.questions[index]!;
-  const header = shortenGraphemes(q.header, QUESTION_HEADER_MAX);
+  const header = shortenGraphemes(sanitizeText(q.header), QUESTION_HEADER_MAX);
   const progress = s.questions.length > 1 ? ` ${index + 1}/${s.questions.length}` : '';
   fb.item([], header ? `[${header}]${progress}` : progress.trim(), 'accent');
 }
@@ -27,12 +28,12 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   const q = s.questions[s.index]!;
   const st = s.per[s.index]!;
   headerLine(fb, s, s.index);
-  fb.item([], q.question, 'bold');
+  fb.item([], q.question, 'bold', { multiline: true });
   fb.blank();
   q.options.forEach((o, i) => {
     const here = st.cursor === i;
     const mark = q.multiple ? (st.selected[i] ? '[x] ' : '[ ] ') : '';
-    const label = here ? o.label : shortenGraphemes(o.label, QUESTION_LABEL_MAX);
+    const label = here ? o.label : shortenGraphemes(sanitizeText(o.label), QUESTION_LABEL_MAX);
     const row = fb.item(
       [{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ${mark}` }],
       label,
@@ -70,7 +71,7 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   fb.blank();
   s.questions.forEach((q, i) => {
     const here = s.confirmCursor === i;
-    const header = shortenGraphemes(q.header, QUESTION_HEADER_MAX);
+    const header = shortenGraphemes(sanitizeText(q.header), QUESTION_HEADER_MAX);
     const row = fb.item(
       [{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ` }],
       header ? `[${header}] ${q.question}` : q.question,
@@ -79,7 +80,10 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
     if (here) fb.focusRow = row;
     const a = s.answers[i];
     // Long answers (a 10,000-character paste) are cut to a few rows here; the answer itself is whole.
-    fb.item([{ text: '     → ' }], a ? a.join(', ') : m.noAnswer, a ? 'ok' : 'error', 4);
+    fb.item([{ text: '     → ' }], a ? a.join(', ') : m.noAnswer, a ? 'ok' : 'error', {
+      multiline: true,
+      maxRows: 4,
+    });
   });
   fb.blank();
   const here = s.confirmCursor === s.questions.length;

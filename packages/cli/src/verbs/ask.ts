@@ -40,10 +40,12 @@ const verb: Verb = {
       input = readJsonFile(positionals[0]!);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      process.stderr.write(`formrequest ask: ${error.message}\n`);
+      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
+      const { textFor } = await import('@formrequest/terminal');
+      process.stderr.write(`${textFor(process.stderr, `formrequest ask: ${error.message}`)}\n`);
       return ASK_EXIT.badInput;
     }
-    const [{ askForm }, { formatQuestionError, questionError }] = await Promise.all([
+    const [{ askForm, textFor }, { formatQuestionError, questionError }] = await Promise.all([
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
@@ -54,18 +56,20 @@ const verb: Verb = {
       locale,
       baseUrl,
     });
+    // Messages quote the form (labels, values): cleaned where the stream is a terminal.
+    const write = (stream: NodeJS.WriteStream, text: string) => stream.write(`${textFor(stream, text)}\n`);
     switch (result.status) {
       case 'submitted':
-        process.stdout.write(`${result.message}\n`);
+        write(process.stdout, result.message);
         return ASK_EXIT.submitted;
       case 'cancelled':
-        process.stdout.write(`${result.message}\n`);
+        write(process.stdout, result.message);
         return ASK_EXIT.cancelled;
       case 'invalid':
-        process.stderr.write(`${result.message}\n`);
+        write(process.stderr, result.message);
         return ASK_EXIT.badInput;
       case 'no-ui':
-        process.stderr.write(`${formatQuestionError(questionError('NO_UI', { locale }), locale)}\n`);
+        write(process.stderr, formatQuestionError(questionError('NO_UI', { locale }), locale));
         return ASK_EXIT.noTerminal;
     }
   },

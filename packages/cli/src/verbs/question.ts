@@ -35,21 +35,24 @@ const verb: Verb = {
       input = readJsonFile(positionals[0]!);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      process.stderr.write(`formrequest question: ${error.message}\n`);
+      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
+      const { textFor } = await import('@formrequest/terminal/question');
+      process.stderr.write(`${textFor(process.stderr, `formrequest question: ${error.message}`)}\n`);
       if (!values.json) return QUESTION_EXIT.badInput;
       // --json promises a ToolResult for every outcome: the file problem is a VALIDATION_ERROR.
       const details = { file: positionals[0]!, reason: error.message };
       return report(
         questionErrorResult(questionError('VALIDATION_ERROR', { locale, details }), { locale }),
         true,
+        textFor,
       );
     }
     if (isToolCall(input)) input = input.input;
     // The prompt draws on the terminal; when stdout is redirected it draws on stderr instead.
     const output = process.stdout.isTTY ? process.stdout : process.stderr;
-    const { askQuestions } = await import('@formrequest/terminal/question');
+    const { askQuestions, textFor } = await import('@formrequest/terminal/question');
     const result = await askQuestions(input, { input: process.stdin, output, locale });
-    return report(result, values.json === true);
+    return report(result, values.json === true, textFor);
   },
 };
 
@@ -62,14 +65,16 @@ function isToolCall(value: unknown): value is { input: unknown } {
   );
 }
 
-function report(result: QuestionResult, json: boolean): number {
+type TextFor = (stream: { isTTY?: boolean }, text: string) => string;
+
+/** Prints the result; text from the input (headers, labels) is cleaned where the stream is a terminal. */
+function report(result: QuestionResult, json: boolean, textFor: TextFor): number {
   const text = result.content[0]!.text;
+  const write = (stream: NodeJS.WriteStream, line: string) => stream.write(`${textFor(stream, line)}\n`);
   if (json)
-    process.stdout.write(
-      `${JSON.stringify({ content: result.content, details: result.details }, null, 2)}\n`,
-    );
-  else if (result.details.error) process.stderr.write(`${text}\n`);
-  else process.stdout.write(`${text}\n`);
+    write(process.stdout, JSON.stringify({ content: result.content, details: result.details }, null, 2));
+  else if (result.details.error) write(process.stderr, text);
+  else write(process.stdout, text);
   const code = result.details.error?.code;
   if (!code) return QUESTION_EXIT.answered;
   if (code === 'CANCELLED') return QUESTION_EXIT.cancelled;

@@ -21,6 +21,8 @@ export interface PaneOptions {
   env?: Record<string, string>;
   /** Run with stdin from /dev/null (no terminal to read keys from). */
   noStdin?: boolean;
+  /** A shell command run in the pane before formrequest (to put text on the screen first). */
+  before?: string;
 }
 
 export class Pane {
@@ -42,7 +44,8 @@ export class Pane {
     const out =
       (opts.stdoutToFile ? ` >${quote(join(pane.dir, 'stdout'))}` : '') + (opts.noStdin ? ' </dev/null' : '');
     // The shell stays after the command so its last screen (and the terminal modes it left) can be read.
-    const shell = `${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
+    const before = opts.before ? `${opts.before}; ` : '';
+    const shell = `${before}${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
     pane.tmux(
       'new-session',
       '-d',
@@ -90,6 +93,24 @@ export class Pane {
       .map((r) => r.trimEnd());
     while (rows.length && rows[rows.length - 1] === '') rows.pop();
     return rows.join('\n');
+  }
+
+  /** The visible screen with its attributes as SGR sequences (capture-pane -e). */
+  styledScreen(): string {
+    return this.tmux('capture-pane', '-p', '-e', '-t', this.target);
+  }
+
+  /** SGR parameters used anywhere on the visible screen (8 would be concealed text, 5 blink...). */
+  sgrParams(): Set<string> {
+    const out = new Set<string>();
+    for (const m of this.styledScreen().matchAll(/\x1b\[([\d;:]*)m/g))
+      for (const p of m[1]!.split(';')) out.add(p === '' ? '0' : p);
+    return out;
+  }
+
+  /** Names of the tmux server's paste buffers (OSC 52 with set-clipboard on creates one). */
+  buffers(): string[] {
+    return this.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter(Boolean);
   }
 
   format(fmt: string): string {
@@ -163,8 +184,10 @@ export class Pane {
 
 /** Starts the file's tmux server with a session that outlives the tests' own ones, so ending a test's
  * session never shuts the server down while the next test starts its session. */
-export function startServer(socket: string): void {
+export function startServer(socket: string, opts: { setClipboard?: boolean } = {}): void {
   spawnSync(tmuxPath, ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'keep', 'sleep 3600']);
+  // 'on': an application's OSC 52 becomes a tmux paste buffer (what an attacker would aim for).
+  if (opts.setClipboard) spawnSync(tmuxPath, ['-L', socket, 'set', '-s', 'set-clipboard', 'on']);
 }
 
 export function killServer(socket: string): void {

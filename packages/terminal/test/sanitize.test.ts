@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FrameBuilder, paintRow } from '../src/frame.js';
+import { isCleanText, sanitizeText, textFor } from '../src/sanitize.js';
+import { displayWidth } from '../src/width.js';
+import { HOSTILE } from './support/hostile.ts';
+
+const ESC_OR_C1 = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
+
+test('every hostile sequence is dropped whole, never left half-interpretable', () => {
+  for (const [name, raw] of Object.entries(HOSTILE)) {
+    const one = sanitizeText(`<${raw}>`);
+    const multi = sanitizeText(`<${raw}>`, { multiline: true });
+    for (const out of [one, multi]) {
+      assert.doesNotMatch(out, ESC_OR_C1, `${name}: ${JSON.stringify(out)}`);
+      assert.doesNotMatch(out, /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/, name);
+      assert.ok(out.startsWith('<') && out.endsWith('>'), `${name}: ${JSON.stringify(out)}`);
+    }
+    assert.doesNotMatch(one, /\n/, name);
+  }
+  // What each sequence carried is gone with it (titles, clipboard data, hyperlink targets).
+  const all = sanitizeText(Object.values(HOSTILE).join(''));
+  for (const secret of [
+    'PWNED-TITLE',
+    'PWNED-OSC2',
+    'UFdORUQtQ0xJUA',
+    'http://evil',
+    'C1-TITLE',
+    'tmux;',
+    'PWNED',
+  ])
+    assert.ok(!all.includes(secret), secret);
+});
+
+test('exact results: sequences dropped, hidden text shown, controls and bidi controls dropped', () => {
+  assert.equal(sanitizeText('a\x1b[8mhidden\x1b[0mb'), 'ahiddenb');
+  assert.equal(sanitizeText('ok\x1b]0;title\x07!'), 'ok!');
+  assert.equal(sanitizeText('x\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\y'), 'xlinky');
+  assert.equal(sanitizeText('safe\rEVIL'), 'safe EVIL');
+  assert.equal(sanitizeText('\u202etxt.exe'), 'txt.exe');
+  assert.equal(sanitizeText('a\u2066b\u2069c\u200fd'), 'abcd');
+  assert.equal(sanitizeText('\x9b2J\x9d0;t\x9cz'), 'z');
+  assert.equal(sanitizeText('tab\there'), 'tab  here');
+  // An unterminated string sequence swallows the rest of the text rather than leak it.
+  assert.equal(sanitizeText('keep\x1b]52;c;AAAA'), 'keep');
+  assert.equal(sanitizeText('\x1bP+q544e\x1b\\after'), 'after');
+  // SS3 takes its one character, even outside the BMP, without splitting it.
+  assert.equal(sanitizeText('\x1bO😀ok'), 'ok');
+});
+
+test('line breaks: kept (normalised) in multi-line slots, spaces in one-line slots', () => {
+  assert.equal(sanitizeText('a\r\nb\rc\u2028d\ne', { multiline: true }), 'a\nb\nc\nd\ne');
+  assert.equal(sanitizeText('A\n  2. fake row'), 'A   2. fake row');
+});
+
+test('clean text comes back as the same string; isCleanText agrees', () => {
+  for (const s of ['', 'plain', '日本語のテキスト', 'emoji 👍🏽 café', 'العربية', 'עברית']) {
+    assert.equal(sanitizeText(s), s);
+    assert.equal(isCleanText(s), true);
+  }
+  assert.equal(isCleanText('a\nb'), false);
+  assert.equal(isCleanText('a\nb', { multiline: true }), true);
+});
+
+test('frames measure and paint cleaned text; a hand-built row is cleaned when painted', () => {
+  const fb = new FrameBuilder(20);
+  fb.item([{ text: '> ' }], `\x1b[31m${'x'.repeat(18)}\x1b[0m`);
+  assert.equal(fb.rows.length, 1); // 18 visible columns + 2 fit on one row: the escapes take none
+  fb.line([{ text: '\x1b]0;t\x07line' }]);
+  fb.rows.push([{ text: 'raw\x1b[2Jrow\u202e' }]);
+  const painted = fb.rows.map((r) => paintRow(r, false));
+  assert.deepEqual(painted, [`> ${'x'.repeat(18)}`, 'line', 'rawrow']);
+  for (const p of painted) assert.ok(displayWidth(p) <= 20);
+  // With colours on, only our own SGR codes are in the output.
+  const colored = paintRow([{ text: '\x1b[8mx', style: 'bold' }], true);
+  assert.equal(colored, '\x1b[1mx\x1b[22m');
+});
+
+test('textFor: cleaned for a terminal, exact for a file or a pipe', () => {
+  const text = 'Q="\x1b]0;t\x07A"\nnext';
+  assert.equal(textFor({ isTTY: true }, text), 'Q="A"\nnext');
+  assert.equal(textFor({ isTTY: false }, text), text);
+  assert.equal(textFor({}, text), text);
+});
