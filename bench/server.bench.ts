@@ -11,7 +11,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type FormSchema, formRequestText } from '@formrequest/schema';
-import { createFormServer, REQUEST_FORM_OUTPUT_JSON_SCHEMA, startHttpServer } from '@formrequest/server';
+import {
+  createFormServer,
+  FORM_META_KEY,
+  REQUEST_FORM_OUTPUT_JSON_SCHEMA,
+  startHttpServer,
+} from '@formrequest/server';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -42,7 +47,7 @@ function benchServer(): McpServer {
       content: [{ type: 'text', text: JSON.stringify(args) }],
     }),
   );
-  // Explains the gap: request_form's exact result (text, structuredContent, _metadata: the schema twice)
+  // Explains the gap: request_form's exact result (text, structuredContent, _meta and _metadata: the schema twice)
   // and outputSchema, built without checking the form. request_form minus this = the form check.
   const outputSchema = {
     '~standard': {
@@ -61,7 +66,8 @@ function benchServer(): McpServer {
       const message = formRequestText(schema);
       return {
         content: [{ type: 'text', text: message }],
-        structuredContent: { type: 'form_request', status: 'waiting_for_input', schema, message },
+        structuredContent: { message, type: 'form_request', status: 'waiting_for_input' },
+        _meta: { [FORM_META_KEY]: schema },
         _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
       };
     },

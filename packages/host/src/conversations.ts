@@ -8,10 +8,13 @@ import {
   type Locale,
   submitMessage,
   validateAnswers,
+  validateFormSchema,
 } from '@formrequest/schema';
+import { FORM_META_KEY } from '@formrequest/server';
 import type { Agent, AgentEventName, FormAnswer } from './agents/agent.js';
 import type { EventBus } from './bus.js';
 import { HttpError } from './errors.js';
+import { FORM_TOOL } from './mcp.js';
 import { type FormRow, type Store, StoreConflict } from './store.js';
 
 export interface ExecuteRequest {
@@ -179,8 +182,11 @@ export class Conversations {
     form?: FormAnswer,
   ) {
     let pendingForm: { id: string; schema: Record<string, unknown> } | undefined;
+    const formCalls = new Map<string, unknown>(); // request_form tool_use id -> its input
     const emit = (name: AgentEventName, data: Record<string, unknown>) => {
-      const event = name === 'tool_result' ? withFormMetadata(data) : data;
+      if (name === 'tool_use' && data.name === FORM_TOOL) formCalls.set(String(data.id), data.input);
+      const event =
+        name === 'tool_result' ? withFormMetadata(data, formCalls.get(String(data.tool_use_id))) : data;
       const metadata = event._metadata as { type?: string; schema?: Record<string, unknown> } | undefined;
       if (name === 'tool_result' && metadata?.type === 'form_request' && !event.is_error && metadata.schema) {
         pendingForm = { id: String(event.tool_use_id), schema: metadata.schema };
@@ -224,23 +230,46 @@ export class Conversations {
 }
 
 /**
- * The tool_result event as DESIGN.md has it: `_metadata` from the tool's result, or rebuilt from
- * `structuredContent` where the runtime dropped it (the Claude Agent SDK does).
+ * The tool_result event as DESIGN.md has it: `_metadata` from the tool's result, or rebuilt where the
+ * runtime dropped it (the Claude Agent SDK does): the form from the result's `_meta` (the server puts
+ * the checked form there), else from the request_form call's own input, checked the way the server
+ * checks it. `structuredContent` (what the model read) and `_meta` are not stored with the event.
  */
-export function withFormMetadata(data: Record<string, unknown>): Record<string, unknown> {
-  const { structuredContent, ...rest } = data as { structuredContent?: Record<string, unknown> } & Record<
-    string,
-    unknown
-  >;
-  if (rest._metadata === undefined && structuredContent?.type === 'form_request') {
-    rest._metadata = {
-      type: 'form_request',
-      schema: structuredContent.schema,
-      status: structuredContent.status,
-    };
+export function withFormMetadata(
+  data: Record<string, unknown>,
+  callInput?: unknown,
+): Record<string, unknown> {
+  const { structuredContent, _meta, ...rest } = data as {
+    structuredContent?: Record<string, unknown>;
+    _meta?: Record<string, unknown>;
+  } & Record<string, unknown>;
+  if (
+    rest._metadata === undefined &&
+    structuredContent?.type === 'form_request' &&
+    structuredContent.status === 'waiting_for_input' &&
+    rest.is_error !== true
+  ) {
+    const schema = _meta?.[FORM_META_KEY] ?? formOfCall(callInput);
+    if (schema !== undefined) rest._metadata = { type: 'form_request', schema, status: 'waiting_for_input' };
   }
   if (rest._metadata === undefined) delete rest._metadata;
   return rest;
+}
+
+/** The form of a request_form call input, as the server would show it; undefined when it is not valid. */
+function formOfCall(input: unknown): FormSchema | undefined {
+  const form =
+    input && typeof input === 'object' ? (input as { form_schema?: unknown }).form_schema : undefined;
+  if (form === undefined) return undefined;
+  return validateFormSchema(typeof form === 'string' ? safeParse(form) : form).schema;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function checkRequest(body: ExecuteRequest): ExecuteRequest {

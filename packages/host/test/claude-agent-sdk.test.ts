@@ -59,7 +59,7 @@ after(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-test('ends the turn after request_form, rebuilds _metadata from structuredContent, resumes with the answers', {
+test('ends the turn after request_form, rebuilds _metadata from the result, resumes with the answers', {
   skip,
   timeout: 170_000,
 }, async () => {

@@ -16,7 +16,8 @@ import { schemaMessages, type Where } from './schema-messages.js';
 import type { FormField, FormSchema, Locale } from './types.js';
 
 export interface Issue {
-  severity: 'error' | 'warning';
+  /** `normalized`: the checker changed the form to what it clearly meant, and says so. */
+  severity: 'error' | 'warning' | 'normalized';
   code: string;
   /** Where the defect is, e.g. "fields[2].name". */
   path: string;

@@ -8,6 +8,7 @@ export {
 } from './config.js';
 export { EXAMPLE_FORM, endpointsTableMarkdown, requestFormToolDescription } from './description.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
+export { FORM_META_KEY } from './form-meta.js';
 export {
   DEFAULT_HTTP_PORT,
   DEFAULT_MAX_BODY_BYTES,

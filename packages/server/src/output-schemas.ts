@@ -4,6 +4,11 @@
 const FORM_RESULT = {
   type: 'object',
   properties: {
+    message: {
+      type: 'string',
+      description:
+        'What the model should know (content[0].text): the waiting text, the answers or the errors',
+    },
     type: {
       type: 'string',
       enum: ['form_request', 'form_response'],
@@ -15,15 +20,23 @@ const FORM_RESULT = {
       enum: ['waiting_for_input', 'error', 'submitted', 'declined', 'cancelled', 'invalid'],
       description: 'waiting_for_input: show the form; the answer arrives as the next user message',
     },
-    schema: { type: ['object', 'null'], description: 'The checked form (form_request)' },
-    message: { type: 'string', description: 'The same text as content[0]: what the model should know' },
-    values: { type: ['object', 'null'], description: 'The answers (form_response, submitted)' },
+    normalized: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'What the server changed in the form to what it clearly meant (the form shown is the changed one)',
+    },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Problems that did not stop the form (ignored properties, likely mistakes)',
+    },
     note: { type: 'string', description: 'Why elicitation was not used when mode was auto' },
-    error: { type: 'string', description: 'The error text, when status is error or invalid' },
+    values: { type: ['object', 'null'], description: 'The answers (form_response, submitted)' },
     errors: { type: 'object', description: 'Per-field messages, when status is invalid' },
     question: { type: 'object', description: 'The questions, when this form came from the question tool' },
   },
-  required: ['type', 'status', 'message'],
+  required: ['message', 'type', 'status'],
 };
 
 export const REQUEST_FORM_OUTPUT_JSON_SCHEMA = FORM_RESULT;

@@ -131,8 +131,13 @@ function askByForm(questions: ResolvedQuestion[], warnings: string[]): CallToolR
   }
   const note =
     'クライアントがフォーム入力（elicitation）に対応していないため、質問をフォームとして表示します。';
-  const result = waitingForInputResult(checked.schema, [], note);
-  if (warnings.length > 0) result.content.push({ type: 'text', text: warnings.join('\n') });
+  const notes = warnings.map((message) => ({
+    severity: 'warning' as const,
+    code: 'question',
+    path: '',
+    message,
+  }));
+  const result = waitingForInputResult(checked.schema, notes, note);
   result.structuredContent = {
     ...(result.structuredContent as Record<string, unknown>),
     question: { questions },

@@ -5,12 +5,12 @@ import {
   answerValues,
   cancelMessage,
   type FormSchema,
-  formatIssues,
   formRequestText,
   type Issue,
   submitMessage,
 } from '@formrequest/schema';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { FORM_META_KEY } from './form-meta.js';
 
 /** A result with the seed's top-level `_metadata` beside the standard fields. */
 export type FormRequestResult = CallToolResult & {
@@ -18,39 +18,59 @@ export type FormRequestResult = CallToolResult & {
 };
 
 /**
- * The conversation-mode result: the text of seed 000, `_metadata` for hosts that read it, and the same
- * in `structuredContent` (Claude-based hosts show the model `structuredContent` and drop `_metadata`).
- * `note` says why elicitation was not used when it was asked for.
+ * What the model reads besides `message`: the warnings, and what the server changed in the form
+ * (severity `normalized`), each as its sentence. Empty lists are left out.
+ */
+function notesOf(notes: readonly Issue[]): { normalized?: string[]; warnings?: string[] } {
+  const normalized = notes.filter((n) => n.severity === 'normalized').map((n) => n.message);
+  const warnings = notes.filter((n) => n.severity !== 'normalized').map((n) => n.message);
+  return {
+    ...(normalized.length > 0 ? { normalized } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+/** The text blocks after the message, for clients that show `content` (one block per kind). */
+function noteBlocks(parts: { note?: string; normalized?: string[]; warnings?: string[] }) {
+  const blocks: CallToolResult['content'] = [];
+  if (parts.note) blocks.push({ type: 'text', text: parts.note });
+  if (parts.normalized) blocks.push({ type: 'text', text: parts.normalized.join('\n') });
+  if (parts.warnings) blocks.push({ type: 'text', text: parts.warnings.join('\n') });
+  return blocks;
+}
+
+/**
+ * The conversation-mode result. `content[0]` is the text of seed 000 and `_metadata` its metadata.
+ * `structuredContent` is what Claude-based hosts show the model (as JSON, a large one cut to a ~2 KB
+ * preview): it leads with `message` and carries the notes, and does not repeat the form, which
+ * travels in `_metadata` (seed 000) and `_meta[FORM_META_KEY]` (hosts and the widget).
+ * `notes` holds the checker's warnings and normalisations; `note` says why elicitation was not used.
  */
 export function waitingForInputResult(
   schema: FormSchema,
-  warnings: Issue[] = [],
+  notes: readonly Issue[] = [],
   note?: string,
 ): FormRequestResult {
   const message = formRequestText(schema);
-  const content: CallToolResult['content'] = [{ type: 'text', text: message }];
-  if (note) content.push({ type: 'text', text: note });
-  if (warnings.length > 0) content.push({ type: 'text', text: formatIssues(warnings) });
-  const structuredContent: Record<string, unknown> = {
-    type: 'form_request',
-    status: 'waiting_for_input',
-    schema,
-    message,
-  };
-  if (note) structuredContent.note = note;
+  const parts = { ...(note ? { note } : {}), ...notesOf(notes) };
   return {
-    content,
-    structuredContent,
+    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
+    _meta: { [FORM_META_KEY]: schema },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
   };
 }
 
-/** A bad call: `isError`, the message as text, and `structuredContent` keeping its shape with `error`. */
-export function formErrorResult(message: string): FormRequestResult {
+/**
+ * A bad call: `isError`, the errors as `message` (seed 000's wording), and the warnings and
+ * normalisations of the same check, which often explain the error.
+ */
+export function formErrorResult(message: string, notes: readonly Issue[] = []): FormRequestResult {
+  const parts = notesOf(notes);
   return {
     isError: true,
-    content: [{ type: 'text', text: message }],
-    structuredContent: { type: 'form_request', status: 'error', schema: null, message, error: message },
+    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    structuredContent: { message, type: 'form_request', status: 'error', ...parts },
   };
 }
 
@@ -62,10 +82,10 @@ export function submittedResult(schema: FormSchema, values: Answers): CallToolRe
   return {
     content: [{ type: 'text', text: message }],
     structuredContent: {
+      message,
       type: 'form_response',
       status: 'submitted',
       values: answerValues(schema, values),
-      message,
     },
   };
 }
@@ -74,7 +94,7 @@ export function declinedResult(schema: FormSchema): CallToolResult {
   const message = `ユーザーはフォーム「${schema.title}」への入力を断りました。`;
   return {
     content: [{ type: 'text', text: message }],
-    structuredContent: { type: 'form_response', status: 'declined', values: null, message },
+    structuredContent: { message, type: 'form_response', status: 'declined', values: null },
   };
 }
 
@@ -82,7 +102,7 @@ export function cancelledResult(schema: FormSchema): CallToolResult {
   const message = cancelMessage(schema.locale);
   return {
     content: [{ type: 'text', text: message }],
-    structuredContent: { type: 'form_response', status: 'cancelled', values: null, message },
+    structuredContent: { message, type: 'form_response', status: 'cancelled', values: null },
   };
 }
 
@@ -92,13 +112,6 @@ export function invalidAnswersResult(schema: FormSchema, errors: Record<string, 
   return {
     isError: true,
     content: [{ type: 'text', text: message }],
-    structuredContent: {
-      type: 'form_response',
-      status: 'invalid',
-      values: null,
-      message,
-      error: message,
-      errors,
-    },
+    structuredContent: { message, type: 'form_response', status: 'invalid', values: null, errors },
   };
 }

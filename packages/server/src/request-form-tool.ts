@@ -43,7 +43,8 @@ export function registerRequestFormTool(server: McpServer, config: ServerConfig)
       const mode = chooseMode(args, config);
       if (!mode.ok) return formErrorResult(mode.message);
       const checked = validateFormSchema(argument.value);
-      if (!checked.ok || !checked.schema) return formErrorResult(formatIssues(checked.errors));
+      if (!checked.ok || !checked.schema)
+        return formErrorResult(formatIssues(checked.errors), checked.warnings);
       if (mode.mode === 'never') return waitingForInputResult(checked.schema, checked.warnings);
       return elicitForm(server, ctx, checked.schema, checked.warnings);
     },

@@ -313,6 +313,7 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
       html,
       csp,
       toolOutput: result.structuredContent,
+      toolResponseMetadata: result._meta,
     });
     const frame = await waitForFrame(page);
     await frame.getByRole('textbox', { name: '名前' }).fill('太郎');

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
+import { FORM_META_KEY } from '@formrequest/server';
 import { repoRoot } from '../../../testing/cli.ts';
 import { type ClientKind, connectClient, type ElicitHandler } from './support.ts';
 
@@ -126,15 +127,15 @@ describe('question without elicitation: a form request every renderer shows', ()
     assert.deepEqual(several.structuredContent.question.questions[1].multiple, true);
 
     const confirm = await ask('v2-auto', questionFile('confirm.json'));
-    const confirmFields = confirm.structuredContent.schema.fields;
-    assert.equal(confirm.structuredContent.schema.title, '確認');
+    const confirmFields = confirm._meta[FORM_META_KEY].fields;
+    assert.equal(confirm._meta[FORM_META_KEY].title, '確認');
     assert.deepEqual(
       confirmFields.map((f: any) => [f.type, f.name, f.required]),
       [['radio', 'q1', true]],
     );
     const free = await ask('v2-legacy', questionFile('free-text.json'));
     assert.deepEqual(
-      free.structuredContent.schema.fields.map((f: any) => [f.type, f.name, f.required]),
+      free._meta[FORM_META_KEY].fields.map((f: any) => [f.type, f.name, f.required]),
       [['textarea', 'q1', true]],
     );
   });

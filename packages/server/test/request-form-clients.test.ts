@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { formRequestText, validateFormSchema } from '@formrequest/schema';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { FORM_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import {
   assertRequestFormTool,
   CLIENT_KINDS,
@@ -66,12 +66,14 @@ function exercise(
             schema: checked.schema,
             status: 'waiting_for_input',
           });
+          // What the model reads: the message first, and no copy of the form.
           assert.deepEqual(result.structuredContent, {
+            message: text,
             type: 'form_request',
             status: 'waiting_for_input',
-            schema: checked.schema,
-            message: text,
           });
+          assert.equal(Object.keys(result.structuredContent)[0], 'message');
+          assert.deepEqual(result._meta?.[FORM_META_KEY], checked.schema);
         });
       }
 
@@ -93,7 +95,11 @@ function exercise(
         });
         assert.equal(errorText(missing), SEED_MISSING_NAME);
         assert.equal(missing._metadata, undefined);
-        assert.equal(missing.structuredContent.error, SEED_MISSING_NAME);
+        assert.deepEqual(missing.structuredContent, {
+          message: SEED_MISSING_NAME,
+          type: 'form_request',
+          status: 'error',
+        });
         const invalid = await client.callTool({
           name: 'request_form',
           arguments: { form_schema: INVALID_TYPE_FORM },

@@ -7,6 +7,7 @@
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
 import { renderForm } from '@formrequest/web/formrequest.js';
+import { FORM_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerText } from '../src/question-form.ts';
 
 type Json = Record<string, any>;
@@ -81,9 +82,11 @@ function applyHostContext(context: Json): void {
 function showResult(result: Json): void {
   const data = (result.structuredContent ?? {}) as Json;
   const text = (result.content ?? []).map((c: Json) => (c.type === 'text' ? c.text : '')).join('\n');
-  if (result.isError) showNote(text || data.error || 'フォームを表示できませんでした。', true);
-  else if (data.type === 'form_request' && data.status === 'waiting_for_input' && data.schema) {
-    showForm(data.schema, data.question?.questions);
+  // The checked form travels in `_meta` (the model does not read it); `_metadata` is seed 000's copy.
+  const schema = result._meta?.[FORM_META_KEY] ?? result._metadata?.schema;
+  if (result.isError) showNote(text || data.message || 'フォームを表示できませんでした。', true);
+  else if (data.type === 'form_request' && data.status === 'waiting_for_input' && schema) {
+    showForm(schema, data.question?.questions);
   } else {
     // Answered already (elicitation) or a question answered in place: say so, show no form.
     showNote(data.message || text || '回答済みです。');
@@ -194,8 +197,11 @@ new ResizeObserver(() => {
 
 const openai = (window as Json).openai;
 if (openai) {
-  // ChatGPT: structuredContent arrives as window.openai.toolOutput (now or with the next globals event).
-  const fromGlobals = () => openai.toolOutput && showResult({ structuredContent: openai.toolOutput });
+  // ChatGPT: structuredContent arrives as window.openai.toolOutput and `_meta` as toolResponseMetadata
+  // (now or with the next globals event).
+  const fromGlobals = () =>
+    openai.toolOutput &&
+    showResult({ structuredContent: openai.toolOutput, _meta: openai.toolResponseMetadata });
   window.addEventListener('openai:set_globals', fromGlobals);
   if (openai.theme) applyHostContext({ theme: openai.theme });
   fromGlobals();

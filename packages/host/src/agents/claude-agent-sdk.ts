@@ -4,7 +4,8 @@
 // 430 MB with its Claude Code binary), loaded only when this agent is chosen.
 //
 // The SDK's transcript drops the tool result's top-level `_metadata` but keeps `structuredContent`
-// (and the model reads JSON.stringify(structuredContent)); the host rebuilds `_metadata` from it.
+// (the model reads JSON.stringify(structuredContent)) and `_meta`; the host rebuilds `_metadata` from
+// `_meta` (where the server puts the checked form) or from the call's input.
 import { FORM_TOOL, isHttpSpec, type McpHub, type McpServerSpec } from '../mcp.js';
 import type { Agent, TurnInput, TurnOutput } from './agent.js';
 
@@ -82,11 +83,13 @@ export class ClaudeAgentSdkAgent implements Agent {
               typeof block.content === 'string'
                 ? [{ type: 'text', text: block.content }]
                 : (block.content ?? []);
+            const meta = message.tool_use_result?._meta;
             input.emit('tool_result', {
               tool_use_id: block.tool_use_id,
               content,
               is_error: block.is_error === true,
               structuredContent: structuredContentOf(message.tool_use_result, content),
+              ...(meta && typeof meta === 'object' ? { _meta: meta } : {}),
             });
           }
         } else if (message.type === 'result') {
