@@ -1,6 +1,7 @@
 // A whole form of the 18-type vocabulary in the terminal: check the schema, run the form flow, and
 // answer with the answer contract (submitMessage / cancelMessage).
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import {
   type Answers,
@@ -12,7 +13,8 @@ import {
   submitMessage,
   validateFormSchema,
 } from '@formrequest/schema';
-import { createForm, type FileReader, formUpdate } from './form-flow.js';
+import type { FileSystem } from './fields/index.js';
+import { createForm, formResize, formUpdate } from './form-flow.js';
 import { formView } from './form-view.js';
 import { ui } from './messages.js';
 import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
@@ -28,6 +30,8 @@ export interface AskFormOptions {
   baseUrl?: string;
   /** Directory that relative file paths are read from (default: the working directory). */
   cwd?: string;
+  /** What `~` in a file path means (default: the user's home directory). */
+  home?: string;
   now?: Date;
   color?: boolean;
   /** How remote options are fetched (default: global fetch, JSON body). */
@@ -54,18 +58,37 @@ function fetchJson(locale: Locale) {
   };
 }
 
-function localFiles(cwd: string): FileReader {
+/** The real file system (paths come in absolute; see fields/paths.ts). */
+function localFiles(cwd: string): FileSystem {
   return {
     stat(path) {
       try {
         const st = statSync(resolve(cwd, path));
-        return st.isFile() ? { size: st.size } : null;
+        return st.isDirectory() ? 'dir' : { size: st.size };
       } catch {
         return null;
       }
     },
     read: (path) => readFileSync(resolve(cwd, path)),
+    list(dir) {
+      try {
+        return readdirSync(resolve(cwd, dir), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          dir: d.isDirectory() || (d.isSymbolicLink() && isDir(resolve(cwd, dir, d.name))),
+        }));
+      } catch {
+        return [];
+      }
+    },
   };
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export async function askForm(input: unknown, opts: AskFormOptions = {}): Promise<AskFormResult> {
@@ -77,18 +100,24 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
   const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
   if (!hasTerminal(io)) return { status: 'no-ui', message: cancelMessage(locale) };
   await loadWidths();
+  const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
     locale,
     now: opts.now,
     baseUrl: opts.baseUrl,
     load: opts.load ?? fetchJson(locale),
-    files: localFiles(opts.cwd ?? process.cwd()),
+    files: localFiles(cwd),
+    home: opts.home ?? homedir(),
+    cwd,
   });
   const outcome = await runSession(
     { ...io, signal: opts.signal, color: opts.color },
     {
       update: (e) => formUpdate(form, e),
-      view: (width) => formView(form, width),
+      view: (width, height) => {
+        formResize(form, height);
+        return formView(form, width, height);
+      },
       status: () => form.status,
       attach: (redraw) => {
         form.changed = redraw;

@@ -45,7 +45,10 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
     { ...io, signal: opts.signal, color: opts.color },
     {
       update: (e) => flowUpdate(flow, e),
-      view: (width) => questionView(flow, width, locale),
+      view: (width, height) => {
+        flow.rows = height;
+        return questionView(flow, width, locale, height);
+      },
       status: () => flow.status,
     },
   );

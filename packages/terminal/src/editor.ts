@@ -14,12 +14,14 @@ export interface EditorState {
 
 export interface EditorOptions {
   multiline: boolean;
-  /** Characters kept per paste (seed 004: 10,000). */
-  pasteMax?: number;
+  /** Characters (code points) the whole text may hold: typing and pastes stop there (seed 004: 10,000). */
+  max?: number;
 }
 
+export type EditorNotice = 'pasteTruncated' | 'pasteStripped' | 'answerCapped';
+
 export type EditorAction =
-  | { kind: 'edit'; state: EditorState; notice?: 'pasteTruncated' | 'pasteStripped' }
+  | { kind: 'edit'; state: EditorState; notice?: EditorNotice }
   | { kind: 'submit' }
   | { kind: 'escape' }
   | { kind: 'unhandled' };
@@ -37,15 +39,17 @@ export function isNewlineKey(e: InputEvent): boolean {
 }
 
 export function editorUpdate(s: EditorState, e: InputEvent, opts: EditorOptions): EditorAction {
-  if (e.type === 'text') return edit(insert(s, opts.multiline ? e.text : e.text.replace(/\n/g, ' ')));
+  if (e.type === 'text') return capped(s, opts.multiline ? e.text : e.text.replace(/\n/g, ' '), opts);
   if (e.type === 'paste') {
-    const clean = sanitizePaste(e.text, { multiline: opts.multiline, max: opts.pasteMax });
-    const notice =
-      clean.truncated || e.overflow ? 'pasteTruncated' : clean.stripped ? 'pasteStripped' : undefined;
-    return { kind: 'edit', state: insert(s, clean.text), notice };
+    const clean = sanitizePaste(e.text, { multiline: opts.multiline, max: opts.max });
+    const action = capped(s, clean.text, opts);
+    if (action.kind === 'edit' && !action.notice)
+      action.notice =
+        clean.truncated || e.overflow ? 'pasteTruncated' : clean.stripped ? 'pasteStripped' : undefined;
+    return action;
   }
   // In a one-line input a line break can only mean "done" (Ctrl+J is Enter on many terminals).
-  if (isNewlineKey(e)) return opts.multiline ? edit(insert(s, '\n')) : { kind: 'submit' };
+  if (isNewlineKey(e)) return opts.multiline ? capped(s, '\n', opts) : { kind: 'submit' };
   if (e.ctrl && !e.alt && e.name.length === 1) {
     if (e.name === 'a') return edit(home(s));
     if (e.name === 'e') return edit(end(s));
@@ -82,6 +86,25 @@ export function editorUpdate(s: EditorState, e: InputEvent, opts: EditorOptions)
 
 function edit(state: EditorState): EditorAction {
   return { kind: 'edit', state };
+}
+
+/** Inserts what fits under the cap (whole code points); says so when something was cut. */
+function capped(s: EditorState, text: string, opts: EditorOptions): EditorAction {
+  if (opts.max === undefined) return edit(insert(s, text));
+  const room = opts.max - codePoints(s.text);
+  const points = Array.from(text);
+  if (points.length <= room) return edit(insert(s, text));
+  return {
+    kind: 'edit',
+    state: insert(s, points.slice(0, Math.max(0, room)).join('')),
+    notice: 'answerCapped',
+  };
+}
+
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
 }
 
 export function insert(s: EditorState, text: string): EditorState {

@@ -125,6 +125,11 @@ export class FrameBuilder {
     this.rows.push([]);
   }
 
+  /** An empty builder of the same width, to draw something and measure it before placing it. */
+  scratch(): FrameBuilder {
+    return new FrameBuilder(this.width);
+  }
+
   frame(): Frame {
     return { rows: this.rows, footer: this.footer, cursor: this.cursor, focusRow: this.focusRow };
   }

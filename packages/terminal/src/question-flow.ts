@@ -1,20 +1,31 @@
-// The `question` tool as a pure state machine: one question after another (options mode and the
-// free-text "その他" input), then the confirmation screen where any answer can be revised. Events in,
-// state out; drawing is question-view.ts, I/O is session.ts.
+// The `question` tool as a pure state machine: one question after another (options mode, with
+// type-to-filter and paging for long lists, and the free-text "その他" input), then the confirmation
+// screen where any answer can be revised. Esc steps back one level (a filter, the その他 input, which
+// keeps what was typed as a draft, the confirmation screen when revising, then cancelling); once
+// something is answered or typed, cancelling asks first. Events in, state out; drawing is
+// question-view.ts, I/O is session.ts.
 import type { ResolvedQuestion } from '@formrequest/schema';
+import { type DialogState, dialogUpdate, openDialog } from './dialog.js';
 import { createEditor, type EditorState, editorUpdate } from './editor.js';
 import type { InputEvent } from './keys.js';
+import { createList, cursorVisible, type ListItem, type ListState, listUpdate } from './list.js';
+import { PASTE_MAX_CHARS } from './paste.js';
 
-export type Notice = 'emptyCustom' | 'pasteTruncated' | 'pasteStripped';
+/** Characters one answer holds (seed 004: 10,000), however it was typed or pasted. */
+export const ANSWER_MAX_CHARS = PASTE_MAX_CHARS;
+
+export type Notice = 'emptyCustom' | 'pasteTruncated' | 'pasteStripped' | 'answerCapped';
 
 export interface QuestionState {
-  /** Highlighted row: an option index, or options.length for the "その他" choice. */
-  cursor: number;
+  /** Highlighted row (an option index, or options.length for "その他") and the filter. */
+  list: ListState;
   selected: boolean[];
   /** The confirmed free-text answer, if any. */
   custom: string | null;
   /** Non-null while the free-text input is open. */
   editor: EditorState | null;
+  /** Text typed into the free-text input and left with Esc, not confirmed: kept for the next visit. */
+  draft: string | null;
 }
 
 export interface FlowState {
@@ -28,6 +39,9 @@ export interface FlowState {
   revising: boolean;
   status: 'active' | 'submitted' | 'cancelled';
   notice: Notice | null;
+  dialog: DialogState | null;
+  /** Terminal rows (PageUp / PageDown move by about a screen). */
+  rows: number;
 }
 
 export function createFlow(questions: ResolvedQuestion[]): FlowState {
@@ -36,16 +50,19 @@ export function createFlow(questions: ResolvedQuestion[]): FlowState {
     screen: 'question',
     index: 0,
     per: questions.map((q) => ({
-      cursor: 0,
+      list: createList(),
       selected: q.options.map(() => false),
       custom: null,
       editor: null,
+      draft: null,
     })),
     answers: questions.map(() => null),
     confirmCursor: questions.length,
     revising: false,
     status: 'active',
     notice: null,
+    dialog: null,
+    rows: 24,
   };
   arrive(s);
   return s;
@@ -55,7 +72,14 @@ export function createFlow(questions: ResolvedQuestion[]): FlowState {
 function arrive(s: FlowState): void {
   const q = s.questions[s.index]!;
   const st = s.per[s.index]!;
-  if (q.options.length === 0 && q.custom && !st.editor) openEditor(st);
+  if (q.options.length === 0 && q.custom && !st.editor && st.draft === null) openEditor(st);
+}
+
+/** The rows of a question's list: its options, then "その他" (always shown) when custom is on. */
+export function choiceItems(q: ResolvedQuestion, customLabel: string): ListItem[] {
+  const items: ListItem[] = q.options.map((o) => ({ label: o.label, description: o.description }));
+  if (q.custom) items.push({ label: customLabel, always: true });
+  return items;
 }
 
 /** Number of rows in the options list of a question (its options plus "その他" when custom is on). */
@@ -63,18 +87,31 @@ export function choiceCount(q: ResolvedQuestion): number {
   return q.options.length + (q.custom ? 1 : 0);
 }
 
+/** True when cancelling would throw away an answer, a choice or typed text. */
+export function hasInput(s: FlowState): boolean {
+  return (
+    s.answers.some((a) => a !== null) ||
+    s.per.some((st) => st.selected.some(Boolean) || st.custom !== null || !!st.draft || !!st.editor?.text)
+  );
+}
+
+function requestCancel(s: FlowState) {
+  if (hasInput(s)) s.dialog = openDialog('cancelQuestions');
+  else s.status = 'cancelled';
+}
+
 export function flowUpdate(s: FlowState, e: InputEvent) {
   if (s.status !== 'active') return;
-  if (
-    e.type === 'key' &&
-    e.ctrl &&
-    (e.name === 'c' || e.name === 'd') &&
-    !(e.name === 'd' && s.per[s.index]?.editor)
-  ) {
-    s.status = 'cancelled';
+  s.notice = null;
+  if (s.dialog) {
+    const answer = dialogUpdate(s.dialog, e);
+    if (answer !== null) s.dialog = null;
+    if (answer === 'yes') s.status = 'cancelled';
     return;
   }
-  s.notice = null;
+  const editing = s.screen === 'question' && s.per[s.index]!.editor !== null;
+  // Ctrl+C anywhere, Ctrl+D outside a text input (where it deletes forward).
+  if (e.type === 'key' && e.ctrl && (e.name === 'c' || (e.name === 'd' && !editing))) return requestCancel(s);
   if (s.screen === 'confirm') return confirmUpdate(s, e);
   const q = s.questions[s.index]!;
   const st = s.per[s.index]!;
@@ -84,45 +121,39 @@ export function flowUpdate(s: FlowState, e: InputEvent) {
 
 function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent) {
   const count = choiceCount(q);
-  const onCustom = q.custom && st.cursor === q.options.length;
+  const items = choiceItems(q, '');
+  const onCustom = q.custom && st.list.cursor === q.options.length;
   if (e.type === 'text') {
+    // Short lists keep the number keys; long ones (and any filter in progress) take digits as text.
+    if (/^[1-9]$/.test(e.text) && count <= 9 && st.list.filter === '') {
+      if (Number(e.text) <= count) st.list.cursor = Number(e.text) - 1;
+      return;
+    }
     if (e.text === ' ' && q.multiple) {
       if (onCustom) {
         if (st.custom !== null) st.custom = null;
         else openEditor(st);
-      } else st.selected[st.cursor] = !st.selected[st.cursor];
-    } else if (/^[1-9]$/.test(e.text) && Number(e.text) <= count) {
-      st.cursor = Number(e.text) - 1;
+      } else if (cursorVisible(st.list, items)) st.selected[st.list.cursor] = !st.selected[st.list.cursor];
+      return;
     }
-    return;
   }
-  if (e.type !== 'key') return;
+  const moved = listUpdate(st.list, items, e, {
+    page: Math.max(1, s.rows - 8),
+    filterable: true,
+    spaceIsKey: q.multiple,
+  });
+  if (moved !== 'unhandled' || e.type !== 'key') return;
   switch (e.name) {
-    case 'up':
-      st.cursor = (st.cursor - 1 + count) % count;
-      return;
-    case 'down':
-      st.cursor = (st.cursor + 1) % count;
-      return;
-    case 'tab':
-      st.cursor = (st.cursor + (e.shift ? count - 1 : 1)) % count;
-      return;
-    case 'home':
-    case 'pageup':
-      st.cursor = 0;
-      return;
-    case 'end':
-    case 'pagedown':
-      st.cursor = count - 1;
-      return;
     case 'escape':
-      if (s.revising) backToConfirm(s);
-      else s.status = 'cancelled';
+      if (st.list.filter !== '') st.list.filter = '';
+      else if (s.revising) backToConfirm(s);
+      else requestCancel(s);
       return;
-    case 'enter':
+    case 'enter': {
+      if (!cursorVisible(st.list, items)) return;
       if (!q.multiple) {
         if (onCustom) openEditor(st);
-        else answer(s, [q.options[st.cursor]!.label]);
+        else answer(s, [q.options[st.list.cursor]!.label]);
         return;
       }
       if (onCustom && st.custom === null) {
@@ -131,27 +162,33 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
       }
       if (!st.selected.some(Boolean) && st.custom === null) {
         // Enter without any Space: take the highlighted choice.
-        st.selected[st.cursor] = true;
+        st.selected[st.list.cursor] = true;
       }
       answer(s, [
         ...q.options.filter((_, i) => st.selected[i]).map((o) => o.label),
         ...(st.custom !== null ? [st.custom] : []),
       ]);
       return;
+    }
   }
 }
 
 function openEditor(st: QuestionState) {
-  st.editor = createEditor(st.custom ?? '');
+  st.editor = createEditor(st.draft ?? st.custom ?? '');
+  st.draft = null;
 }
 
 function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: InputEvent) {
-  const action = editorUpdate(st.editor!, e, { multiline: true });
+  const action = editorUpdate(st.editor!, e, { multiline: true, max: ANSWER_MAX_CHARS });
   if (action.kind === 'edit') {
     st.editor = action.state;
     s.notice = action.notice ?? null;
   } else if (action.kind === 'escape') {
+    // Back to the options; what was typed stays as a draft (shown on the その他 row) unless it is the answer.
+    const text = st.editor!.text;
+    st.draft = text !== '' && text !== st.custom ? text : null;
     st.editor = null;
+    st.list.cursor = q.options.length;
   } else if (action.kind === 'submit') {
     const text = st.editor!.text;
     if (text.trim() === '') {
@@ -160,6 +197,7 @@ function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: I
     }
     st.custom = text;
     st.editor = null;
+    st.draft = null;
     if (!q.multiple) answer(s, [text]);
   }
 }
@@ -176,7 +214,12 @@ function answer(s: FlowState, values: string[]) {
 function backToConfirm(s: FlowState) {
   s.screen = 'confirm';
   s.revising = false;
-  s.per[s.index]!.editor = null;
+  const st = s.per[s.index]!;
+  if (st.editor) {
+    st.draft = st.editor.text || null;
+    st.editor = null;
+  }
+  st.list.filter = '';
   s.confirmCursor = s.answers.every((a) => a !== null) ? s.questions.length : s.answers.indexOf(null);
 }
 
@@ -198,13 +241,15 @@ function confirmUpdate(s: FlowState, e: InputEvent) {
       s.confirmCursor = (s.confirmCursor + (e.shift ? count - 1 : 1)) % count;
       return;
     case 'home':
+    case 'pageup':
       s.confirmCursor = 0;
       return;
     case 'end':
+    case 'pagedown':
       s.confirmCursor = count - 1;
       return;
     case 'escape':
-      s.status = 'cancelled';
+      requestCancel(s);
       return;
     case 'enter':
       if (s.confirmCursor === s.questions.length) {

@@ -1,18 +1,22 @@
-// Draws the question flow: the header chip and progress, the question, the choices (labels over 10
-// characters shortened except on the highlighted row, headers over 30 shortened), the free-text input
-// with the cursor at the insertion point, the confirmation screen, and a one-row key hint.
-import { QUESTION_HEADER_MAX, QUESTION_LABEL_MAX } from '@formrequest/schema';
+// Draws the question flow: the header chip and progress, the question (always on screen: a long list
+// scrolls in the rows below it, with "more above / below" markers), the choices (numbered, labels and
+// descriptions lined up whatever the number of options; a label is cut to its row only when it does
+// not fit, and the highlighted one is shown whole), the free-text input with the cursor at the
+// insertion point, the confirmation screen, a yes/no dialog when one is open, and the key hint.
+import { QUESTION_HEADER_MAX } from '@formrequest/schema';
+import { drawDialog } from './dialog.js';
 import { drawEditor } from './editor-view.js';
-import { type Frame, FrameBuilder } from './frame.js';
-import { type UiLocale, ui } from './messages.js';
-import type { FlowState } from './question-flow.js';
+import { type Frame, FrameBuilder, rowWidth } from './frame.js';
+import { drawList, numbered } from './list.js';
+import { hint, type UiLocale, ui } from './messages.js';
+import { ANSWER_MAX_CHARS, choiceCount, choiceItems, type FlowState } from './question-flow.js';
 import { sanitizeText } from './sanitize.js';
-import { shortenGraphemes } from './width.js';
+import { shortenGraphemes, truncateToWidth } from './width.js';
 
-export function questionView(s: FlowState, width: number, locale: UiLocale = 'ja'): Frame {
+export function questionView(s: FlowState, width: number, locale: UiLocale = 'ja', height = s.rows): Frame {
   const fb = new FrameBuilder(width);
   if (s.screen === 'confirm') drawConfirm(fb, s, locale);
-  else drawQuestion(fb, s, locale);
+  else drawQuestion(fb, s, locale, height);
   return fb.frame();
 }
 
@@ -23,70 +27,112 @@ function headerLine(fb: FrameBuilder, s: FlowState, index: number): void {
   fb.item([], header ? `[${header}]${progress}` : progress.trim(), 'accent');
 }
 
-function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
+function footer(fb: FrameBuilder, s: FlowState, locale: UiLocale, keys: string): void {
   const m = ui(locale);
+  if (s.notice) {
+    const text = s.notice === 'answerCapped' ? m.answerCapped(ANSWER_MAX_CHARS) : m[s.notice];
+    fb.footerText(text, s.notice === 'emptyCustom' ? 'error' : 'warn');
+  }
+  if (s.dialog) drawDialog(fb, s.dialog, locale);
+  else fb.footerLine([{ text: keys, style: 'dim' }]);
+}
+
+function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: number): void {
+  const m = ui(locale);
+  const k = m.keys;
   const q = s.questions[s.index]!;
   const st = s.per[s.index]!;
   headerLine(fb, s, s.index);
   fb.item([], q.question, 'bold', { multiline: true });
   fb.blank();
-  q.options.forEach((o, i) => {
-    const here = st.cursor === i;
-    const mark = q.multiple ? (st.selected[i] ? '[x] ' : '[ ] ') : '';
-    const label = here ? o.label : shortenGraphemes(sanitizeText(o.label), QUESTION_LABEL_MAX);
-    const row = fb.item(
-      [{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ${mark}` }],
-      label,
-      here ? 'selected' : 'plain',
-    );
-    if (here) fb.focusRow = row;
-    if (o.description) fb.text(o.description, 'dim', 5 + mark.length);
+  const count = choiceCount(q);
+  const items = choiceItems(q, m.customChoice);
+  const long = count > Math.max(3, height - fb.rows.length - 4);
+  // The footer first: the list gets the rows between the question and it.
+  const bottom = fb.scratch();
+  const multiCount = st.selected.filter(Boolean).length + (st.custom !== null ? 1 : 0);
+  if (q.multiple && !st.editor && multiCount > 0)
+    bottom.footerLine([{ text: m.selected(multiCount), style: 'dim' }]);
+  const esc = st.editor ? k.back : st.list.filter ? k.clearFilter : s.revising ? k.back : k.cancel;
+  const keys = st.editor
+    ? hint(k.confirm, k.newline, esc)
+    : hint(k.move, long && k.page, (long || count > 9) && k.filter, q.multiple && k.select, k.confirm, esc);
+  footer(bottom, s, locale, keys);
+  drawList(fb, st.list, items, {
+    rows: Math.max(3, height - fb.rows.length - bottom.footer.length - 1),
+    locale,
+    item(row, i, here) {
+      const isCustom = i === q.options.length;
+      const picked = isCustom ? st.custom !== null : st.selected[i];
+      const mark = q.multiple ? (picked ? '[x] ' : '[ ] ') : '';
+      const prefix = numbered(i, count, here, mark);
+      const indent = rowWidth(prefix);
+      const room = Math.max(1, row.width - indent);
+      if (isCustom) {
+        if (st.editor) {
+          row.focusRow = row.item(prefix, m.customPrefix.trim(), 'selected');
+          drawEditor(row, st.editor, [{ text: ' '.repeat(indent) }, { text: '> ', style: 'accent' }]);
+          return;
+        }
+        const label =
+          st.custom !== null
+            ? m.customPrefix + st.custom
+            : st.draft !== null
+              ? `${m.customPrefix}${st.draft}${m.customDraft}`
+              : m.customChoice;
+        const r = here
+          ? row.item(prefix, label, 'selected', { multiline: true, maxRows: 4 })
+          : row.line([...prefix, { text: truncateToWidth(sanitizeText(label), room) }]);
+        if (here) row.focusRow = r;
+        return;
+      }
+      const o = q.options[i]!;
+      if (here) row.focusRow = row.item(prefix, o.label, 'selected');
+      else row.line([...prefix, { text: truncateToWidth(sanitizeText(o.label), room) }]);
+      if (o.description) {
+        if (here) row.text(o.description, 'dim', indent);
+        else
+          row.line([
+            { text: ' '.repeat(indent) },
+            { text: truncateToWidth(sanitizeText(o.description), room), style: 'dim' },
+          ]);
+      }
+    },
   });
-  if (q.custom) {
-    const i = q.options.length;
-    const here = st.cursor === i;
-    const mark = q.multiple ? (st.custom !== null ? '[x] ' : '[ ] ') : '';
-    const prefix = [{ text: here ? '> ' : '  ', style: 'selected' as const }, { text: `${i + 1}. ${mark}` }];
-    if (st.editor) {
-      fb.focusRow = fb.item(prefix, m.customPrefix.trim(), 'selected');
-      drawEditor(fb, st.editor, [{ text: ' '.repeat(5 + mark.length) }, { text: '> ', style: 'accent' }]);
-    } else {
-      const label = st.custom !== null ? m.customPrefix + st.custom : m.customChoice;
-      const row = fb.item(prefix, label, here ? 'selected' : 'plain');
-      if (here) fb.focusRow = row;
-    }
-  }
   fb.blank();
-  if (s.notice) fb.footerText(m[s.notice], s.notice === 'emptyCustom' ? 'error' : 'warn');
-  if (q.multiple && !st.editor) {
-    const n = st.selected.filter(Boolean).length + (st.custom !== null ? 1 : 0);
-    if (n > 0) fb.footerLine([{ text: m.selected(n), style: 'dim' }]);
-  }
-  fb.footerLine([{ text: st.editor ? m.hintCustom : q.multiple ? m.hintMulti : m.hintSingle, style: 'dim' }]);
+  fb.footer.push(...bottom.footer);
 }
 
 function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   const m = ui(locale);
+  const k = m.keys;
   fb.item([], m.confirmTitle, 'title');
   fb.blank();
+  const count = s.questions.length;
   s.questions.forEach((q, i) => {
     const here = s.confirmCursor === i;
     const header = shortenGraphemes(sanitizeText(q.header), QUESTION_HEADER_MAX);
+    const prefix = numbered(i, count, here);
     const row = fb.item(
-      [{ text: here ? '> ' : '  ', style: 'selected' }, { text: `${i + 1}. ` }],
+      prefix,
       header ? `[${header}] ${q.question}` : q.question,
       here ? 'selected' : 'bold',
     );
     if (here) fb.focusRow = row;
     const a = s.answers[i];
     // Long answers (a 10,000-character paste) are cut to a few rows here; the answer itself is whole.
-    fb.item([{ text: '     → ' }], a ? a.join(', ') : m.noAnswer, a ? 'ok' : 'error', {
-      multiline: true,
-      maxRows: 4,
-    });
+    fb.item(
+      [{ text: `${' '.repeat(rowWidth(prefix))}→ ` }],
+      a ? a.join(', ') : m.noAnswer,
+      a ? 'ok' : 'error',
+      {
+        multiline: true,
+        maxRows: 4,
+      },
+    );
   });
   fb.blank();
-  const here = s.confirmCursor === s.questions.length;
+  const here = s.confirmCursor === count;
   const row = fb.item(
     [{ text: here ? '> ' : '  ', style: 'selected' }],
     m.submit,
@@ -94,5 +140,5 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   );
   if (here) fb.focusRow = row;
   fb.blank();
-  fb.footerLine([{ text: m.hintConfirm, style: 'dim' }]);
+  footer(fb, s, locale, hint(k.move, k.reviseSubmit, k.cancel));
 }

@@ -36,7 +36,8 @@ export type Outcome = 'submitted' | 'cancelled' | 'aborted';
 
 export interface Machine {
   update(event: InputEvent): void;
-  view(width: number): Frame;
+  /** The frame for a terminal of this size (height: the rows the prompt may use). */
+  view(width: number, height: number): Frame;
   status(): 'active' | 'submitted' | 'cancelled';
   /** Called once with a function that redraws; for machines that change on their own (searches). */
   attach?(redraw: () => void): void;
@@ -86,7 +87,7 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
     const render = () => {
       if (done) return;
       try {
-        screen.draw(machine.view(screen.width));
+        screen.draw(machine.view(screen.width, screen.height));
       } catch (error) {
         finish(null, error);
       }

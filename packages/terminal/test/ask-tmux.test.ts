@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { cliCommand } from '../../../testing/cli.ts';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
 import { killServer, Pane, startServer } from './support/tmux.ts';
 
 const socket = `formrequest-ask-${process.pid}`;
@@ -131,7 +131,7 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
   let screen = await pane.waitFor(/名前 \* \(1\/9\)/);
   assert.equal(
     screen,
-    'タスク登録\n\n── 基本情報\nまずは名前から\n名前 * (1/9)\n>\nEnter 次へ · Shift+Tab 前へ · Esc キャンセル',
+    'タスク登録\n\n── 基本情報\nまずは名前から\n名前 * (1/9)\n>\nEnter 次へ · Esc キャンセル',
   );
   pane.literal('Bad Name');
   pane.keys('Enter');
@@ -263,4 +263,140 @@ test('ask: an invalid schema prints the tool messages (exit 2); no terminal exit
   const n = spawnSync(cmd2, args2, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   assert.equal(n.status, 4);
   assert.match(n.stderr, /^エラー \[NO_UI\]: /);
+});
+
+test('ask: the file field as people give paths: ~, Tab completion, a dropped quoted path, an escaped one', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'formrequest-home-'));
+  const docs = join(home, 'my docs');
+  spawnSync('mkdir', ['-p', docs]);
+  writeFileSync(join(docs, 'report 2026.txt'), 'hello');
+  writeFileSync(join(docs, 'résumé.txt'), 'ok');
+  writeFileSync(join(home, 'big.txt'), 'x'.repeat(3 * 1024 * 1024));
+  const file = join(dir, 'files.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      title: 'ファイル',
+      fields: [
+        { name: 'a', type: 'file', label: '一つ目', accept: '.txt', maxSize: 2 * 1024 * 1024 },
+        { name: 'b', type: 'file', label: '二つ目', multiple: true },
+      ],
+    }),
+  );
+  const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true, env: { HOME: home }, width: 100 });
+  await pane.waitFor(/一つ目 \(1\/2\)/);
+  assert.match(pane.screen(), /形式 \.txt · 最大 2 MB/); // not "≤ 2097152 B"
+  pane.literal('~/big.txt');
+  pane.keys('Enter');
+  await pane.waitFor(/一つ目のファイルサイズは2 MB以下にしてください/);
+  pane.keys('C-u');
+  pane.literal('~/my');
+  pane.keys('Tab');
+  await pane.waitFor(/> ~\/my\\ docs\//);
+  pane.literal('r');
+  pane.keys('Tab');
+  await pane.waitFor(/候補 2件: report 2026\.txt {2}résumé\.txt/);
+  pane.literal('ep');
+  pane.keys('Tab');
+  await pane.waitFor(/> ~\/my\\ docs\/report\\ 2026\.txt/);
+  pane.keys('Enter');
+  await pane.waitFor(/二つ目 \(2\/2\)/);
+  // Dropped onto the window: GNOME Terminal quotes, iTerm2 escapes (both arrive as a bracketed paste).
+  pane.paste(`'${join(docs, 'report 2026.txt')}' `);
+  pane.keys('C-j');
+  pane.paste(`${join(docs, 'résumé.txt').replace(/ /g, '\\ ')} `);
+  pane.keys('Enter');
+  const review = await pane.waitFor(/> 送信\n/);
+  assert.match(review, /一つ目:\n\s+report 2026\.txt \(5 B\)/);
+  assert.match(review, /二つ目:\n\s+report 2026\.txt \(5 B\), résumé\.txt \(2 B\)/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0, r.terminal);
+  const answers = JSON.parse(r.stdout);
+  assert.equal(answers.a.name, 'report 2026.txt');
+  assert.deepEqual(
+    answers.b.map((f: { name: string }) => f.name),
+    ['report 2026.txt', 'résumé.txt'],
+  );
+  pane.kill();
+});
+
+test('ask: Esc steps back one level and never loses what was typed without asking', async () => {
+  const file = join(dir, 'esc.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      title: 'Esc',
+      fields: [
+        { name: 'a', type: 'text', label: 'A' },
+        { name: 'b', type: 'text', label: 'B' },
+      ],
+    }),
+  );
+  // Nothing entered: Esc cancels at once.
+  const fresh = Pane.start(socket, ['ask', file], { stdoutToFile: true });
+  await fresh.waitFor(/A \(1\/2\)/);
+  fresh.keys('Escape');
+  assert.equal((await fresh.exit()).code, 3);
+  fresh.kill();
+
+  const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
+  await pane.waitFor(/A \(1\/2\)/);
+  pane.literal('first');
+  pane.keys('Escape'); // typed text: asks
+  await pane.waitFor(/フォームをキャンセルしますか？/);
+  pane.keys('Escape'); // Esc in the question is "no"
+  await pane.waitFor((s) => !/キャンセルしますか/.test(s) && /> first/.test(s));
+  pane.keys('Enter');
+  await pane.waitFor(/B \(2\/2\)/);
+  pane.literal('second');
+  pane.keys('Enter');
+  await pane.waitFor(/> 送信\n/);
+  // Revising: unchanged, Esc goes straight back; changed, it asks before throwing the change away.
+  pane.keys('Up', 'Up', 'Enter');
+  await pane.waitFor(/A \(1\/2\)/);
+  pane.keys('Escape');
+  await pane.waitFor(/入力内容の確認/);
+  pane.keys('Enter');
+  await pane.waitFor(/A \(1\/2\)/);
+  pane.literal(' edited');
+  pane.keys('Escape');
+  await pane.waitFor(/この項目の変更を破棄して確認画面に戻りますか？/);
+  pane.literal('n');
+  await pane.waitFor((s) => /> first edited/.test(s) && !/破棄/.test(s));
+  pane.keys('Escape');
+  await pane.waitFor(/破棄して戻る/);
+  pane.literal('y');
+  const review = await pane.waitFor(/入力内容の確認/);
+  assert.match(review, /A:\n\s+first\n/);
+  // The review's Esc: answers exist, so it asks; "y" cancels.
+  pane.keys('Escape');
+  await pane.waitFor(/フォームをキャンセルしますか？/);
+  pane.literal('y');
+  const r = await pane.exit();
+  assert.equal(r.code, 3);
+  assert.equal(r.stdout, 'フォーム入力をキャンセルしました。\n');
+  pane.kill();
+});
+
+test('ask: a select of the 47 prefectures: markers, PageDown, type-to-filter', async () => {
+  const pane = Pane.start(socket, ['ask', join(repoRoot, 'examples/forms/prefecture.json')], {
+    stdoutToFile: true,
+    height: 16,
+  });
+  let screen = await pane.waitFor(/都道府県 \* \(1\/1\)/);
+  assert.match(screen, /> \( \) 北海道/);
+  assert.match(screen, /↓ 他\d+件/);
+  assert.ok(screen.split('\n').length <= 16);
+  pane.keys('PageDown');
+  screen = await pane.waitFor(/↑ 他\d+件/);
+  pane.literal('kyo');
+  screen = await pane.waitFor(/絞り込み: kyo \(2\/47\)/);
+  assert.match(screen, /> \( \) 東京都\n {2}\( \) 京都府/);
+  pane.keys('Down', 'Enter');
+  await pane.waitFor(/> 送信/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.deepEqual(JSON.parse(r.stdout), { prefecture: 'kyoto' });
+  pane.kill();
 });

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { validateQuestionInput } from '@formrequest/schema';
+import { repoRoot } from '../../../testing/cli.ts';
 import type { InputEvent } from '../src/keys.js';
 import { createFlow, type FlowState, flowAnswers, flowUpdate } from '../src/question-flow.js';
 import { questionView } from '../src/question-view.js';
@@ -18,9 +21,10 @@ function send(s: FlowState, ...events: InputEvent[]): FlowState {
   for (const e of events) flowUpdate(s, e);
   return s;
 }
-function screen(s: FlowState, width = 80): string {
-  return questionView(s, width)
-    .rows.map((r) =>
+function screen(s: FlowState, width = 80, height = 24): string {
+  const frame = questionView(s, width, 'ja', height);
+  return [...frame.rows, ...(frame.footer ?? [])]
+    .map((r) =>
       r
         .map((x) => x.text)
         .join('')
@@ -43,9 +47,9 @@ const multi = {
 
 test('single choice: arrows wrap around, Enter answers, confirmation screen, Enter submits', () => {
   const s = send(flow([single]), k('up'));
-  assert.equal(s.per[0]!.cursor, 2); // wrapped to "その他"
+  assert.equal(s.per[0]!.list.cursor, 2); // wrapped to "その他"
   send(s, k('tab'), k('tab', { shift: true }));
-  assert.equal(s.per[0]!.cursor, 2); // Tab down (wrapping to 0), Shift+Tab back up
+  assert.equal(s.per[0]!.list.cursor, 2); // Tab down (wrapping to 0), Shift+Tab back up
   send(s, k('down'), k('down'), k('enter'));
   assert.equal(s.screen, 'confirm');
   assert.match(screen(s), /→ utils\.ts/);
@@ -71,18 +75,22 @@ test('multiple choice: Space toggles, Enter confirms in option order; Enter alon
   assert.deepEqual(flowAnswers(s2), [['B']]);
 });
 
-test('custom answer: multi-line Japanese text; Escape returns to the options; empty text is refused', () => {
+test('custom answer: Escape keeps the unconfirmed text as a draft, shown and reopened; empty text is refused', () => {
   const s = send(flow([single]), k('end'), k('enter'));
   assert.ok(s.per[0]!.editor);
   send(s, k('enter'));
   assert.equal(s.notice, 'emptyCustom');
   send(s, t('一行目'), k('enter', { shift: true }), t('二行目'), k('escape'));
   assert.equal(s.per[0]!.editor, null);
+  assert.equal(s.per[0]!.draft, '一行目\n二行目');
   assert.equal(s.status, 'active');
-  send(s, k('enter'), t('一行目'), k('linefeed'), t('二行目'), k('enter'));
+  assert.match(screen(s), /> 3\. その他: 一行目\n {5}二行目（未確定）/);
+  send(s, k('enter')); // reopens with the draft
+  assert.equal(s.per[0]!.editor!.text, '一行目\n二行目');
+  send(s, t('!'), k('enter'));
   assert.equal(s.screen, 'confirm');
   send(s, k('enter'));
-  assert.deepEqual(flowAnswers(s), [['一行目\n二行目']]);
+  assert.deepEqual(flowAnswers(s), [['一行目\n二行目!']]);
 });
 
 test('custom answer in multi mode is added after the chosen options', () => {
@@ -110,7 +118,7 @@ test('Escape while revising goes back to the confirmation screen unchanged', () 
   assert.deepEqual(s.answers, [['main.ts']]);
 });
 
-test('a question without options opens its free-text input at once; Escape shows the choice, Escape again cancels', () => {
+test('a question without options opens its free-text input at once; Escape keeps the text, Escape again goes back', () => {
   const s = flow([single, { question: '名前は？', header: '名前', options: [] }]);
   send(s, k('enter'));
   assert.ok(s.per[1]!.editor);
@@ -119,24 +127,46 @@ test('a question without options opens its free-text input at once; Escape shows
   send(s, k('up'), k('enter'));
   assert.ok(s.per[1]!.editor, 'revising opens it again');
   assert.equal(s.per[1]!.editor!.text, '山田');
-  send(s, k('escape'));
+  send(s, t('太郎'), k('escape'));
   assert.equal(s.per[1]!.editor, null);
+  assert.equal(s.per[1]!.draft, '山田太郎');
   send(s, k('escape'));
   assert.equal(s.screen, 'confirm');
+  assert.deepEqual(s.answers[1], ['山田'], 'the draft did not replace the answer');
   send(s, k('down'), k('enter'));
   assert.deepEqual(flowAnswers(s), [['main.ts'], ['山田']]);
 });
 
-test('Escape in options mode and Ctrl+C anywhere cancel', () => {
+test('cancelling: at once with nothing entered; with answers, selections or typed text a yes/no question first', () => {
   assert.equal(send(flow([single]), k('escape')).status, 'cancelled');
-  assert.equal(
-    send(flow([single]), k('end'), k('enter'), t('x'), k('c', { ctrl: true })).status,
-    'cancelled',
-  );
-  assert.equal(send(flow([single]), k('enter'), k('escape')).status, 'cancelled');
+  assert.equal(send(flow([single]), k('c', { ctrl: true })).status, 'cancelled');
+  // Typed text: Ctrl+C asks, "n" keeps going, Ctrl+C twice cancels.
+  const typed = send(flow([single]), k('end'), k('enter'), t('x'), k('c', { ctrl: true }));
+  assert.equal(typed.status, 'active');
+  assert.equal(typed.dialog?.kind, 'cancelQuestions');
+  assert.match(screen(typed), /回答をキャンセルしますか/);
+  send(typed, t('n'));
+  assert.equal(typed.dialog, null);
+  assert.equal(typed.per[0]!.editor!.text, 'x', 'nothing was lost');
+  send(typed, k('c', { ctrl: true }), k('c', { ctrl: true }));
+  assert.equal(typed.status, 'cancelled');
+  // Selections in a multiple choice: Esc asks; Esc again is "no"; Enter on the highlighted "no" too.
+  const picked = send(flow([multi]), t(' '), k('escape'));
+  assert.equal(picked.dialog?.kind, 'cancelQuestions');
+  send(picked, k('escape'));
+  assert.equal(picked.status, 'active');
+  send(picked, k('escape'), k('enter'));
+  assert.equal(picked.status, 'active');
+  send(picked, k('escape'), t('y'));
+  assert.equal(picked.status, 'cancelled');
+  // The confirmation screen has answers: Esc asks.
+  const answered = send(flow([single]), k('enter'), k('escape'));
+  assert.equal(answered.dialog?.kind, 'cancelQuestions');
+  send(answered, k('right'), k('enter'));
+  assert.equal(answered.status, 'cancelled');
 });
 
-test('view: long labels shortened except on the highlighted row, long headers shortened, 30 columns fit', () => {
+test('view: labels whole when they fit, cut to the row only when not; the highlighted one whole; long headers shortened', () => {
   const s = flow([
     {
       question: 'とても長い質問文がここに入ります。折り返して表示されるはずです。',
@@ -147,9 +177,89 @@ test('view: long labels shortened except on the highlighted row, long headers sh
   const text = screen(s, 30);
   assert.ok(text.replace(/\n/g, '').startsWith(`[${'あ'.repeat(30)}…]`));
   assert.match(text.replace(/\n */g, ''), /> 1\. とても長い選択肢のラベルです/); // highlighted: in full
-  assert.match(text, /2\. もう一つのとても長い…/);
+  assert.match(text, /2\. もう一つのとても長いラベ…/); // cut at the row's end, not at 10 characters
+  assert.match(screen(s, 80), /2\. もう一つのとても長いラベル\n/); // room: whole
   for (const row of questionView(s, 30).rows) {
     const w = displayWidth(row.map((x) => x.text).join(''));
     assert.ok(w <= 30, `row wider than 30: ${row.map((x) => x.text).join('')}`);
   }
+});
+
+const prefectures = JSON.parse(readFileSync(join(repoRoot, 'examples/questions/prefecture.json'), 'utf8'))
+  .questions[0];
+
+test('47 options: the question stays on screen, markers say what is above and below, PageDown pages', () => {
+  const s = flow([prefectures]);
+  let text = screen(s, 60, 20);
+  const rows = text.split('\n');
+  assert.ok(rows.length <= 20, text);
+  assert.equal(rows[0], '[都道府県]');
+  assert.equal(rows[1], 'お住まいの都道府県はどこですか？');
+  assert.match(text, /> {2}1\. 北海道\n {6}Hokkaido/);
+  assert.match(text, /↓ 他\d+件/);
+  assert.doesNotMatch(text, /↑ 他/);
+  send(s, k('pagedown'));
+  text = screen(s, 60, 20);
+  assert.ok(s.per[0]!.list.cursor > 5);
+  assert.match(text, /^\[都道府県\]\nお住まいの都道府県はどこですか？/);
+  assert.match(text, /↑ 他\d+件/);
+  assert.match(text, /↓ 他\d+件/);
+  send(s, k('end'));
+  text = screen(s, 60, 20);
+  assert.match(text, /> 47\. 沖縄県/);
+  assert.doesNotMatch(text, /↓ 他/);
+  assert.ok(text.split('\n').length <= 20);
+});
+
+test('10+ options: numbers right-aligned so labels and descriptions line up', () => {
+  const s = flow([prefectures]);
+  const text = screen(s, 60, 60);
+  assert.match(text, /^> {2}1\. 北海道\n {6}Hokkaido$/m);
+  assert.match(text, /^ {2}10\. 群馬県\n {6}Gunma$/m);
+});
+
+test('type to filter: kana, romaji, several words; digits filter long lists; Esc clears the filter first', () => {
+  const s = flow([prefectures]);
+  send(s, t('o'), t('s'), t('a'));
+  assert.equal(s.per[0]!.list.filter, 'osa');
+  const text = screen(s, 60, 20);
+  assert.match(text, /絞り込み: osa \(1\/47\)/);
+  assert.match(text, /> 27\. 大阪府/);
+  assert.doesNotMatch(text, /北海道/);
+  send(s, k('backspace'), k('backspace'), k('backspace'), t('京'));
+  assert.match(screen(s, 60, 20), /絞り込み: 京 \(2\/47\)[\s\S]*13\. 東京都[\s\S]*26\. 京都府/);
+  send(s, k('down'), k('enter'));
+  assert.deepEqual(s.answers[0], ['京都府']);
+  // Nothing matches: Enter does nothing; Esc clears the filter, then Esc cancels.
+  const none = send(flow([prefectures]), t('zzz'), k('enter'));
+  assert.equal(none.screen, 'question');
+  assert.match(screen(none), /一致する選択肢がありません/);
+  send(none, k('escape'));
+  assert.equal(none.per[0]!.list.filter, '');
+  assert.equal(none.status, 'active');
+  send(none, k('escape'));
+  assert.equal(none.status, 'cancelled');
+  // With more than 9 options, digits are text for the filter, not jumps.
+  const digits = send(flow([prefectures]), t('1'));
+  assert.equal(digits.per[0]!.list.filter, '1');
+});
+
+test('その他 stays listed whatever the filter; a short list keeps its number keys', () => {
+  const s = send(flow([single]), t('u'), t('t'));
+  assert.match(screen(s), /> 2\. utils\.ts[\s\S]*3\. その他/);
+  const n = send(flow([single]), t('2'));
+  assert.equal(n.per[0]!.list.cursor, 1);
+  assert.equal(n.per[0]!.list.filter, '');
+});
+
+test('an answer holds at most 10,000 characters, typed or pasted in pieces', () => {
+  const s = send(flow([single]), k('end'), k('enter'));
+  send(s, { type: 'paste', text: 'a'.repeat(6000), overflow: false });
+  assert.equal(s.notice, null);
+  send(s, { type: 'paste', text: 'b'.repeat(6000), overflow: false });
+  assert.equal(s.notice, 'answerCapped');
+  assert.equal(s.per[0]!.editor!.text.length, 10_000);
+  send(s, t('c'));
+  assert.equal(s.per[0]!.editor!.text.length, 10_000);
+  assert.match(screen(s), /回答は10,000文字までです/);
 });

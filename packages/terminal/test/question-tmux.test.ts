@@ -208,7 +208,7 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
   );
   pane.keys('Down');
   await pane.waitFor(/> 2\. SQLite/);
-  assert.match(pane.screen(), / {2}1\. PostgreSQL…/); // shortened to 10 characters when not highlighted
+  assert.match(pane.screen(), / {2}1\. PostgreSQL（推奨、本番向…\n {5}リレーショナルで拡張性が…/); // one row each when not highlighted
   pane.keys('Enter');
   await pane.waitFor(/回答の確認/);
   pane.keys('Enter');
@@ -321,4 +321,52 @@ test('NO_UI without a terminal (exit 4), NO_QUESTIONS and VALIDATION_ERROR (exit
     /^Error \[VALIDATION_ERROR\]: 2 validation errors: Question 1: header must be a string/,
   );
   assert.match(bad.stderr, /How to recover:\n1\. /);
+});
+
+test('Esc: the その他 input keeps its unconfirmed text; cancelling with answers asks first', async () => {
+  const pane = start(example('several.json'));
+  await pane.waitFor(/1\/2/);
+  pane.keys('End', 'Enter');
+  await pane.waitFor(/その他:\n\s+>/);
+  pane.literal('自分で書いた答え');
+  pane.keys('Escape');
+  let screen = await pane.waitFor(/その他: 自分で書いた答え（未確定）/);
+  assert.match(screen, /> 4\. その他: 自分で書いた答え（未確定）/);
+  pane.keys('Escape'); // typed text exists: asks
+  await pane.waitFor(/回答をキャンセルしますか？/);
+  pane.literal('n');
+  await pane.waitFor((s) => !/キャンセルしますか/.test(s));
+  pane.keys('Enter'); // reopens with the draft
+  screen = await pane.waitFor(/>\s+自分で書いた答え/);
+  pane.keys('Enter');
+  await pane.waitFor(/2\/2/);
+  pane.keys('Enter');
+  await pane.waitFor(/回答の確認/);
+  pane.keys('C-c'); // answers exist: asks, a second Ctrl+C cancels
+  await pane.waitFor(/回答をキャンセルしますか？/);
+  pane.keys('C-c');
+  const r = await pane.exit();
+  assert.equal(r.code, 3);
+  pane.kill();
+});
+
+test('47 options: the question stays on screen, markers, PageDown, type-to-filter', async () => {
+  const pane = start(example('prefecture.json'), { height: 18 });
+  let screen = await pane.waitFor(/Esc キャンセル/);
+  const rows = screen.split('\n');
+  assert.deepEqual(rows.slice(0, 2), ['[都道府県]', 'お住まいの都道府県はどこですか？']);
+  assert.match(screen, /^> {2}1\. 北海道\n {6}Hokkaido$/m);
+  assert.match(screen, /↓ 他\d+件/);
+  pane.keys('PageDown', 'PageDown');
+  screen = await pane.waitFor(/↑ 他\d+件/);
+  assert.deepEqual(screen.split('\n').slice(0, 2), ['[都道府県]', 'お住まいの都道府県はどこですか？']);
+  pane.literal('oki');
+  screen = await pane.waitFor(/絞り込み: oki/);
+  assert.match(screen, /> 47\. 沖縄県/);
+  pane.keys('Enter');
+  await pane.waitFor(/回答の確認/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.stdout, 'ユーザーの回答: "お住まいの都道府県はどこですか？"="沖縄県"\n');
+  pane.kill();
 });

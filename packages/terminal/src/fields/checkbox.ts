@@ -1,0 +1,37 @@
+// checkbox: Space (or x) toggles, y / n set it, Enter confirms (a required checkbox must be on).
+import { fieldLabel } from '@formrequest/schema';
+import { ui } from '../messages.js';
+import { widget } from './types.js';
+
+interface CheckboxState {
+  on: boolean;
+}
+
+export const checkbox = widget<CheckboxState>({
+  create: (ctx) => ({ on: ctx.value() === true }),
+
+  update(ctx, w, e) {
+    if (e.type === 'text') {
+      const c = e.text.toLowerCase();
+      if (c === ' ' || c === 'x') w.on = !w.on;
+      else if (c === 'y') w.on = true;
+      else if (c === 'n') w.on = false;
+      else return;
+      ctx.setError(null);
+    } else if (e.type === 'key' && e.name === 'enter') ctx.commit(w.on);
+  },
+
+  draw(ctx, w, fb) {
+    fb.focusRow = fb.item(
+      [{ text: '> ', style: 'selected' }, { text: w.on ? '[x] ' : '[ ] ' }],
+      fieldLabel(ctx.field),
+      'selected',
+    );
+  },
+
+  keys: (ctx) => [ui(ctx.locale).keys.toggle, ui(ctx.locale).keys.next],
+
+  dirty: (ctx, w) => w.on !== (ctx.value() === true),
+
+  display: (ctx) => (ctx.value() === true ? ui(ctx.locale).checked : ui(ctx.locale).unchecked),
+});

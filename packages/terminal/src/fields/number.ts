@@ -1,0 +1,76 @@
+// number: typed, or stepped with ↑ / ↓ by `step` (PageUp / PageDown by ten steps), kept within min and
+// max and on the step grid; a value that is not a number is passed on so the schema's message says so.
+import { createEditor, type EditorState } from '../editor.js';
+import { drawEditor } from '../editor-view.js';
+import { ui } from '../messages.js';
+import { typeInto, valueText } from './editing.js';
+import { type AnyField, widget } from './types.js';
+
+interface NumberState {
+  editor: EditorState;
+}
+
+function decimals(n: number): number {
+  const s = String(n);
+  if (s.includes('e-')) return Number(s.split('e-')[1]);
+  return s.includes('.') ? s.split('.')[1]!.length : 0;
+}
+
+/** The typed number moved by `steps` steps, on the grid that starts at min, within min and max. */
+export function stepNumber(field: AnyField, text: string, steps: number): string {
+  const step = typeof field.step === 'number' && field.step > 0 ? field.step : 1;
+  const min = typeof field.min === 'number' ? field.min : undefined;
+  const max = typeof field.max === 'number' ? field.max : undefined;
+  const typed = text.trim() === '' ? Number.NaN : Number(text);
+  const origin = min ?? 0;
+  let value: number;
+  if (Number.isFinite(typed)) {
+    // Off the grid: the first press lands on the nearest grid point in that direction.
+    const k = (typed - origin) / step;
+    const onGrid = Math.abs(k - Math.round(k)) < 1e-9;
+    value = origin + (onGrid ? Math.round(k) + steps : steps > 0 ? Math.ceil(k) : Math.floor(k)) * step;
+    if (!onGrid && Math.abs(steps) > 1) value += (steps - Math.sign(steps)) * step;
+  } else value = min ?? (max !== undefined && max < 0 ? max : 0);
+  if (min !== undefined) value = Math.max(min, value);
+  if (max !== undefined) value = Math.min(max, value);
+  const places = Math.max(decimals(step), decimals(origin));
+  return String(Number(value.toFixed(places)));
+}
+
+export const number = widget<NumberState>({
+  create: (ctx) => ({ editor: createEditor(valueText(ctx.value())) }),
+
+  update(ctx, w, e) {
+    if (e.type === 'key' && !e.ctrl && !e.alt) {
+      const steps = { up: 1, down: -1, pageup: 10, pagedown: -10 }[e.name];
+      if (steps !== undefined) {
+        w.editor = createEditor(stepNumber(ctx.field, w.editor.text, steps));
+        ctx.setError(null);
+        return;
+      }
+    }
+    const r = typeInto(ctx, w.editor, e, { multiline: false });
+    if (r.kind === 'edit') w.editor = r.editor;
+    else if (r.kind === 'submit') {
+      const typed = w.editor.text.trim();
+      // Text that is not a number goes on as text, so validateField gives its "not a number" message.
+      const n = Number(typed);
+      ctx.commit(typed === '' ? undefined : Number.isFinite(n) ? n : typed);
+    }
+  },
+
+  draw(ctx, w, fb) {
+    const f = ctx.field;
+    const bounds = [
+      typeof f.min === 'number' ? `≥ ${f.min}` : '',
+      typeof f.max === 'number' ? `≤ ${f.max}` : '',
+      typeof f.step === 'number' ? `step ${f.step}` : '',
+    ].filter(Boolean);
+    if (bounds.length) fb.text(bounds.join(' · '), 'dim');
+    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], f.placeholder ?? '');
+  },
+
+  keys: (ctx) => [ui(ctx.locale).keys.next, ui(ctx.locale).keys.step],
+
+  dirty: (ctx, w) => w.editor.text.trim() !== valueText(ctx.value()),
+});

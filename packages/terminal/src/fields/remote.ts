@@ -1,0 +1,100 @@
+// Options that come from a URL (async-select, cascading-select, autocomplete, multi-autocomplete):
+// the load state a widget keeps, turning a response into choices, and the loading / error / empty
+// states drawn in place of a list. A failed load can be tried again (Ctrl+R, or Enter on the error).
+import { extractItems, itemValue, optionText, t } from '@formrequest/schema';
+import type { FrameBuilder } from '../frame.js';
+import type { FieldContext } from './types.js';
+
+export interface Choice {
+  label: string;
+  value: unknown;
+}
+
+export interface RemoteState {
+  /** What was asked for (null: nothing yet, such as a cascading-select without its parent). */
+  url: string | null;
+  loading: boolean;
+  error: string | null;
+  items: Choice[];
+}
+
+export function idle(): RemoteState {
+  return { url: null, loading: false, error: null, items: [] };
+}
+
+/** The choices in a response body, or null when it holds no list. */
+export function choicesOf(ctx: FieldContext, body: unknown): Choice[] | null {
+  const items = extractItems(body);
+  if (!items) return null;
+  const field = ctx.field as any;
+  return items.map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
+}
+
+/**
+ * Loads `url` into `holder.remote` (a URL that could not be built shows its message instead);
+ * `loaded` runs after the items arrive.
+ */
+export function startLoad(
+  ctx: FieldContext,
+  holder: { remote: RemoteState },
+  url: string | { error: string },
+  opts: { fresh?: boolean; loaded?: () => void } = {},
+): void {
+  if (typeof url !== 'string') {
+    holder.remote = { url: null, loading: false, error: url.error, items: [] };
+    return;
+  }
+  const remote: RemoteState = { url, loading: true, error: null, items: holder.remote.items };
+  holder.remote = remote;
+  ctx.load(
+    url,
+    (r) => {
+      if (holder.remote !== remote) return; // a newer load replaced this one
+      const choices = r.ok ? choicesOf(ctx, r.body) : null;
+      if (choices) holder.remote = { url, loading: false, error: null, items: choices };
+      else {
+        const error = r.ok ? t(ctx.locale, 'loadError') : r.error;
+        holder.remote = { url, loading: false, error, items: [] };
+      }
+      opts.loaded?.();
+    },
+    { fresh: opts.fresh },
+  );
+}
+
+/**
+ * True for the keys that load again: Ctrl+R, and Enter while the load of a required field failed (an
+ * optional field's Enter moves on without it).
+ */
+export function isRetry(
+  ctx: FieldContext,
+  remote: RemoteState,
+  e: { type: string; name?: string; ctrl?: boolean },
+): boolean {
+  if (e.type !== 'key') return false;
+  if (e.name === 'r' && e.ctrl) return remote.error !== null || remote.url !== null;
+  return e.name === 'enter' && remote.error !== null && remote.url !== null && ctx.field.required === true;
+}
+
+/** Draws the loading / error / empty state; true when one was drawn instead of the items. */
+export function drawRemoteState(
+  ctx: FieldContext,
+  remote: RemoteState,
+  fb: FrameBuilder,
+  kind: 'load' | 'search',
+): boolean {
+  if (remote.loading && remote.items.length === 0) {
+    fb.text(t(ctx.locale, 'loading'), 'dim');
+    return true;
+  }
+  if (remote.error) {
+    const what = t(ctx.locale, kind === 'search' ? 'searchError' : 'loadError');
+    fb.text(remote.url ? `${what} (${remote.error})` : remote.error, 'error');
+    return true;
+  }
+  if (!remote.loading && remote.url !== null && remote.items.length === 0) {
+    fb.text(t(ctx.locale, 'noResults'), 'dim');
+    return true;
+  }
+  return false;
+}

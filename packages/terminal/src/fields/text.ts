@@ -1,0 +1,69 @@
+// text and textarea: an editor (one line, or several with Shift+Enter / Ctrl+J), Tab cycling through
+// the agent's suggestions, a character counter under a textarea with maxLength, and a cap on what one
+// answer can hold (maxLength, or 10,000 characters) enforced while typing and pasting.
+import { shortenSuggestion, t } from '@formrequest/schema';
+import { createEditor, type EditorState } from '../editor.js';
+import { drawEditor } from '../editor-view.js';
+import { ui } from '../messages.js';
+import { ANSWER_MAX, typeInto, valueText } from './editing.js';
+import { type FieldContext, widget } from './types.js';
+
+interface TextState {
+  editor: EditorState;
+  /** The suggestion Tab filled in last (-1: none yet). */
+  suggestion: number;
+}
+
+function multiline(ctx: FieldContext): boolean {
+  return ctx.field.type === 'textarea';
+}
+
+function suggestions(ctx: FieldContext): string[] {
+  const list = ctx.field.suggestions;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
+function cap(ctx: FieldContext): number {
+  return typeof ctx.field.maxLength === 'number' ? ctx.field.maxLength : ANSWER_MAX;
+}
+
+export const text = widget<TextState>({
+  create: (ctx) => ({ editor: createEditor(valueText(ctx.value())), suggestion: -1 }),
+
+  update(ctx, w, e) {
+    const list = suggestions(ctx);
+    if (e.type === 'key' && e.name === 'tab' && !e.shift && list.length) {
+      w.suggestion = (w.suggestion + 1) % list.length;
+      w.editor = createEditor(list[w.suggestion]!);
+      ctx.setError(null);
+      return;
+    }
+    const r = typeInto(ctx, w.editor, e, { multiline: multiline(ctx), max: cap(ctx) });
+    if (r.kind === 'edit') w.editor = r.editor;
+    else if (r.kind === 'submit') ctx.commit(w.editor.text === '' ? undefined : w.editor.text);
+  },
+
+  draw(ctx, w, fb) {
+    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], ctx.field.placeholder ?? '');
+    const list = suggestions(ctx);
+    if (list.length) {
+      const chips = list.map((x, i) => {
+        const chip = shortenSuggestion(x);
+        return i === w.suggestion ? `[${chip}]` : chip;
+      });
+      fb.item([{ text: `${t(ctx.locale, 'suggestions')} `, style: 'dim' }], chips.join('  '), 'plain');
+    }
+    if (multiline(ctx) && typeof ctx.field.maxLength === 'number') {
+      fb.text(`${Array.from(w.editor.text).length}/${ctx.field.maxLength}`, 'dim');
+    }
+  },
+
+  keys(ctx) {
+    const k = ui(ctx.locale).keys;
+    return [k.next, multiline(ctx) && k.newline, suggestions(ctx).length > 0 && k.suggest].filter(
+      (x): x is string => typeof x === 'string',
+    );
+  },
+
+  dirty: (ctx, w) => w.editor.text !== valueText(ctx.value()),
+});

@@ -1,0 +1,219 @@
+// A list to choose from, shared by the question's options, the choice fields and search results:
+// ↑/↓ (wrapping), Home/End, PageUp/PageDown, type-to-filter, and a window that keeps the highlighted
+// item in view with "more above / below" markers. The state is two numbers and a string; the window
+// is worked out again from them on every draw (no scroll position to keep in step).
+import type { FrameBuilder, Span } from './frame.js';
+import type { InputEvent } from './keys.js';
+import { type UiLocale, ui } from './messages.js';
+
+export interface ListItem {
+  label: string;
+  description?: string;
+  /** More text the filter matches (an option's value, a code). */
+  keywords?: string;
+  /** Shown whatever the filter (the question's "その他" row, an optional field's "none" row). */
+  always?: boolean;
+}
+
+export interface ListState {
+  /** Index into the whole item list. */
+  cursor: number;
+  /** What was typed to filter the list ('' shows everything). */
+  filter: string;
+}
+
+export function createList(cursor = 0): ListState {
+  return { cursor: Math.max(0, cursor), filter: '' };
+}
+
+/** Folds case, width (ＡＢＣ, ｶﾀｶﾅ) and katakana to hiragana, so いちご finds イチゴ and tok finds Tokyo. */
+export function foldForMatch(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+}
+
+/** True when every word of the filter is found in the item's label, description or keywords. */
+export function matchesFilter(item: ListItem, filter: string): boolean {
+  const words = foldForMatch(filter).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const hay = foldForMatch(`${item.label}\n${item.description ?? ''}\n${item.keywords ?? ''}`);
+  return words.every((w) => hay.includes(w));
+}
+
+/** Indices of the items shown for the filter, in order. */
+export function visibleIndices(items: readonly ListItem[], filter: string): number[] {
+  const out: number[] = [];
+  items.forEach((item, i) => {
+    if (item.always || matchesFilter(item, filter)) out.push(i);
+  });
+  return out;
+}
+
+/** True when the highlighted item is shown (Enter on a filtered-out item does nothing). */
+export function cursorVisible(l: ListState, items: readonly ListItem[]): boolean {
+  const item = items[l.cursor];
+  return item !== undefined && (item.always === true || matchesFilter(item, l.filter));
+}
+
+export interface ListKeyOptions {
+  /** Items PageUp / PageDown move by. */
+  page: number;
+  /** Typed text filters the list. */
+  filterable: boolean;
+  /** Space is a key of its own here (toggling in a multiple choice): never part of the filter. */
+  spaceIsKey?: boolean;
+}
+
+export type ListAction = 'moved' | 'filtered' | 'unhandled';
+
+/** Applies a key to the list; 'unhandled' leaves it to the widget (Enter, Space, Esc, ...). */
+export function listUpdate(
+  l: ListState,
+  items: readonly ListItem[],
+  e: InputEvent,
+  opts: ListKeyOptions,
+): ListAction {
+  const shown = visibleIndices(items, l.filter);
+  if (e.type === 'text' || e.type === 'paste') {
+    if (!opts.filterable) return 'unhandled';
+    const text = e.text.replace(/[\r\n\t]+/g, ' ');
+    if (text === ' ' && (opts.spaceIsKey || l.filter === '')) return 'unhandled';
+    return setFilter(l, items, l.filter + text);
+  }
+  if (e.type !== 'key') return 'unhandled';
+  if (opts.filterable && l.filter !== '') {
+    if (e.name === 'backspace') return setFilter(l, items, [...l.filter].slice(0, -1).join(''));
+    if (e.name === 'u' && e.ctrl) return setFilter(l, items, '');
+  }
+  if (shown.length === 0) return 'unhandled';
+  const at = shown.indexOf(l.cursor);
+  const move = (to: number) => {
+    l.cursor = shown[Math.max(0, Math.min(shown.length - 1, to))]!;
+    return 'moved' as const;
+  };
+  switch (e.name) {
+    case 'up':
+      return move(at <= 0 ? shown.length - 1 : at - 1);
+    case 'down':
+      return move(at < 0 || at >= shown.length - 1 ? 0 : at + 1);
+    case 'tab':
+      if (e.shift) return move(at <= 0 ? shown.length - 1 : at - 1);
+      return move(at < 0 || at >= shown.length - 1 ? 0 : at + 1);
+    case 'home':
+      return move(0);
+    case 'end':
+      return move(shown.length - 1);
+    case 'pageup':
+      return move(Math.max(0, at) - Math.max(1, opts.page));
+    case 'pagedown':
+      return move(Math.max(0, at) + Math.max(1, opts.page));
+    default:
+      return 'unhandled';
+  }
+}
+
+/** Sets the filter; the cursor moves to the first match when its item is filtered out. */
+export function setFilter(l: ListState, items: readonly ListItem[], filter: string): ListAction {
+  l.filter = filter;
+  if (!cursorVisible(l, items)) {
+    const shown = visibleIndices(items, filter);
+    // Prefer a real match over an "always" row such as その他.
+    l.cursor = shown.find((i) => !items[i]!.always) ?? shown[0] ?? l.cursor;
+  }
+  return 'filtered';
+}
+
+export interface DrawListOptions {
+  /** Rows the list may take, markers and the filter line included. */
+  rows: number;
+  locale: UiLocale;
+  /** Draws one item (it may wrap over several rows). */
+  item: (fb: FrameBuilder, index: number, here: boolean) => void;
+  /** Shown when the filter matches nothing. */
+  empty?: string;
+}
+
+/**
+ * Draws the items that fit in `rows` around the highlighted one, with "more above / below" markers and
+ * the filter line; sets the frame's focus row to the highlighted item.
+ */
+export function drawList(
+  fb: FrameBuilder,
+  l: ListState,
+  items: readonly ListItem[],
+  opts: DrawListOptions,
+): void {
+  const m = ui(opts.locale);
+  const shown = visibleIndices(items, l.filter);
+  if (l.filter !== '') {
+    const real = shown.filter((i) => !items[i]!.always).length;
+    const total = items.filter((i) => !i.always).length;
+    fb.line([
+      { text: `${m.filterLabel} `, style: 'dim' },
+      { text: l.filter, style: 'accent' },
+      { text: ` (${real}/${total})`, style: 'dim' },
+    ]);
+    if (real === 0) fb.text(opts.empty ?? m.noMatch, 'warn');
+  }
+  // Each item drawn on its own to know its height, then a window of whole items around the cursor.
+  const drawn = shown.map((index) => {
+    const scratch = fb.scratch();
+    opts.item(scratch, index, index === l.cursor);
+    return { index, rows: scratch.rows, focus: scratch.focusRow, cursor: scratch.cursor };
+  });
+  let budget = Math.max(1, opts.rows - (l.filter !== '' ? 1 : 0));
+  const total = drawn.reduce((n, d) => n + d.rows.length, 0);
+  let first = 0;
+  let last = drawn.length - 1;
+  if (total > budget) {
+    budget = Math.max(1, budget - 2); // room for both markers
+    const at = Math.max(
+      0,
+      drawn.findIndex((d) => d.index === l.cursor),
+    );
+    first = at;
+    last = at;
+    let used = drawn[at]?.rows.length ?? 0;
+    // Grow the window one item at a time, below first, then above, while it fits.
+    for (let grew = true; grew; ) {
+      grew = false;
+      const below = drawn[last + 1];
+      if (below && used + below.rows.length <= budget) {
+        last++;
+        used += below.rows.length;
+        grew = true;
+      }
+      const above = drawn[first - 1];
+      if (above && used + above.rows.length <= budget) {
+        first--;
+        used += above.rows.length;
+        grew = true;
+      }
+    }
+  }
+  if (first > 0) fb.line(marker(m.moreAbove(first)));
+  for (let i = first; i <= last; i++) {
+    const d = drawn[i]!;
+    const start = fb.rows.length;
+    fb.rows.push(...d.rows);
+    if (d.index === l.cursor) fb.focusRow = start + (d.focus ?? 0);
+    // An item may hold a text input (the question's その他): its cursor comes along.
+    if (d.cursor) fb.cursor = { row: start + d.cursor.row, col: d.cursor.col };
+  }
+  if (last < drawn.length - 1) fb.line(marker(m.moreBelow(drawn.length - 1 - last)));
+}
+
+function marker(text: string): Span[] {
+  return [{ text: `  ${text}`, style: 'dim' }];
+}
+
+/** The prefix of a numbered row, numbers right-aligned so labels and descriptions line up. */
+export function numbered(index: number, count: number, here: boolean, mark = ''): Span[] {
+  const digits = String(count).length;
+  return [
+    { text: here ? '> ' : '  ', style: 'selected' },
+    { text: `${String(index + 1).padStart(digits)}. ${mark}` },
+  ];
+}
