@@ -1,7 +1,17 @@
 // Writes docs/form-vocabulary.md from the catalog (the one description of the vocabulary), so the
 // reference can never drift from the checker. `npm run docs`; a test fails when the file is stale.
 import { writeFileSync } from 'node:fs';
-import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type PropSpec } from '@formrequest/schema';
+import {
+  FIELD_CATALOG,
+  FIELD_TYPES,
+  FORM_PROPS,
+  MAX_FORM_PATTERN_LENGTH,
+  MAX_FORM_PATTERN_SIZE,
+  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_SIZE,
+  PATTERN_SYNTAX,
+  type PropSpec,
+} from '@formrequest/schema';
 
 const KIND: Record<string, string> = {
   string: 'string',
@@ -39,7 +49,9 @@ function row(name: string, spec: PropSpec): string {
     spec.positive ? 'greater than 0' : '',
     spec.ext ? 'extension' : '',
   ].filter(Boolean);
-  return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${spec.doc}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
+  // The pattern syntax is long: the tables point to its section.
+  const doc = spec.kind === 'pattern' ? 'Pattern the text must match: see [Patterns](#patterns).' : spec.doc;
+  return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${doc}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
 }
 
 export function vocabularyDoc(): string {
@@ -72,6 +84,28 @@ export function vocabularyDoc(): string {
     for (const [name, prop] of Object.entries(spec.props)) out.push(row(name, prop as PropSpec));
     out.push('');
   }
+  out.push(
+    '## Patterns',
+    '',
+    `A \`pattern\` is ${PATTERN_SYNTAX.replace(/^JavaScript/, 'a JavaScript')}`,
+    '',
+    'Every surface (the server, the browser renderer, the terminal, the host) matches with the same',
+    'small engine of `@formrequest/schema`, in time linear in the text, so a pattern and a text get the',
+    'same verdict everywhere. Whatever the syntax above does not list is refused up front with the reason.',
+    '',
+    '| limit | value |',
+    '| --- | --- |',
+    `| characters of one pattern | ${MAX_PATTERN_LENGTH} |`,
+    `| size of one pattern | ${MAX_PATTERN_SIZE} |`,
+    `| total size of the patterns of one form | ${MAX_FORM_PATTERN_SIZE} |`,
+    `| total characters of the patterns of one form | ${MAX_FORM_PATTERN_LENGTH} |`,
+    '',
+    'Size: a character, class, `.` or assertion is 1; each extra alternative of `|` adds 1; a repeated',
+    'group is copied, so `(ab){3}` is 6 and `(ab){0,3}` is 9 (a split per optional copy); `*` and `+` on',
+    'a group add 1. A repeated character or class is a row of counters instead, 3 for each 31 of its',
+    'largest count (`\\d{4}` is 3, `[a-z]{1,64}` is 9), or its copies when that is smaller (`a?` is 2).',
+    '',
+  );
   return out.join('\n');
 }
 

@@ -1,6 +1,7 @@
 // The one description of the form vocabulary. The TypeScript types (types.ts), the JSON Schema the
 // tool advertises (json-schema.ts), the schema checker (check-schema.ts) and the docs derive from it.
 // Adding a field type means one entry here and one widget per renderer.
+import { PATTERN_SYNTAX } from './pattern/index.js';
 
 /** The kinds of value a property may hold. */
 export type PropKind =
@@ -98,10 +99,7 @@ const minSelect = { kind: 'integer', min: 0, doc: 'Fewest choices.' } as const;
 const maxSelect = { kind: 'integer', min: 1, doc: 'Most choices.' } as const;
 const minLength = { kind: 'integer', min: 0, doc: 'Fewest characters.' } as const;
 const maxLength = { kind: 'integer', min: 1, doc: 'Most characters.' } as const;
-const pattern = {
-  kind: 'pattern',
-  doc: 'Regular expression the text must match (JavaScript syntax).',
-} as const;
+const pattern = { kind: 'pattern', doc: `Pattern the text must match: ${PATTERN_SYNTAX}` } as const;
 const patternError = { kind: 'string', doc: 'Message shown when the pattern does not match.' } as const;
 const minDate = {
   kind: 'dateExpr',

@@ -11,7 +11,12 @@ import {
 } from './catalog.js';
 import { resolveDateBound } from './dates.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
-import { checkPattern, compilePattern } from './pattern/index.js';
+import {
+  checkPattern,
+  MAX_FORM_PATTERN_LENGTH,
+  MAX_FORM_PATTERN_SIZE,
+  patternSize,
+} from './pattern/index.js';
 import { schemaMessages, type Where } from './schema-messages.js';
 import type { FormField, FormSchema, Locale } from './types.js';
 
@@ -183,8 +188,9 @@ export function validateFormSchema(
     add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
   else {
     const names = new Map<string, number>();
+    const ctx: Ctx = { add, say, locale, now: options.now, patterns: { size: 0, length: 0 } };
     fields.forEach((field, index) => {
-      checkField(field, index, names, fields, { add, say, locale, now: options.now });
+      checkField(field, index, names, fields, ctx);
     });
   }
 
@@ -203,6 +209,8 @@ interface Ctx {
   say: ReturnType<typeof schemaMessages>;
   locale: Locale;
   now?: Date;
+  /** The total size and length of the form's patterns so far. */
+  patterns: { size: number; length: number };
 }
 
 function checkField(
@@ -320,32 +328,8 @@ function checkField(
         extra(prop),
       );
     }
-    if (spec.kind === 'pattern') {
-      const problem = checkPattern(value as string);
-      if (problem) {
-        sound = false;
-        add(
-          'error',
-          problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
-          `fields[${index}].${prop}`,
-          say.badPattern(where, value as string, problem),
-          extra(prop),
-        );
-      } else {
-        try {
-          compilePattern(value as string);
-        } catch (error) {
-          sound = false;
-          add(
-            'error',
-            'unsupportedPattern',
-            `fields[${index}].${prop}`,
-            say.unsupportedPattern(where, value as string, (error as Error).message),
-            extra(prop),
-          );
-        }
-      }
-    }
+    if (spec.kind === 'pattern')
+      sound = checkFieldPattern(value as string, `fields[${index}].${prop}`, where, ctx) && sound;
     if (spec.kind === 'options')
       sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
   }
@@ -440,6 +424,35 @@ function checkField(
     }
   }
   checkDefault(field as FormField, `fields[${index}]`, where, ctx);
+}
+
+/** A field's pattern, and the form's running totals (many patterns in one form are bounded too). */
+function checkFieldPattern(pattern: string, path: string, where: Where, ctx: Ctx): boolean {
+  const { add, say, patterns } = ctx;
+  const extra = { index: where!.index, fieldType: where!.type, property: 'pattern' };
+  const over = (what: 'size' | 'length', total: number, max: number) => {
+    add('error', 'patternsTooBig', path, say.patternsTooBig(where, what, total, max), extra);
+    return false;
+  };
+  // Past a total, later patterns are not even parsed: the form is refused already.
+  if (patterns.length > MAX_FORM_PATTERN_LENGTH || patterns.size > MAX_FORM_PATTERN_SIZE) return false;
+  patterns.length += pattern.length;
+  if (patterns.length > MAX_FORM_PATTERN_LENGTH)
+    return over('length', patterns.length, MAX_FORM_PATTERN_LENGTH);
+  const problem = checkPattern(pattern);
+  if (problem) {
+    add(
+      'error',
+      problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
+      path,
+      say.badPattern(where, pattern, problem),
+      extra,
+    );
+    return false;
+  }
+  patterns.size += patternSize(pattern);
+  if (patterns.size > MAX_FORM_PATTERN_SIZE) return over('size', patterns.size, MAX_FORM_PATTERN_SIZE);
+  return true;
 }
 
 function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, type: FieldType): boolean {

@@ -31,8 +31,15 @@ export {
   type CompiledPattern,
   checkPattern,
   compilePattern,
-  PATTERN_ENGINE,
+  MAX_FORM_PATTERN_LENGTH,
+  MAX_FORM_PATTERN_SIZE,
+  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_SIZE,
+  PATTERN_SYNTAX,
+  PATTERN_SYNTAX_JA,
   type PatternProblem,
+  patternSize,
+  type SyntaxReason,
 } from './pattern/index.js';
 export * from './question.js';
 export {

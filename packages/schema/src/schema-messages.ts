@@ -1,7 +1,7 @@
 // The sentences of schema errors and warnings, in the style of seed 000's エラーハンドリング:
 // each names the field index, its type and the property, and says what to write instead.
 import type { PropKind } from './catalog.js';
-import type { PatternProblem } from './pattern/index.js';
+import type { PatternProblem, SyntaxReason } from './pattern/index.js';
 import type { Locale } from './types.js';
 
 export type Where = { index: number; type?: string } | null;
@@ -84,6 +84,31 @@ function at(locale: Locale, where: Where): string {
     return where.type ? `field[${where.index}] (type: ${where.type})` : `field[${where.index}]`;
   return where.type ? `フィールド[${where.index}]（type: ${where.type}）` : `フィールド[${where.index}]`;
 }
+
+const SYNTAX_JA: Record<SyntaxReason, string> = {
+  unclosedGroup: "'(' が閉じていません",
+  unmatchedParen: "')' に対応する '(' がありません",
+  unclosedClass: "'[' が閉じていません",
+  nothingToRepeat: '量指定子の前に繰り返す対象がありません',
+  rangeOrder: '文字範囲が逆順です',
+  countOrder: '{n,m} の n が m より大きいです',
+  classRange: '文字範囲の端に \\d などは使えません',
+  badEscape: 'このエスケープは使えません（\\p{…}、\\u{…}、8進数、英数字の前の \\ など）',
+  trailingBackslash: '末尾の \\ が余分です',
+  badGroup: "この '(?' は使えません（名前の重複、(?i) など）",
+};
+const SYNTAX_EN: Record<SyntaxReason, string> = {
+  unclosedGroup: "a '(' is not closed",
+  unmatchedParen: "a ')' has no '('",
+  unclosedClass: "a '[' is not closed",
+  nothingToRepeat: 'a quantifier has nothing to repeat',
+  rangeOrder: 'a character range is out of order',
+  countOrder: 'in {n,m}, n is above m',
+  classRange: 'a class such as \\d cannot end a range',
+  badEscape: 'this escape is not supported (\\p{…}, \\u{…}, octal, \\ before a letter or digit)',
+  trailingBackslash: 'the final \\ escapes nothing',
+  badGroup: "this '(?' is not supported (a repeated name, (?i), ...)",
+};
 
 const built = new Map<Locale, ReturnType<typeof buildMessages>>();
 
@@ -220,18 +245,12 @@ function buildMessages(locale: Locale) {
     badPattern: (w: Where, pattern: string, problem: PatternProblem) => {
       const p = `${of(w, 'pattern')} ${q(pattern)}`;
       switch (problem.kind) {
-        case 'syntax':
+        case 'syntax': {
+          const why = (en ? SYNTAX_EN : SYNTAX_JA)[problem.reason];
           return en
-            ? `${E}${p} is not a valid regular expression (${problem.detail}). Write a valid JavaScript regular expression.`
-            : `${E}${p} は正規表現として正しくありません（${problem.detail}）。JavaScriptの正規表現として正しいパターンを指定してください。`;
-        case 'nested':
-          return en
-            ? `${E}${p} repeats a group that itself repeats (${problem.group}), which can make matching run forever. Avoid nested repetition (e.g. ^a+$ instead of ^(a+)+$).`
-            : `${E}${p} は繰り返しの中に繰り返し（${problem.group}）を含み、照合が終わらなくなるおそれがあります。入れ子の繰り返しを使わないパターンを指定してください（例: ^(a+)+$ ではなく ^a+$）。`;
-        case 'alternation':
-          return en
-            ? `${E}${p} repeats a group of alternatives that may overlap (${problem.group}), which can make matching run forever. Use a character class instead (e.g. [ab]+).`
-            : `${E}${p} は重なりうる選択肢を持つグループ（${problem.group}）を繰り返しており、照合が終わらなくなるおそれがあります。文字クラスにまとめてください（例: [ab]+）。`;
+            ? `${E}${p} cannot be used: ${why} (character ${problem.at + 1}). Write it with plain JavaScript regex syntax: characters, classes, groups, | and quantifiers.`
+            : `${E}${p} は使えません: ${why}（${problem.at + 1}文字目）。文字・文字クラス・グループ・|・量指定子だけのJavaScript正規表現で書いてください。`;
+        }
         case 'backreference':
           return en
             ? `${E}${p} uses a backreference, which is not supported. Write the pattern without \\1 or \\k<name>.`
@@ -244,16 +263,16 @@ function buildMessages(locale: Locale) {
           return en
             ? `${E}${of(w, 'pattern')} is longer than ${problem.max} characters. Write a shorter pattern.`
             : `${E}${of(w, 'pattern')}が長すぎます（最大${problem.max}文字）。短いパターンを指定してください。`;
-        case 'bigRepeat':
+        case 'tooBig':
           return en
-            ? `${E}${p} repeats more than ${problem.max} times. Use counts up to ${problem.max} (or maxLength).`
-            : `${E}${p} の繰り返し回数が大きすぎます（最大${problem.max}回）。回数を${problem.max}以下にするかmaxLengthを使ってください。`;
+            ? `${E}${p} is too large to match quickly (size ${problem.size}, limit ${problem.max}). Repeating a group multiplies its size: repeat single characters or classes instead ([a-z]{1,64}), limit the length with maxLength, and offer a fixed list of words as select options.`
+            : `${E}${p} は大きすぎて速く照合できません（規模 ${problem.size}、上限 ${problem.max}）。グループの繰り返しは規模を掛け算で増やします。1文字や文字クラスの繰り返し（[a-z]{1,64}）にする、長さは maxLength で制限する、決まった語の一覧は select の options にする、などで小さくしてください。`;
       }
     },
-    unsupportedPattern: (w: Where, pattern: string, detail: string) =>
+    patternsTooBig: (w: Where, what: 'size' | 'length', total: number, max: number) =>
       en
-        ? `${E}${of(w, 'pattern')} ${q(pattern)} uses syntax the server's linear-time engine cannot run (${detail}). Use plain classes, groups and quantifiers.`
-        : `${E}${of(w, 'pattern')} ${q(pattern)} はサーバーの正規表現エンジンで使えない構文を含みます（${detail}）。文字クラス・グループ・量指定子だけのパターンにしてください。`,
+        ? `${E}${of(w, 'pattern')}: the patterns of this form add up to more than the limit of ${max} ${what === 'size' ? 'in size' : 'characters'} (${total} up to here). Use fewer or simpler patterns.`
+        : `${E}${of(w, 'pattern')}: このフォームのpatternの${what === 'size' ? '規模' : '文字数'}の合計が上限 ${max} を超えました（ここまでの合計 ${total}）。patternを減らすか簡単にしてください。`,
     badDateExpr: (w: Where, prop: string, value: string) =>
       en
         ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`

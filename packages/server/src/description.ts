@@ -1,6 +1,7 @@
 // The model-facing text of `request_form`: when to use a form, the 18 field types in brief, the
 // guidelines of the seed's Agent Skills section, and the search endpoints from the server config.
 // Japanese like the seed (the form's UI language); field and property names stay as in the vocabulary.
+import { PATTERN_SYNTAX_JA } from '@formrequest/schema';
 import type { SearchEndpoint, ServerConfig } from './config.js';
 
 /** The seed's endpoint table: `| 用途 | URL | パラメータ |`, parameters as `` `q`: 検索クエリ, `limit`: 件数 `` or `なし`. */
@@ -36,6 +37,8 @@ const FIELD_TYPE_LINES = [
   '- `file`: ファイル（accept ".pdf,.docx", maxSize バイト, multiple）',
   '- `hidden`: 画面に出さない固定値（value 必須）。送信データにそのまま入る',
   '- `heading`: 見出し（text 必須, level 1-4 既定2, description）／`divider`: 区切り線（label 任意）',
+  // The checker's contract, word for word (the catalog's `pattern` doc says the same in English).
+  `- \`pattern\`（text, textarea）: ${PATTERN_SYNTAX_JA}`,
 ];
 
 const GUIDELINES = [

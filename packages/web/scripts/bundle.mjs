@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // Builds dist/formrequest.js: ONE self-contained, minified ES module for browsers (styles are part of
-// the code). `@formrequest/schema` resolves to its sources, and its `#regex-engine` import to the
-// browser's native-RegExp engine (the 'browser' condition), so the bundle carries no RE2 port.
+// the code). `@formrequest/schema` resolves to its sources, its pattern engine included, so the page
+// judges patterns exactly as the server does.
 import { build } from 'esbuild';
 
 const here = resolve(import.meta.dirname, '..');

@@ -1,30 +1,92 @@
-import { compileEngine, ENGINE } from '#regex-engine';
-import { checkPattern } from './safety.js';
+// Patterns from a model: one engine for every surface (server, browser, terminal, host), so the same
+// pattern and text get the same verdict everywhere, in time linear in the text. syntax.ts parses the
+// subset of JavaScript's syntax we admit and weighs it; nfa.ts compiles and matches it.
+import { compile, run } from './nfa.js';
+import { type Node, type ParseProblem, parsePattern } from './syntax.js';
 
-export { checkPattern, MAX_PATTERN_LENGTH, MAX_REPEAT, type PatternProblem } from './safety.js';
+export type { SyntaxReason } from './syntax.js';
+
+export type PatternProblem =
+  | ParseProblem
+  | { kind: 'tooLong'; max: number }
+  | { kind: 'tooBig'; size: number; max: number };
+
+/** Longest pattern text: parsing is linear in it, and no sensible pattern comes close. */
+export const MAX_PATTERN_LENGTH = 500;
+/**
+ * Largest pattern size: its instructions, a COUNT's words of counts included (syntax.ts). A match
+ * visits each instruction at most once per character, about 5 ns each here, so this bounds the slowest
+ * match: the worst admitted pattern takes about 20 ms of CPU on 50,000 characters on a loaded 2-core
+ * machine (`npm run bench schema`), well under the 50 ms budget. The patterns people write weigh 4
+ * to about 60 (a URL 19, a UUID 21, an ISO date with month and day ranges 20).
+ */
+export const MAX_PATTERN_SIZE = 64;
+/** Largest total size of the patterns of one form: what compiling all of them may cost. */
+export const MAX_FORM_PATTERN_SIZE = 5000;
+/** Largest total length of the patterns of one form: what parsing all of them may cost. */
+export const MAX_FORM_PATTERN_LENGTH = 20_000;
+
+/**
+ * What a pattern may use, in the words of the checker's contract (plain text, no substitutions, so a
+ * bundle that does not use it can drop it; a test holds its numbers to the limits): the catalog's `pattern` doc (and so
+ * the advertised inputSchema and docs/form-vocabulary.md), the tool description and every syntax
+ * error say this. A test holds each construct named here to the parser.
+ */
+export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match somewhere in the text (^...$ for all of it). Allowed: characters and escaped punctuation, . [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH, groups (...) (?:...) (?<name>...), |, ^, $, * + ? {n} {n,} {n,m} (lazy too). Not allowed: backreferences, lookaround, \\p{...}. At most 500 characters and size 64 (a repeated group counts once per repetition).`;
+/** The same in Japanese (the tool description; kept apart so the browser bundle leaves it out). */
+export const PATTERN_SYNTAX_JA = `フラグなしのJavaScript正規表現。テキストのどこかに一致すれば合格（全体なら ^...$）。使えるもの: 文字と記号のエスケープ、. [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH、グループ (...) (?:...) (?<name>...)、|、^、$、* + ? {n} {n,} {n,m}（最短一致も可）。使えないもの: 後方参照、先読み・後読み、\\p{...}。500文字・規模64まで（グループの繰り返しは回数分を数えます）。`;
 
 export interface CompiledPattern {
   test(text: string): boolean;
 }
 
-/** Which matcher runs patterns in this environment: 're2' (linear time, Node) or 'native' (browser). */
-export const PATTERN_ENGINE: string = ENGINE;
+interface Entry {
+  problem: PatternProblem | null;
+  node?: Node;
+  test?: (text: string) => boolean;
+}
 
-const cache = new Map<string, CompiledPattern>();
+const cache = new Map<string, Entry>();
+
+function entry(source: string): Entry {
+  let found = cache.get(source);
+  if (!found) {
+    found = analyze(source);
+    if (cache.size >= 500) cache.clear();
+    cache.set(source, found);
+  }
+  return found;
+}
+
+function analyze(source: string): Entry {
+  if (source.length > MAX_PATTERN_LENGTH) return { problem: { kind: 'tooLong', max: MAX_PATTERN_LENGTH } };
+  const node = parsePattern(source);
+  if ('kind' in node) return { problem: node };
+  if (node.size > MAX_PATTERN_SIZE)
+    return { problem: { kind: 'tooBig', size: node.size, max: MAX_PATTERN_SIZE } };
+  return { problem: null, node };
+}
+
+/** The first problem of `source`, or null when every surface can run it. */
+export function checkPattern(source: string): PatternProblem | null {
+  return entry(source).problem;
+}
+
+/** The size the checker weighs `source` at (0 when it is refused). */
+export function patternSize(source: string): number {
+  return entry(source).node?.size ?? 0;
+}
 
 /**
  * Compiles a field's `pattern` for matching, unanchored like seed 000's `new RegExp(pattern).test()`.
- * Throws when the pattern fails the safety check; validateFormSchema reports those with a fix.
+ * Throws when the pattern is refused; validateFormSchema reports those with a fix.
  */
 export function compilePattern(source: string): CompiledPattern {
-  let compiled = cache.get(source);
-  if (!compiled) {
-    const problem = checkPattern(source);
-    if (problem) throw new Error(`unsafe or invalid pattern (${problem.kind}): ${source}`);
-    const test = compileEngine(source);
-    compiled = { test };
-    if (cache.size > 500) cache.clear();
-    cache.set(source, compiled);
+  const found = entry(source);
+  if (!found.node) throw new Error(`refused pattern (${found.problem!.kind}): ${source}`);
+  if (!found.test) {
+    const program = compile(found.node);
+    found.test = (text) => run(program, text);
   }
-  return compiled;
+  return { test: found.test };
 }
