@@ -13,6 +13,7 @@ import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../../testing/browser.ts';
+import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
 import { httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
@@ -320,6 +321,19 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
     await frame.getByRole('textbox', { name: '名前' }).press('Enter');
     assert.equal(await waitForMessage(messages), submitMessage(form as never, { name: '太郎' }));
     assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+  } finally {
+    await page.close();
+  }
+});
+
+test('field names that are DOM members (remove, submit, querySelectorAll, toString, ...): fill, submit, one ui/message', async () => {
+  const form = domNamesForm();
+  const { page, frame, messages } = await host('request_form', { form_schema: form });
+  try {
+    await fillDomNames(frame);
+    await frame.getByRole('button', { name: '送信' }).click();
+    assert.equal(await waitForMessage(messages), submitMessage(form as never, domNamesAnswer()));
+    await frame.getByText('送信しました。').waitFor();
   } finally {
     await page.close();
   }

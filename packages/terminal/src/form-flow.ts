@@ -83,8 +83,9 @@ export function createForm(schema: FormSchema, opts: FormOptions): FormState {
     locale: opts.locale ?? 'ja',
     steps,
     step: 0,
-    values: initialValues(schema, { now: opts.now }),
-    labels: {},
+    // Keyed by field names, so without a prototype: a field "toString" starts empty, not as a function.
+    values: Object.assign(Object.create(null), initialValues(schema, { now: opts.now })),
+    labels: Object.create(null),
     sources: {},
     widgets: [],
     error: null,
@@ -345,10 +346,13 @@ function reviewUpdate(s: FormState, e: InputEvent) {
     }
     const check = validateAnswers(s.schema, s.values, { locale: s.locale, now: s.opts.now });
     if (!check.ok) {
-      const first = s.steps.findIndex((i) => (s.schema.fields[i] as AnyField).name in check.errors);
+      const first = s.steps.findIndex((i) =>
+        Object.hasOwn(check.errors, (s.schema.fields[i] as AnyField).name),
+      );
       s.revising = true;
       go(s, first);
-      s.error = check.errors[(s.schema.fields[s.steps[first]!] as AnyField).name] ?? null;
+      const name = (s.schema.fields[s.steps[first]!] as AnyField).name;
+      s.error = Object.hasOwn(check.errors, name) ? check.errors[name]! : null;
       return;
     }
     s.result = check.values;

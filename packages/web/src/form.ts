@@ -126,13 +126,14 @@ export function renderForm(
 
   const schema = (long ? input : checked.schema) as FormSchema;
   const fields = schema.fields as Field[];
-  const vals: Record<string, unknown> = initialValues(schema, { now });
-  const texts: Record<string, unknown> = {};
+  // Keyed by field names, so without a prototype: a field "toString" starts empty, not as a function.
+  const vals: Record<string, unknown> = Object.assign(Object.create(null), initialValues(schema, { now }));
+  const texts: Record<string, unknown> = Object.create(null);
   const draft = draftKey ? loadDraft(draftKey) : null;
   for (const f of fields) {
     if (!draft || !f.name || !isInputField(f as never) || f.type === 'hidden' || f.type === 'file') continue;
-    if (f.name in draft.v) vals[f.name] = draft.v[f.name];
-    if (f.name in draft.t) texts[f.name] = draft.t[f.name];
+    if (Object.hasOwn(draft.v, f.name)) vals[f.name] = draft.v[f.name];
+    if (Object.hasOwn(draft.t, f.name)) texts[f.name] = draft.t[f.name];
   }
 
   const index = new Map<string, number>();
@@ -287,7 +288,8 @@ export function renderForm(
     views.forEach((view, i) => {
       if (!view) return;
       touched.add(i);
-      const m = r.errors[fields[i]!.name!];
+      const name = fields[i]!.name!;
+      const m = Object.hasOwn(r.errors, name) ? r.errors[name] : undefined;
       show(i, m ?? refused.get(i) ?? null);
       if (m && !first) first = view.controls[0];
     });

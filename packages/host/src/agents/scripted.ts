@@ -103,7 +103,7 @@ function summary(form: FormAnswer, locale: Locale): string {
   const lines: string[] = [];
   for (const field of form.schema.fields) {
     const name = (field as { name?: string }).name;
-    if (!name || !(name in values)) continue;
+    if (!name || !Object.hasOwn(values, name)) continue;
     const label = (field as { label?: string }).label ?? name;
     lines.push(`- ${label}: ${display(field, values[name], locale)}`);
   }

@@ -1,7 +1,7 @@
 // Fixed options: select, radio (fieldset + radiogroup), checkbox, multiselect (fieldset of checkboxes).
 import { h, on } from '../dom.js';
 import type { Field, FieldContext, FieldView } from '../types.js';
-import { base, caption, group, labelled } from './shell.js';
+import { base, caption, controlName, group, labelled } from './shell.js';
 
 // validateFormSchema has made sure `options` is a list of {value, label} strings with unique values.
 type Option = { value: string; label: string };
@@ -48,7 +48,12 @@ export const radio = (f: Field, ctx: FieldContext) => boxes(f, ctx, false);
 export const multiselect = (f: Field, ctx: FieldContext) => boxes(f, ctx, true);
 
 export function checkbox(f: Field, ctx: FieldContext): FieldView {
-  const input = h('input', { type: 'checkbox', id: ctx.id, name: f.name, required: !!f.required });
+  const input = h('input', {
+    type: 'checkbox',
+    id: ctx.id,
+    name: controlName(f),
+    required: !!f.required,
+  });
   input.checked = ctx.get() === true;
   on(input, 'change', () => ctx.set(input.checked));
   const el = h('div', { class: 'fr-field fr-check' }, input, h('label', { for: ctx.id }, ...caption(f)));

@@ -30,7 +30,13 @@ export function group(f: Field, attrs: Record<string, string>, ...children: Chil
   );
 }
 
+/**
+ * A control's `name`: the field's behind a prefix. A bare name would become a property of the <form>
+ * that hides the DOM's own (a field "remove" makes form.remove the input); no DOM member has a '-'.
+ */
+export const controlName = (f: Field): string | undefined => f.name && `fr-${f.name}`;
+
 /** Attributes every text-like control shares. */
 export function base(f: Field, id: string): Record<string, string | boolean | undefined> {
-  return { id, name: f.name, class: 'fr-in', required: !!f.required, placeholder: f.placeholder };
+  return { id, name: controlName(f), class: 'fr-in', required: !!f.required, placeholder: f.placeholder };
 }

@@ -1,0 +1,83 @@
+// Forms a model can be steered into writing, through the whole host in real Chromium: the page, the
+// host's execute API and its re-check of the answers, the real MCP server, and an `anthropic` agent on
+// a local fake Messages API that issues whatever form the test names ("form:<key>").
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
+import type { RunningHost } from '../src/index.js';
+import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
+import { startTestHost } from './helpers.js';
+
+const FORMS: Record<string, unknown> = {
+  dom: domNamesForm('DOM names'),
+};
+
+let api: FakeApi;
+let host: RunningHost;
+let browser: Browser;
+
+before(async () => {
+  api = await startFakeMessagesApi((body) => {
+    const text = lastUserText(body);
+    const key = /^form:(\w+)$/.exec(text.trim())?.[1];
+    if (key && FORMS[key])
+      return {
+        text: 'Please fill in the form.',
+        toolUse: { name: 'mcp__form__request_form', input: { form_schema: FORMS[key] } },
+      };
+    return { text: 'Received.' };
+  });
+  host = await startTestHost({
+    agent: 'anthropic',
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: api.url, ANTHROPIC_MODEL: 'fake-model' },
+  });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await host?.close();
+  await api?.close();
+});
+
+async function newPage(options: { timezoneId?: string } = {}): Promise<Page> {
+  const context = await newTestContext(browser, { viewport: { width: 1100, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  (page as any).errors = errors;
+  await page.goto(host.url);
+  return page;
+}
+
+/** Asks the fake model for a form and waits until the page shows it. */
+async function openForm(page: Page, key: string, title: string): Promise<void> {
+  await page.locator('#input').fill(`form:${key}`);
+  await page.locator('#input').press('Enter');
+  await page.locator('#form-slot').getByText(title, { exact: true }).waitFor();
+}
+
+/** The answers the host passed on to the model after the form was submitted. */
+async function answersSentToModel(): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const last = api.requests.at(-1)?.body;
+    const content = last?.messages?.at(-1)?.content;
+    const text = Array.isArray(content) ? content.find((c: any) => c.type === 'text')?.text : undefined;
+    if (text?.startsWith('{')) return JSON.parse(text);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the answers never reached the model');
+}
+
+test('field names that are DOM members: the host page renders, fills and submits; the host accepts them', async () => {
+  const page = await newPage();
+  await openForm(page, 'dom', 'DOM names');
+  await fillDomNames(page.locator('#form-slot'));
+  await page.locator('#form-slot').getByRole('button', { name: '送信' }).click();
+  await page.locator('.msg.assistant', { hasText: 'Received.' }).waitFor();
+  assert.deepEqual(await answersSentToModel(), domNamesAnswer());
+  assert.deepEqual((page as any).errors, []);
+  await page.context().close();
+});
