@@ -1,6 +1,7 @@
-// Time from start to first frame of `formrequest question` in a real terminal (tmux), against two
-// anchors in the same run: `node -e` printing one character (Node's own start-up) and an equivalent
-// @clack/prompts select. Target: the first frame within 1.5x of the clack prompt.
+// Time from start to first frame of `formrequest question` in a real terminal (tmux), inline (the
+// default) and full-screen, against two anchors in the same run: `node -e` printing one character
+// (Node's own start-up) and an equivalent @clack/prompts select. Target: the first frame within 1.5x
+// of the clack prompt.
 //
 // Each run starts a command in a new tmux session (the server is already up) and polls capture-pane
 // until the frame's marker text is on screen. The polling adds the same few milliseconds to every
@@ -68,6 +69,11 @@ const subjects: Subject[] = [
   {
     name: 'formrequest question (built)',
     argv: [process.execPath, builtCli, 'question', question],
+    marker: 'その他',
+  },
+  {
+    name: 'formrequest question --fullscreen',
+    argv: [process.execPath, builtCli, 'question', question, '--fullscreen'],
     marker: 'その他',
   },
   { name: 'formrequest question (tsx, source)', argv: [tsxNode, ...tsxArgs], marker: 'その他' },

@@ -15,14 +15,30 @@ import {
 } from '@formrequest/schema';
 import type { FileSystem } from './fields/index.js';
 import { createForm, formResize, formUpdate } from './form-flow.js';
-import { formView } from './form-view.js';
+import { formTranscript, formView } from './form-view.js';
 import { ui } from './messages.js';
-import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+import {
+  type Display,
+  hasTerminal,
+  type Outcome,
+  runSession,
+  type TerminalInput,
+  type TerminalStream,
+} from './session.js';
+import { findTerminal } from './tty.js';
 import { loadWidths } from './width.js';
 
 export interface AskFormOptions {
+  /**
+   * Where keys come from and the form is drawn. By default: stdin and stdout when they are a
+   * terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
+   */
   input?: TerminalInput;
   output?: TerminalStream;
+  /** stdin carries the input (the file was "-"): keys come from /dev/tty. */
+  stdinIsData?: boolean;
+  /** 'inline' (default): below the prompt, a transcript left in the scrollback; 'fullscreen'. */
+  display?: Display;
   signal?: AbortSignal;
   /** Screen and message language; defaults to the schema's `locale`, then 'ja'. */
   locale?: Locale;
@@ -97,8 +113,14 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
   const schema: FormSchema = check.schema;
   const locale = opts.locale ?? schema.locale ?? 'ja';
-  const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
-  if (!hasTerminal(io)) return { status: 'no-ui', message: cancelMessage(locale) };
+  const terminal =
+    opts.input || opts.output
+      ? { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout, close() {} }
+      : findTerminal({ stdinIsData: opts.stdinIsData });
+  if (!terminal || !hasTerminal(terminal)) {
+    terminal?.close();
+    return { status: 'no-ui', message: cancelMessage(locale) };
+  }
   await loadWidths();
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
@@ -110,21 +132,34 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     home: opts.home ?? homedir(),
     cwd,
   });
-  const outcome = await runSession(
-    { ...io, signal: opts.signal, color: opts.color },
-    {
-      update: (e) => formUpdate(form, e),
-      view: (width, height) => {
-        formResize(form, height);
-        return formView(form, width, height);
+  let outcome: Outcome;
+  try {
+    outcome = await runSession(
+      {
+        input: terminal.input,
+        output: terminal.output,
+        signal: opts.signal,
+        color: opts.color,
+        display: opts.display,
+        locale,
       },
-      status: () => form.status,
-      attach: (redraw) => {
-        form.changed = redraw;
+      {
+        update: (e) => formUpdate(form, e),
+        view: (width, height) => {
+          formResize(form, height);
+          return formView(form, width, height);
+        },
+        status: () => form.status,
+        attach: (redraw) => {
+          form.changed = redraw;
+        },
+        transcript: (width, outcome) => formTranscript(form, width, outcome),
       },
-    },
-  );
-  form.changed = () => {};
+    );
+  } finally {
+    form.changed = () => {};
+    terminal.close();
+  }
   if (outcome === 'submitted' && form.result) {
     return { status: 'submitted', values: form.result, message: submitMessage(schema, form.result) };
   }

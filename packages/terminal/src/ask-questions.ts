@@ -1,5 +1,5 @@
 // The `question` tool of seed 004 in a terminal: check the input (shared vocabulary in
-// @formrequest/schema), run the flow, and answer with the seed's ToolResult.
+// @formrequest/schema), find the terminal, run the flow, and answer with the seed's ToolResult.
 import {
   type QuestionLocale,
   type QuestionResult,
@@ -9,18 +9,25 @@ import {
   validateQuestionInput,
 } from '@formrequest/schema';
 import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
-import { questionView } from './question-view.js';
-import { hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+import { questionTranscript, questionView } from './question-view.js';
+import { type Display, hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
+import { findTerminal } from './tty.js';
 import { isSimpleText, loadWidths } from './width.js';
 
 export interface AskQuestionsOptions {
-  /** Defaults to process.stdin. */
+  /**
+   * Where keys come from and the prompt is drawn. By default: stdin and stdout when they are a
+   * terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
+   */
   input?: TerminalInput;
-  /** Where the prompt is drawn; defaults to process.stdout. */
   output?: TerminalStream;
+  /** stdin carries the input (the file was "-"): keys come from /dev/tty. */
+  stdinIsData?: boolean;
   signal?: AbortSignal;
   locale?: QuestionLocale;
   color?: boolean;
+  /** 'inline' (default): below the prompt, a transcript left in the scrollback; 'fullscreen'. */
+  display?: Display;
 }
 
 /**
@@ -32,8 +39,14 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   const locale = opts.locale ?? 'ja';
   const check = validateQuestionInput(input, { locale });
   if (!check.ok) return questionErrorResult(check.error, { locale });
-  const io = { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout };
-  if (!hasTerminal(io)) return questionErrorResult(questionError('NO_UI', { locale }), { locale });
+  const terminal =
+    opts.input || opts.output
+      ? { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout, close() {} }
+      : findTerminal({ stdinIsData: opts.stdinIsData });
+  if (!terminal || !hasTerminal(terminal)) {
+    terminal?.close();
+    return questionErrorResult(questionError('NO_UI', { locale }), { locale });
+  }
   const texts = check.questions.flatMap((q) => [
     q.question,
     q.header,
@@ -41,23 +54,38 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   ]);
   if (!texts.every(isSimpleText)) await loadWidths();
   const flow = createFlow(check.questions);
-  const session = runSession(
-    { ...io, signal: opts.signal, color: opts.color },
-    {
-      update: (e) => flowUpdate(flow, e),
-      view: (width, height) => {
-        flow.rows = height;
-        return questionView(flow, width, locale, height);
+  let outcome: Awaited<ReturnType<typeof runSession>>;
+  try {
+    const session = runSession(
+      {
+        input: terminal.input,
+        output: terminal.output,
+        signal: opts.signal,
+        color: opts.color,
+        display: opts.display,
+        locale,
       },
-      status: () => flow.status,
-    },
-  );
-  // The first frame is on screen: now load exact widths for whatever the person types.
-  void loadWidths();
-  const outcome = await session;
+      {
+        update: (e) => flowUpdate(flow, e),
+        view: (width, height) => {
+          flow.rows = height;
+          return questionView(flow, width, locale, height);
+        },
+        status: () => flow.status,
+        transcript: (width, outcome) => questionTranscript(flow, width, locale, outcome),
+      },
+    );
+    // The first frame is on screen: now load exact widths for whatever the person types.
+    void loadWidths();
+    outcome = await session;
+  } finally {
+    terminal.close();
+  }
+  const warnings = check.warnings.length ? { warnings: check.warnings } : {};
   if (outcome !== 'submitted') {
     const details = outcome === 'aborted' ? { reason: 'aborted' } : undefined;
-    return questionErrorResult(questionError('CANCELLED', { locale, details }), { locale });
+    const result = questionErrorResult(questionError('CANCELLED', { locale, details }), { locale });
+    return { ...result, details: { ...result.details, ...warnings } };
   }
   return questionAnswersResult(check.questions, flowAnswers(flow), { locale, warnings: check.warnings });
 }

@@ -5,8 +5,11 @@ import { fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import { drawDialog } from './dialog.js';
 import type { AnyField } from './fields/index.js';
 import { currentField, type FormState, fieldContext, widgetOf, widgetState } from './form-flow.js';
-import { type Frame, FrameBuilder } from './frame.js';
+import { type Frame, FrameBuilder, type Row } from './frame.js';
 import { hint, ui } from './messages.js';
+import { sanitizeText as sanitizeLine } from './sanitize.js';
+import type { Outcome } from './session.js';
+import { truncateToWidth } from './width.js';
 
 export function formView(s: FormState, width: number, height = s.rows): Frame {
   const fb = new FrameBuilder(width);
@@ -23,7 +26,7 @@ export function formView(s: FormState, width: number, height = s.rows): Frame {
   if (field) drawField(fb, s, field, height - footer.footer.length);
   else drawReview(fb, s);
   fb.footer.push(...footer.footer);
-  return fb.frame();
+  return fb.frame(field ? `f${s.step}` : 'review');
 }
 
 /** The heading or divider that opens the section a field is in. */
@@ -110,4 +113,36 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
   );
   if (submit) fb.focusRow = r1;
   if (cancel) fb.focusRow = r2;
+}
+
+/** What an inline `ask` leaves in the scrollback: the form's title and each answer, or the cancel. */
+export function formTranscript(s: FormState, width: number, outcome: Outcome): Row[] {
+  const m = ui(s.locale);
+  const fb = new FrameBuilder(width);
+  if (outcome !== 'submitted') {
+    fb.item([{ text: '✕ ', style: 'error' }], s.schema.title, 'bold');
+    fb.item([{ text: '  ' }], m.cancelled, 'dim');
+    return fb.rows;
+  }
+  fb.item([{ text: '✔ ', style: 'ok' }], s.schema.title, 'bold');
+  s.steps.forEach((index, i) => {
+    const field = s.schema.fields[index] as AnyField;
+    const empty = isEmptyValue(s.values[field.name]) && field.type !== 'checkbox';
+    fb.item(
+      [
+        { text: '  ' },
+        {
+          text: `${truncateToWidth(sanitizeLine(fieldLabel(field)), Math.floor(width / 2))}: `,
+          style: 'dim',
+        },
+      ],
+      displayValue(s, i),
+      empty ? 'dim' : 'accent',
+      {
+        multiline: true,
+        maxRows: 6,
+      },
+    );
+  });
+  return fb.rows;
 }

@@ -25,6 +25,9 @@ export interface Frame {
   cursor?: { row: number; col: number };
   /** The row that must be on screen (the highlighted choice, the cursor row). */
   focusRow?: number;
+  /** Which step this is (a question, a field, the review): a step that outgrew an inline prompt keeps
+   * the alternate screen until the key changes. */
+  key?: string;
 }
 
 const SGR: Record<Style, [string, string]> = {
@@ -130,7 +133,7 @@ export class FrameBuilder {
     return new FrameBuilder(this.width);
   }
 
-  frame(): Frame {
-    return { rows: this.rows, footer: this.footer, cursor: this.cursor, focusRow: this.focusRow };
+  frame(key?: string): Frame {
+    return { rows: this.rows, footer: this.footer, cursor: this.cursor, focusRow: this.focusRow, key };
   }
 }

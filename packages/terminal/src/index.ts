@@ -12,5 +12,13 @@ export { PASTE_MAX_CHARS, sanitizePaste } from './paste.js';
 export { createFlow, type FlowState, flowAnswers, flowUpdate } from './question-flow.js';
 export { questionView } from './question-view.js';
 export { isCleanText, sanitizeText, textFor } from './sanitize.js';
-export { hasTerminal, type Machine, type Outcome, runSession, type TerminalIO } from './session.js';
+export {
+  type Display,
+  hasTerminal,
+  type Machine,
+  type Outcome,
+  runSession,
+  type TerminalIO,
+} from './session.js';
+export { canSuspend, findTerminal, type Terminal } from './tty.js';
 export { displayWidth, loadWidths, truncateToWidth, wrapText } from './width.js';

@@ -20,6 +20,8 @@ export interface ListState {
   cursor: number;
   /** What was typed to filter the list ('' shows everything). */
   filter: string;
+  /** Items the last drawn window showed: what PageUp / PageDown move by (a layout memo of the view). */
+  page?: number;
 }
 
 export function createList(cursor = 0): ListState {
@@ -58,7 +60,7 @@ export function cursorVisible(l: ListState, items: readonly ListItem[]): boolean
 }
 
 export interface ListKeyOptions {
-  /** Items PageUp / PageDown move by. */
+  /** Items PageUp / PageDown move by before the list was ever drawn. */
   page: number;
   /** Typed text filters the list. */
   filterable: boolean;
@@ -106,9 +108,9 @@ export function listUpdate(
     case 'end':
       return move(shown.length - 1);
     case 'pageup':
-      return move(Math.max(0, at) - Math.max(1, opts.page));
+      return move(Math.max(0, at) - Math.max(1, l.page ?? opts.page));
     case 'pagedown':
-      return move(Math.max(0, at) + Math.max(1, opts.page));
+      return move(Math.max(0, at) + Math.max(1, l.page ?? opts.page));
     default:
       return 'unhandled';
   }
@@ -193,6 +195,8 @@ export function drawList(
       }
     }
   }
+  // A page is as many items as fit on screen.
+  l.page = Math.max(1, last - first + 1);
   if (first > 0) fb.line(marker(m.moreAbove(first)));
   for (let i = first; i <= last; i++) {
     const d = drawn[i]!;

@@ -6,18 +6,19 @@
 import { QUESTION_HEADER_MAX } from '@formrequest/schema';
 import { drawDialog } from './dialog.js';
 import { drawEditor } from './editor-view.js';
-import { type Frame, FrameBuilder, rowWidth } from './frame.js';
+import { type Frame, FrameBuilder, type Row, rowWidth, type Span } from './frame.js';
 import { drawList, numbered } from './list.js';
 import { hint, type UiLocale, ui } from './messages.js';
 import { ANSWER_MAX_CHARS, choiceCount, choiceItems, type FlowState } from './question-flow.js';
 import { sanitizeText } from './sanitize.js';
+import type { Outcome } from './session.js';
 import { shortenGraphemes, truncateToWidth } from './width.js';
 
 export function questionView(s: FlowState, width: number, locale: UiLocale = 'ja', height = s.rows): Frame {
   const fb = new FrameBuilder(width);
   if (s.screen === 'confirm') drawConfirm(fb, s, locale);
   else drawQuestion(fb, s, locale, height);
-  return fb.frame();
+  return fb.frame(s.screen === 'confirm' ? 'confirm' : `q${s.index}`);
 }
 
 function headerLine(fb: FrameBuilder, s: FlowState, index: number): void {
@@ -141,4 +142,25 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   if (here) fb.focusRow = row;
   fb.blank();
   footer(fb, s, locale, hint(k.move, k.reviseSubmit, k.cancel));
+}
+
+/** What an inline `question` leaves in the scrollback: each question with its answer, or the cancel. */
+export function questionTranscript(s: FlowState, width: number, locale: UiLocale, outcome: Outcome): Row[] {
+  const m = ui(locale);
+  const fb = new FrameBuilder(width);
+  const title = (i: number, mark: Span) => {
+    const q = s.questions[i]!;
+    const header = shortenGraphemes(sanitizeText(q.header), QUESTION_HEADER_MAX);
+    fb.item([mark], header ? `[${header}] ${q.question}` : q.question, 'bold', { multiline: true });
+  };
+  if (outcome === 'submitted') {
+    s.questions.forEach((_, i) => {
+      title(i, { text: '✔ ', style: 'ok' });
+      fb.item([{ text: '  → ' }], (s.answers[i] ?? []).join(', '), 'accent', { multiline: true, maxRows: 6 });
+    });
+  } else {
+    title(s.screen === 'confirm' ? 0 : s.index, { text: '✕ ', style: 'error' });
+    fb.item([{ text: '  ' }], m.cancelled, 'dim');
+  }
+  return fb.rows;
 }

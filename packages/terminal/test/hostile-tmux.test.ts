@@ -102,8 +102,11 @@ test('question: hostile question, header, labels and descriptions; the exact lab
     const r = await pane.exit();
     assert.equal(r.code, 0);
     assertUntouched(pane, title, 'after exit');
-    // The screen the form came from is as it was (the result follows when stdout is the terminal).
-    assert.equal(r.terminal.split('\n')[0], BEFORE);
+    // What was on the screen before is still there, above the transcript (in the scrollback if the
+    // transcript pushed it up), and the transcript shows the hidden text as text.
+    const history = pane.history();
+    assert.equal(history.split('\n')[0], BEFORE);
+    assert.match(history, /✔ \[H0H1/);
     if (stdoutToFile) {
       // Data, not display: the answer is the label exactly as given.
       assert.equal(r.stdout, `ユーザーの回答: "${hostileText('Q')}"="${label}"\n`);
@@ -112,6 +115,42 @@ test('question: hostile question, header, labels and descriptions; the exact lab
     }
     pane.kill();
   }
+});
+
+test('inline: what was on the screen above the prompt stays, whatever a label tries (clear, reset, cursor moves)', async () => {
+  const file = join(dir, 'small.json');
+  const attack = `${HOSTILE.clearScreen}${HOSTILE.fullReset}${HOSTILE.cursorMove}${HOSTILE.leaveAltScreen}`;
+  writeFileSync(
+    file,
+    JSON.stringify({
+      questions: [
+        { question: `Q${attack}`, header: `H${attack}`, options: [{ label: `A${attack}` }, { label: 'B' }] },
+      ],
+    }),
+  );
+  const pane = Pane.start(socket, ['question', file], {
+    stdoutToFile: true,
+    before: `echo ${BEFORE}; echo line-2; echo line-3`,
+    height: 24,
+  });
+  const title = pane.format('#{pane_title}');
+  const top = `${BEFORE}\nline-2\nline-3\n`;
+  let screen = await pane.waitFor(/Esc キャンセル/);
+  assert.ok(screen.startsWith(`${top}[H] 1/1`) || screen.startsWith(`${top}[H]`), screen);
+  assertUntouched(pane, title, 'the first frame');
+  pane.keys('Down', 'Up', 'Enter');
+  screen = await pane.waitFor(/回答の確認/);
+  assert.ok(screen.startsWith(top), screen);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  // The transcript, then the warning about the label's length (on stderr, cleaned like the rest).
+  assert.equal(
+    r.terminal,
+    `${top}✔ [H] Q\n  → A\n警告: 質問 1 (H) の options[0].label「A」が推奨の最大10文字を超えています（画面では短縮して表示しました）`,
+  );
+  assertUntouched(pane, title, 'after exit');
+  pane.kill();
 });
 
 test('ask: hostile form text in every slot, search results, loaded options and endpoint errors', async () => {
@@ -225,8 +264,9 @@ test('ask: hostile form text in every slot, search results, loaded options and e
   assert.equal(r.code, 0, r.terminal);
   // The answers JSON is on the terminal now: its values are data, shown escaped (\u001b]0;...).
   assertUntouched(pane, title, 'after exit (answers JSON printed on the terminal)', false);
-  assert.equal(r.terminal.split('\n')[0], BEFORE);
-  const answers = JSON.parse(r.terminal.slice(r.terminal.indexOf('{')));
+  const history = pane.history();
+  assert.equal(history.split('\n')[0], BEFORE);
+  const answers = JSON.parse(history.slice(history.indexOf('\n{') + 1));
   assert.equal(answers.who, 'r1');
   assert.equal(answers.load, 'r1');
   assert.equal(answers.name, 'ok');

@@ -218,32 +218,52 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
   pane.kill();
 });
 
-test('cancel: Escape and Ctrl+C exit 3 with CANCELLED and restore the terminal', async () => {
-  for (const key of ['Escape', 'C-c']) {
-    const pane = start(example('single.json'));
+test('cancel: Escape and Ctrl+C exit 3 with CANCELLED and restore the terminal (inline and full-screen)', async () => {
+  for (const [key, extra] of [
+    ['Escape', []],
+    ['C-c', []],
+    ['Escape', ['--fullscreen']],
+  ] as const) {
+    const pane = start(example('single.json'), {}, [...extra]);
     await pane.waitFor(/Esc キャンセル/);
+    assert.equal(pane.format('#{alternate_on}'), extra.length ? '1' : '0');
     pane.keys(key);
     const r = await pane.exit();
     assert.equal(r.code, 3, key);
-    assert.match(
+    // Inline leaves what was asked in the scrollback; full-screen leaves nothing.
+    const transcript = extra.length
+      ? ''
+      : '✕ [ファイル選択] どのファイルを編集しますか？\n  キャンセルしました\n';
+    assert.ok(
+      r.terminal.startsWith(
+        `${transcript}エラー [CANCELLED]: ユーザーが質問への回答をキャンセルしました\n\n回復方法:\n1. `,
+      ),
       r.terminal,
-      /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました\n\n回復方法:\n1\. /,
     );
     assert.equal(pane.format('#{alternate_on}'), '0');
+    assert.equal(pane.format('#{cursor_flag}'), '1');
     pane.kill();
   }
 });
 
-test('a signal (SIGTERM) restores the terminal before the process ends', async () => {
-  const pane = start(example('single.json'));
-  await pane.waitFor(/Esc キャンセル/);
-  assert.equal(pane.format('#{alternate_on}'), '1');
-  process.kill(pane.pid(), 'SIGTERM');
-  const r = await pane.exit();
-  assert.equal(r.code, 143);
-  assert.equal(pane.format('#{alternate_on}'), '0');
-  assert.equal(pane.format('#{cursor_flag}'), '1');
-  pane.kill();
+test('a signal (SIGTERM) restores the terminal before the process ends (inline and full-screen)', async () => {
+  for (const extra of [[], ['--fullscreen']]) {
+    const pane = start(example('single.json'), { before: 'echo above' }, extra);
+    await pane.waitFor(/Esc キャンセル/);
+    assert.equal(pane.format('#{alternate_on}'), extra.length ? '1' : '0');
+    process.kill(pane.pid(), 'SIGTERM');
+    const r = await pane.exit();
+    assert.equal(r.code, 143);
+    assert.equal(pane.format('#{alternate_on}'), '0');
+    assert.equal(pane.format('#{cursor_flag}'), '1');
+    // What was above stays; inline replaces the prompt by the transcript of the cancel (then the
+    // shell's own "Terminated").
+    const transcript = extra.length
+      ? ''
+      : '✕ [ファイル選択] どのファイルを編集しますか？\n  キャンセルしました\n';
+    assert.equal(r.terminal, `above\n${transcript}Terminated`);
+    pane.kill();
+  }
 });
 
 test('NO_OPTIONS in the terminal: the seed message, exit 2, no prompt', async () => {

@@ -53,54 +53,92 @@ function machine(opts: { throwOn?: string } = {}): Machine & { keys: string[] } 
   };
 }
 
-const ENTER_MODES = ['\x1b[?1049h', '\x1b[?2004h'];
-const LEAVE_MODES = ['\x1b[?2004l', '\x1b[?1049l', '\x1b[?25h'];
+const KEY_MODES_ON = ['\x1b[?2004h', '\x1b[>1u', '\x1b[>4;1m'];
+const KEY_MODES_OFF = ['\x1b[?2004l', '\x1b[<u', '\x1b[>4m', '\x1b[?25h'];
 
-function assertRestored(input: FakeInput, output: FakeOutput) {
-  for (const m of [...ENTER_MODES, ...LEAVE_MODES]) assert.ok(output.written.includes(m), JSON.stringify(m));
+function assertRestored(input: FakeInput, output: FakeOutput, display: 'inline' | 'fullscreen' = 'inline') {
+  for (const m of [...KEY_MODES_ON, ...KEY_MODES_OFF])
+    assert.ok(output.written.includes(m), JSON.stringify(m));
   assert.ok(output.written.lastIndexOf('\x1b[?2004l') > output.written.lastIndexOf('\x1b[?2004h'));
+  if (display === 'fullscreen') {
+    assert.ok(output.written.indexOf('\x1b[?1049h') >= 0);
+    assert.ok(output.written.lastIndexOf('\x1b[?1049l') > output.written.lastIndexOf('\x1b[?1049h'));
+  } else assert.ok(!output.written.includes('\x1b[?1049h'), 'inline never takes the alternate screen');
+  // The cursor is visible again as the very last thing.
+  assert.ok(output.written.endsWith('\x1b[?25h'), JSON.stringify(output.written.slice(-40)));
   assert.deepEqual(input.rawCalls, [true, false]);
   assert.equal(input.paused, true);
   assert.equal(input.listenerCount('data'), 0);
   assert.equal(output.listenerCount('resize'), 0);
+  for (const sig of ['SIGTSTP', 'SIGCONT', 'SIGTERM'] as const)
+    assert.equal(process.listenerCount(sig), 0, sig);
 }
 
-test('done: modes on, frame drawn, modes off, raw mode restored', async () => {
+for (const display of ['inline', 'fullscreen'] as const) {
+  test(`${display}: modes on, frame drawn, modes off, raw mode restored`, async () => {
+    const input = new FakeInput();
+    const output = new FakeOutput();
+    const m = machine();
+    const done = runSession({ input, output, color: false, display }, m);
+    input.emit('data', Buffer.from('ab'));
+    output.columns = 30;
+    output.emit('resize');
+    assert.match(output.written, /w=30 ab/);
+    input.emit('data', Buffer.from('\r'));
+    assert.equal(await done, 'submitted');
+    assertRestored(input, output, display);
+  });
+
+  test(`${display}: a thrown error restores the terminal and rejects`, async () => {
+    const input = new FakeInput();
+    const output = new FakeOutput();
+    const done = runSession({ input, output, display }, machine({ throwOn: 'x' }));
+    input.emit('data', 'x');
+    await assert.rejects(done, /boom/);
+    assertRestored(input, output, display);
+  });
+
+  test(`${display}: an abort signal ends the session; askQuestions answers CANCELLED`, async () => {
+    const input = new FakeInput();
+    const output = new FakeOutput();
+    const ac = new AbortController();
+    const pending = askQuestions(
+      { questions: [{ question: 'Q?', header: 'H', options: [{ label: 'A' }] }] },
+      { input, output, signal: ac.signal, display },
+    );
+    ac.abort();
+    const result = await pending;
+    assert.equal(result.details.error?.code, 'CANCELLED');
+    assert.deepEqual(result.details.error?.details, { reason: 'aborted' });
+    assertRestored(input, output, display);
+  });
+}
+
+test('inline: the region is rewritten in place with relative moves, and replaced by the transcript', async () => {
   const input = new FakeInput();
   const output = new FakeOutput();
   const m = machine();
-  const done = runSession({ input, output, color: false }, m);
-  input.emit('data', Buffer.from('ab'));
-  output.columns = 30;
-  output.emit('resize');
-  assert.match(output.written, /w=30 ab/);
-  input.emit('data', Buffer.from('\r'));
-  assert.equal(await done, 'submitted');
-  assertRestored(input, output);
-});
-
-test('a thrown error restores the terminal and rejects', async () => {
-  const input = new FakeInput();
-  const output = new FakeOutput();
-  const done = runSession({ input, output }, machine({ throwOn: 'x' }));
-  input.emit('data', 'x');
-  await assert.rejects(done, /boom/);
-  assertRestored(input, output);
-});
-
-test('an abort signal ends the session; askQuestions answers CANCELLED', async () => {
-  const input = new FakeInput();
-  const output = new FakeOutput();
-  const ac = new AbortController();
-  const pending = askQuestions(
-    { questions: [{ question: 'Q?', header: 'H', options: [{ label: 'A' }] }] },
-    { input, output, signal: ac.signal },
+  const done = runSession(
+    { input, output, color: false },
+    { ...m, transcript: (width) => [[{ text: `done at ${width}` }]] },
   );
-  ac.abort();
-  const result = await pending;
-  assert.equal(result.details.error?.code, 'CANCELLED');
-  assert.deepEqual(result.details.error?.details, { reason: 'aborted' });
-  assertRestored(input, output);
+  input.emit('data', 'ab');
+  input.emit('data', '\r');
+  assert.equal(await done, 'submitted');
+  // Only relative moves (never an absolute row), and the transcript is the last thing on screen.
+  assert.doesNotMatch(output.written, /\x1b\[\d+;\d+H/);
+  assert.match(output.written, /\r\x1b\[Jdone at 40\x1b\[0m\r\n\x1b\[\?25h$/);
+});
+
+test('Ctrl+Z without job control shows why and keeps the prompt; with it, the terminal is restored before stopping', async () => {
+  const input = new FakeInput();
+  const output = new FakeOutput();
+  const done = runSession({ input, output, color: false, canSuspend: () => false }, machine());
+  input.emit('data', '\x1a');
+  assert.match(output.written, /ジョブ制御が使えないため Ctrl\+Z は無効です/);
+  assert.deepEqual(input.rawCalls, [true]);
+  input.emit('data', '\r');
+  assert.equal(await done, 'submitted');
 });
 
 test('askQuestions without a TTY answers NO_UI and touches nothing', async () => {

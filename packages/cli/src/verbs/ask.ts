@@ -4,14 +4,20 @@ import { parseFlags, UsageError, type Verb } from '../verb.js';
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
 export const ASK_EXIT = { submitted: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL]
+const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--fullscreen]
 
-Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}) in
-the terminal and prints the answers JSON (the next user message of the answer contract) on stdout.
+Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}; "-"
+reads it from stdin) in the terminal and prints the answers JSON (the next user message of the
+answer contract) on stdout.
+
+The form draws below the shell prompt and leaves the answers in the scrollback; a step that needs
+more room than the terminal has uses the whole screen. When stdout is captured or stdin is the file,
+it uses the terminal (/dev/tty) directly.
 
 Options:
   --locale ja|en    language of the screen and messages (default: the schema's locale, then ja)
   --base-url URL    base for relative searchUrl / loadUrl values (e.g. http://127.0.0.1:3000)
+  --fullscreen      draw on the alternate screen instead (nothing is left in the scrollback)
 
 Exit codes: 0 submitted · 2 invalid schema or unreadable file (the tool's messages on stderr)
             3 cancelled (the cancel message on stdout) · 4 no terminal (NO_UI)`;
@@ -23,6 +29,7 @@ const verb: Verb = {
     const { values, positionals } = parseFlags(args, {
       locale: { type: 'string' },
       'base-url': { type: 'string' },
+      fullscreen: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale;
@@ -49,12 +56,11 @@ const verb: Verb = {
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
-    const output = process.stdout.isTTY ? process.stdout : process.stderr;
     const result = await askForm(formSchemaOf(input), {
-      input: process.stdin,
-      output,
       locale,
       baseUrl,
+      stdinIsData: positionals[0] === '-',
+      display: values.fullscreen ? 'fullscreen' : 'inline',
     });
     // Messages quote the form (labels, values): cleaned where the stream is a terminal.
     const write = (stream: NodeJS.WriteStream, text: string) => stream.write(`${textFor(stream, text)}\n`);

@@ -5,15 +5,21 @@ import { parseFlags, UsageError, type Verb } from '../verb.js';
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
 export const QUESTION_EXIT = { answered: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest question FILE [--json] [--locale ja|en]
+const usage = `Usage: formrequest question FILE [--json] [--locale ja|en] [--fullscreen]
 
 Asks the questions of FILE (seed 004: {"questions": [{question, header, options, multiple?, custom?}]},
-or a {"tool": "question", "input": {...}} call) in the terminal and prints the result text:
+or a {"tool": "question", "input": {...}} call; "-" reads it from stdin) in the terminal and prints
+the result text:
   ユーザーの回答: "Q"="A", "Q2"="A2, A3"
+
+The prompt draws below the shell prompt and leaves the questions and answers in the scrollback. When
+stdout is captured (x=$(formrequest question f.json)) or stdin is the file, it uses the terminal
+(/dev/tty) directly. Over-long headers and labels are warned about on stderr.
 
 Options:
   --json           print the whole ToolResult {content, details} as JSON (also for errors)
   --locale ja|en   language of the screen and the messages (default ja)
+  --fullscreen     draw on the alternate screen instead (nothing is left in the scrollback)
 
 Exit codes: 0 answered · 2 bad input (VALIDATION_ERROR, NO_QUESTIONS, NO_OPTIONS, unreadable file)
             3 cancelled (CANCELLED) · 4 no terminal (NO_UI)`;
@@ -25,6 +31,7 @@ const verb: Verb = {
     const { values, positionals } = parseFlags(args, {
       json: { type: 'boolean' },
       locale: { type: 'string' },
+      fullscreen: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale ?? 'ja';
@@ -48,10 +55,16 @@ const verb: Verb = {
       );
     }
     if (isToolCall(input)) input = input.input;
-    // The prompt draws on the terminal; when stdout is redirected it draws on stderr instead.
-    const output = process.stdout.isTTY ? process.stdout : process.stderr;
     const { askQuestions, textFor } = await import('@formrequest/terminal/question');
-    const result = await askQuestions(input, { input: process.stdin, output, locale });
+    const result = await askQuestions(input, {
+      locale,
+      stdinIsData: positionals[0] === '-',
+      display: values.fullscreen ? 'fullscreen' : 'inline',
+    });
+    // Warnings are for whoever wrote the questions: on stderr, after the prompt (--json has them in details).
+    if (!values.json)
+      for (const w of result.details.warnings ?? [])
+        process.stderr.write(`${textFor(process.stderr, `${locale === 'en' ? 'Warning' : '警告'}: ${w}`)}\n`);
     return report(result, values.json === true, textFor);
   },
 };

@@ -23,6 +23,8 @@ export interface PaneOptions {
   noStdin?: boolean;
   /** A shell command run in the pane before formrequest (to put text on the screen first). */
   before?: string;
+  /** Wraps the formrequest command line in more shell (a pipe, `x=$(...)`). */
+  wrap?: (command: string) => string;
 }
 
 export class Pane {
@@ -45,7 +47,8 @@ export class Pane {
       (opts.stdoutToFile ? ` >${quote(join(pane.dir, 'stdout'))}` : '') + (opts.noStdin ? ' </dev/null' : '');
     // The shell stays after the command so its last screen (and the terminal modes it left) can be read.
     const before = opts.before ? `${opts.before}; ` : '';
-    const shell = `${before}${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
+    const command = `${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}`;
+    const shell = `${before}${opts.wrap ? opts.wrap(command) : command}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
     pane.tmux(
       'new-session',
       '-d',
@@ -113,6 +116,15 @@ export class Pane {
     return this.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter(Boolean);
   }
 
+  /** The whole scrollback and the screen, wrapped lines joined, trailing empty rows removed. */
+  history(): string {
+    const rows = this.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', this.target)
+      .split('\n')
+      .map((r) => r.trimEnd());
+    while (rows.length && rows[rows.length - 1] === '') rows.pop();
+    return rows.join('\n');
+  }
+
   format(fmt: string): string {
     return this.tmux('display-message', '-p', '-t', this.target, fmt).trim();
   }
@@ -174,6 +186,29 @@ export class Pane {
     const pid = Number(r.stdout.trim().split('\n')[0]);
     if (!pid) throw new Error(`no process under the pane's shell ${shell}`);
     return pid;
+  }
+
+  /** An interactive bash (job control, no rc files) in a new session, for typing commands into. */
+  static shell(socket: string, opts: { width?: number; height?: number } = {}): Pane {
+    const pane = new Pane(socket);
+    pane.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      pane.target,
+      '-x',
+      String(opts.width ?? 80),
+      '-y',
+      String(opts.height ?? 20),
+      `env PS1='$ ' bash --norc --noprofile -i`,
+    );
+    return pane;
+  }
+
+  /** The formrequest command line for typing into a shell. */
+  static commandLine(...args: string[]): string {
+    const [cmd, cmdArgs] = cliCommand(...args);
+    return [cmd, ...cmdArgs].map(quote).join(' ');
   }
 
   /** Ends the session. */

@@ -1,0 +1,108 @@
+// Finding the person's terminal. stdout may be captured (`x=$(formrequest question f.json)`) and stdin
+// may carry the input file (`cat f.json | formrequest question -`); the prompt then talks to the
+// controlling terminal, /dev/tty, as fzf does, so the captured output stays only the answer. Without
+// a controlling terminal (a pipe from an agent, a cron job, `setsid`) there is no UI: NO_UI.
+// Also here: whether Ctrl+Z can suspend the process (a shell with job control to resume it).
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { ReadStream, WriteStream } from 'node:tty';
+import type { TerminalInput, TerminalStream } from './session.js';
+
+export interface Terminal {
+  input: TerminalInput;
+  output: TerminalStream;
+  /** Where it came from: the standard streams, or /dev/tty opened here. */
+  via: 'stdio' | 'dev-tty';
+  /** Closes what was opened here (nothing for the standard streams). */
+  close(): void;
+}
+
+export interface FindTerminalOptions {
+  /** stdin carries data (the input file was "-"), so keys cannot come from it. */
+  stdinIsData?: boolean;
+  stdin?: TerminalInput & { isTTY?: boolean };
+  stdout?: TerminalStream;
+  stderr?: TerminalStream;
+  /** Opens the controlling terminal (a test can refuse). */
+  openTty?: typeof openDevTty;
+}
+
+/** Opens /dev/tty for the sides asked for; null when the process has no controlling terminal. */
+export function openDevTty(need: { keys: boolean; draw: boolean }): DevTty | null {
+  const fds: number[] = [];
+  try {
+    if (need.keys) fds.push(openSync('/dev/tty', 'r'));
+    if (need.draw) fds.push(openSync('/dev/tty', 'w'));
+  } catch {
+    for (const fd of fds) closeSync(fd);
+    return null;
+  }
+  const input = need.keys ? new ReadStream(fds[0]!) : undefined;
+  const output = need.draw ? new WriteStream(fds[fds.length - 1]!) : undefined;
+  // Node refreshes the size of stdout and stderr on SIGWINCH; a stream of our own needs telling.
+  const onWinch = () =>
+    (output as (WriteStream & { _refreshSize?: () => void }) | undefined)?._refreshSize?.();
+  if (output) process.on('SIGWINCH', onWinch);
+  return {
+    input,
+    output,
+    close() {
+      process.off('SIGWINCH', onWinch);
+      input?.destroy();
+      output?.destroy();
+    },
+  };
+}
+
+export interface DevTty {
+  input?: TerminalInput;
+  output?: TerminalStream;
+  close(): void;
+}
+
+/**
+ * The terminal to run a prompt on: stdin and stdout when both are one; otherwise /dev/tty for what is
+ * not (stdout captured or redirected, stdin carrying the input file). Null when there is none.
+ */
+export function findTerminal(opts: FindTerminalOptions = {}): Terminal | null {
+  const stdin = opts.stdin ?? process.stdin;
+  const stdout = opts.stdout ?? process.stdout;
+  const stderr = opts.stderr ?? process.stderr;
+  const keysFromStdin = Boolean(stdin.isTTY) && !opts.stdinIsData;
+  if (keysFromStdin && stdout.isTTY) return { input: stdin, output: stdout, via: 'stdio', close() {} };
+  // stdin that is neither a terminal nor the input file (</dev/null, an agent's pipe): no UI.
+  if (!keysFromStdin && !opts.stdinIsData) return null;
+  const tty = (opts.openTty ?? openDevTty)({ keys: !keysFromStdin, draw: !stdout.isTTY });
+  if (tty) {
+    return {
+      input: keysFromStdin ? stdin : tty.input!,
+      output: stdout.isTTY ? stdout : tty.output!,
+      via: 'dev-tty',
+      close: tty.close,
+    };
+  }
+  // No /dev/tty but stderr is the terminal: draw there (keys still need a terminal stdin).
+  if (keysFromStdin && stderr.isTTY) return { input: stdin, output: stderr, via: 'stdio', close() {} };
+  return null;
+}
+
+/**
+ * True when stopping the process with Ctrl+Z can be undone: its parent (a shell with job control) put
+ * it in a process group of its own in the same session, in the foreground. Read from /proc on Linux;
+ * elsewhere assumed (a shell that started us in the foreground has job control).
+ */
+export function canSuspend(): boolean {
+  try {
+    const self = statFields('/proc/self/stat');
+    const parent = statFields(`/proc/${self.ppid}/stat`);
+    return self.pgrp !== parent.pgrp && self.session === parent.session && self.tpgid === self.pgrp;
+  } catch {
+    return process.platform !== 'win32';
+  }
+}
+
+function statFields(path: string): { ppid: number; pgrp: number; session: number; tpgid: number } {
+  // "pid (comm) state ppid pgrp session tty_nr tpgid ...": comm may hold spaces and parentheses.
+  const text = readFileSync(path, 'utf8');
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]), tpgid: Number(f[5]) };
+}
