@@ -86,7 +86,7 @@ export function createForm(schema: FormSchema, opts: FormOptions): FormState {
     // Keyed by field names, so without a prototype: a field "toString" starts empty, not as a function.
     values: Object.assign(Object.create(null), initialValues(schema, { now: opts.now })),
     labels: Object.create(null),
-    sources: {},
+    sources: Object.create(null),
     widgets: [],
     error: null,
     notice: null,

@@ -86,15 +86,23 @@ export function findTerminal(opts: FindTerminalOptions = {}): Terminal | null {
 }
 
 /**
- * True when stopping the process with Ctrl+Z can be undone: its parent (a shell with job control) put
- * it in a process group of its own in the same session, in the foreground. Read from /proc on Linux;
- * elsewhere assumed (a shell that started us in the foreground has job control).
+ * True when stopping the process with Ctrl+Z can be undone: a shell with job control started the job
+ * we are in (the process group's leader, `npx` or `npm exec` included, has a parent in another group of
+ * the same session) and the job is in the foreground. Read from /proc on Linux; elsewhere assumed.
  */
 export function canSuspend(): boolean {
   try {
     const self = statFields('/proc/self/stat');
-    const parent = statFields(`/proc/${self.ppid}/stat`);
-    return self.pgrp !== parent.pgrp && self.session === parent.session && self.tpgid === self.pgrp;
+    if (self.tpgid !== self.pgrp) return false;
+    // The group's leader, if it is still there (in `cat f | formrequest -` cat may be gone): its parent.
+    let child = self;
+    try {
+      child = statFields(`/proc/${self.pgrp}/stat`);
+    } catch {
+      // fall back to our own parent
+    }
+    const parent = statFields(`/proc/${child.ppid}/stat`);
+    return parent.pgrp !== self.pgrp && parent.session === self.session;
   } catch {
     return process.platform !== 'win32';
   }

@@ -460,3 +460,66 @@ test('text answers are capped at maxLength (or 10,000) while typing and pasting,
   assert.match(screen(s), /回答は5文字までです/);
   assert.match(screen(s), /5\/5/);
 });
+
+test('a failed search says why and Ctrl+R searches again; a relative searchUrl without a base URL names the flag', async () => {
+  let fail = true;
+  const urls: string[] = [];
+  const s = form(
+    [
+      {
+        name: 'u',
+        type: 'autocomplete',
+        label: 'U',
+        searchUrl: 'http://127.0.0.1:9/users',
+        displayField: 'name',
+        valueField: 'id',
+        debounceMs: 0,
+      },
+    ],
+    {
+      load: async (url) => {
+        urls.push(url);
+        if (fail) throw new Error('HTTP 500');
+        return [{ id: 1, name: 'Ann' }];
+      },
+      later: (fn) => {
+        fn();
+        return () => {};
+      },
+    },
+  );
+  send(s, t('A'));
+  await tick();
+  assert.match(screen(s), /検索できませんでした。もう一度お試しください。 \(HTTP 500\)[\s\S]*Ctrl\+R 再試行/);
+  fail = false;
+  send(s, k('r', { ctrl: true }));
+  await tick();
+  assert.equal(urls.length, 2);
+  assert.match(screen(s), /> Ann/);
+  send(s, k('enter'), k('enter'));
+  assert.deepEqual(s.result, { u: 1 });
+
+  const rel = form(
+    [
+      {
+        name: 'u',
+        type: 'autocomplete',
+        label: 'U',
+        searchUrl: '/api/users',
+        displayField: 'n',
+        valueField: 'v',
+      },
+    ],
+    {
+      later: (fn) => {
+        fn();
+        return () => {};
+      },
+    },
+  );
+  send(rel, t('x'));
+  assert.match(
+    screen(rel, 120),
+    /相対URL「\/api\/users」には読み込み先のサーバーが必要です。--base-url で指定してください/,
+  );
+});

@@ -23,6 +23,11 @@ test('x=$(formrequest question f.json 2>/dev/null): the prompt uses /dev/tty, th
     wrap: (cmd) => `x=$(${cmd} 2>/dev/null); printf '%s' "$x" >${q(captured)}`,
   });
   await pane.waitFor(/Esc キャンセル/);
+  // The size of /dev/tty is followed too (SIGWINCH reaches a terminal stream of our own).
+  pane.resize(30, 20);
+  await pane.waitFor(/Esc キ…$/);
+  pane.resize(80, 20);
+  await pane.waitFor(/Esc キャンセル$/);
   pane.keys('Down', 'Enter');
   await pane.waitFor(/回答の確認/);
   pane.keys('Enter');
@@ -67,7 +72,9 @@ test('Ctrl+Z in a shell with job control: the terminal is restored and the job s
     await pane.waitFor(/^\$$/m);
     const out = join(dir, `suspend-${display}.txt`);
     const flags = display === 'fullscreen' ? ' --fullscreen' : '';
-    pane.literal(`${Pane.commandLine('question', example('single.json'))}${flags} >${q(out)}`);
+    const command = `${Pane.commandLine('question', example('single.json'))}${flags} >${q(out)}`;
+    // Inline runs under a parent of its own in the job (as `npx formrequest` does): the job stops whole.
+    pane.literal(display === 'inline' ? `sh -c ${q(command)}` : command);
     pane.keys('Enter');
     await pane.waitFor(/Esc キャンセル/);
     pane.keys('Down');
