@@ -142,7 +142,8 @@ export class Conversations {
     locale: Locale,
   ) {
     const result = validateAnswers(schema, answers, { locale });
-    const errors = { ...result.errors };
+    // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
+    const errors: Record<string, string> = Object.assign(Object.create(null), result.errors);
     for (const key of result.unknown) {
       errors[key] = locale === 'en' ? 'This form has no such field.' : 'このフォームにない項目です。';
     }

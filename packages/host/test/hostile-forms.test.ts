@@ -8,10 +8,11 @@ import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { startTestHost } from './helpers.js';
+import { call, startTestHost, turn } from './helpers.js';
 
 const FORMS: Record<string, unknown> = {
   dom: domNamesForm('DOM names'),
+  simple: { title: 'Simple', fields: [{ name: 'a', type: 'text', label: 'A' }] },
 };
 
 let api: FakeApi;
@@ -80,4 +81,19 @@ test('field names that are DOM members: the host page renders, fills and submits
   assert.deepEqual(await answersSentToModel(), domNamesAnswer());
   assert.deepEqual((page as any).errors, []);
   await page.context().close();
+});
+
+test('answer keys __proto__, constructor and prototype are refused by the host like any unknown key', async () => {
+  const first = await turn(host, { message: 'form:simple' });
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  const body = `{"conversationId": ${JSON.stringify(first.conversationId)}, "formId": ${JSON.stringify(formId)}, "answers": {"a": "x", "__proto__": {"a": 1}, "constructor": 1, "prototype": 2}}`;
+  const sent = await call(host, 'POST', '/api/execute', body);
+  assert.equal(sent.status, 422);
+  assert.deepEqual(Object.keys(sent.json.errors).sort(), ['__proto__', 'constructor', 'prototype']);
+  const ok = await call(host, 'POST', '/api/execute', {
+    conversationId: first.conversationId,
+    formId,
+    answers: { a: 'x' },
+  });
+  assert.equal(ok.status, 202);
 });

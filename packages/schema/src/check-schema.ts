@@ -146,16 +146,28 @@ export function validateFormSchema(
     add('error', 'notObject', '', say.notObject(input));
     return { ok: false, errors, warnings };
   }
-  // Before anything walks or prints the input: thousands of levels would overflow the stack.
-  if (nestsDeeperThan(input, MAX_JSON_DEPTH)) {
-    add('error', 'tooDeep', '', say.tooDeep(MAX_JSON_DEPTH));
-    return { ok: false, errors, warnings };
+  // Before anything walks or prints the input (thousands of levels would overflow the stack), each part
+  // that nests too deep is reported where it is and left out; the rest of the form is still checked.
+  const deep = tooDeepParts(input);
+  for (const [index, prop] of deep) {
+    const field = index === null ? null : (input.fields as unknown[])[index];
+    const where: Where =
+      index === null
+        ? null
+        : { index, type: isPlainObject(field) && isFieldType(field.type) ? field.type : undefined };
+    const path = index === null ? prop : prop ? `fields[${index}].${prop}` : `fields[${index}]`;
+    add('error', 'tooDeep', path, say.tooDeep(where, prop, MAX_JSON_DEPTH), {
+      ...(index === null ? {} : { index, fieldType: where?.type }),
+      ...(prop ? { property: prop } : {}),
+    });
   }
+  const skip = (index: number | null, prop: string) =>
+    deep.some(([i, p]) => i === index && (p === prop || p === ''));
 
   // Top level.
   for (const [prop, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
     const value = input[prop];
-    if (prop === 'fields') continue;
+    if (prop === 'fields' || skip(null, prop)) continue;
     if (value === undefined || (prop === 'title' && value === '')) {
       if (spec.required) add('error', 'missingTitle', prop, say.missingTitle(), { property: prop });
     } else if (prop === 'locale') {
@@ -182,7 +194,9 @@ export function validateFormSchema(
   const fields = input.fields;
   if (fields === undefined)
     add('error', 'missingFields', 'fields', say.missingFields(), { property: 'fields' });
-  else if (!Array.isArray(fields))
+  else if (skip(null, 'fields')) {
+    // reported above
+  } else if (!Array.isArray(fields))
     add('error', 'fieldsNotArray', 'fields', say.fieldsNotArray(fields), { property: 'fields' });
   else if (fields.length === 0)
     add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
@@ -190,7 +204,9 @@ export function validateFormSchema(
     const names = new Map<string, number>();
     const ctx: Ctx = { add, say, locale, now: options.now, patterns: { size: 0, length: 0 } };
     fields.forEach((field, index) => {
-      checkField(field, index, names, fields, ctx);
+      if (skip(index, '')) return;
+      const deepProps = new Set(deep.filter(([i]) => i === index).map(([, p]) => p));
+      checkField(field, index, names, fields, { ...ctx, deepProps });
     });
   }
 
@@ -211,6 +227,8 @@ interface Ctx {
   now?: Date;
   /** The total size and length of the form's patterns so far. */
   patterns: { size: number; length: number };
+  /** Properties of this field nested too deep: reported already, not looked into. */
+  deepProps?: Set<string>;
 }
 
 function checkField(
@@ -262,6 +280,10 @@ function checkField(
   }
   for (const prop of Object.keys(field)) {
     if (prop === 'type') continue;
+    if (ctx.deepProps?.has(prop)) {
+      sound = false;
+      continue;
+    }
     if (!Object.hasOwn(props, prop)) {
       add(
         'warning',
@@ -501,6 +523,28 @@ function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): v
       property: 'default',
     });
   }
+}
+
+/**
+ * The parts of a form that nest deeper than MAX_JSON_DEPTH counted from the form itself: a top-level
+ * property (index null), a field that is no object (prop ''), or a field's property. Checked without
+ * recursion, each part once, so the cost is linear in the form.
+ */
+function tooDeepParts(input: Record<string, unknown>): [number | null, string][] {
+  const parts: [number | null, string][] = [];
+  for (const [prop, value] of Object.entries(input)) {
+    if (prop === 'fields' && Array.isArray(value)) {
+      value.forEach((field, index) => {
+        if (!isPlainObject(field)) {
+          if (nestsDeeperThan(field, MAX_JSON_DEPTH - 2)) parts.push([index, '']);
+          return;
+        }
+        for (const [key, inner] of Object.entries(field))
+          if (nestsDeeperThan(inner, MAX_JSON_DEPTH - 3)) parts.push([index, key]);
+      });
+    } else if (nestsDeeperThan(value, MAX_JSON_DEPTH - 1)) parts.push([null, prop]);
+  }
+  return parts;
 }
 
 /** The text of a list of issues, one message per line (the tool's error text). */

@@ -23,7 +23,7 @@ export {
   isIsoDateTime,
   resolveDateBound,
 } from './dates.js';
-export { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
 export { format, type MessageKey, resolveLocale, t } from './messages.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';

@@ -4,6 +4,13 @@
 
 /** Far more than any form needs (a form is about five levels deep inside its JSON-RPC message). */
 export const MAX_JSON_DEPTH = 100;
+/**
+ * The hard limit for a whole protocol message, far above a form's: anything between the two reaches the
+ * tool and is refused there with the field it concerns, like every other schema defect. The MCP SDK's
+ * message schemas and JSON.stringify recurse once per level; measured here, 3,000 levels still pass
+ * through them and 5,000 overflow the stack.
+ */
+export const MAX_MESSAGE_DEPTH = 1000;
 
 /** True when `value` nests objects and arrays more than `max` levels deep; checked without recursion. */
 export function nestsDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): boolean {
@@ -20,4 +27,12 @@ export function nestsDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): b
 /** A JSON object: not null, not an array. */
 export function isPlainObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `record[key]` when the record has that key itself, else undefined: keys from a model or a client
+ * ("constructor", "toString", "__proto__") never reach Object.prototype.
+ */
+export function ownValue(record: unknown, key: string): unknown {
+  return isPlainObject(record) && Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -1,5 +1,7 @@
 // Remote options (autocomplete, multi-autocomplete, async-select, cascading-select): URLs and display.
-// Everything returned here is plain text; renderers insert it as text, never as HTML.
+// Everything returned here is plain text; renderers insert it as text, never as HTML. Keys named by the
+// model (displayField, valueField, {key}) are read as the item's own properties only.
+import { ownValue } from './json-depth.js';
 
 type Item = Record<string, unknown>;
 
@@ -17,25 +19,23 @@ function text(value: unknown): string {
 
 /** Fills `{key}` from `item` (missing keys become ''); seed 000's renderOption. */
 export function renderTemplate(template: string, item: Item): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) =>
-    Object.hasOwn(item, key) ? text(item[key]) : '',
-  );
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => text(ownValue(item, key)));
 }
 
 /** The text shown for a result item: its renderTemplate, or its displayField. */
 export function optionText(field: RemoteField, item: Item): string {
   if (field.renderTemplate) return renderTemplate(field.renderTemplate, item);
-  return text(item?.[field.displayField]);
+  return text(ownValue(item, field.displayField));
 }
 
 /** The short label of a chosen item (chips, the input box): always the displayField. */
 export function optionLabel(field: RemoteField, item: Item): string {
-  return text(item?.[field.displayField]);
+  return text(ownValue(item, field.displayField));
 }
 
 /** The value a chosen item puts into the answers. */
 export function itemValue(field: RemoteField, item: Item): unknown {
-  return item?.[field.valueField];
+  return ownValue(item, field.valueField);
 }
 
 /** Resolves `url` (absolute, or a path like /api/...) against `baseUrl`. */

@@ -133,10 +133,12 @@ function buildMessages(locale: Locale) {
       en
         ? `${E}form_schema must be an object like {"title": "...", "fields": [...]} (got ${brief(value)}).`
         : `${E}form_schemaがオブジェクトではありません（指定値: ${brief(value)}）。{"title": "...", "fields": [...]} の形で指定してください。`,
-    tooDeep: (max: number) =>
-      en
-        ? `${E}form_schema nests objects and arrays more than ${max} levels deep. A form only needs its fields and their values and options: flatten it.`
-        : `${E}form_schema の入れ子が深すぎます（オブジェクトと配列が${max}段を超えています）。フォームはフィールドの配列と、その中の値・選択肢だけで書けます。入れ子を浅くしてください。`,
+    tooDeep: (w: Where, prop: string, max: number) => {
+      const part = prop ? of(w, prop) : at(locale, w);
+      return en
+        ? `${E}${part} nests objects and arrays too deep (more than ${max} levels from form_schema). A form only needs its fields and their values and options: flatten it.`
+        : `${E}${part}の入れ子が深すぎます（form_schemaから数えてオブジェクトと配列が${max}段を超えています）。フォームはフィールドの配列と、その中の値・選択肢だけで書けます。入れ子を浅くしてください。`;
+    },
     missingTitle: () =>
       en
         ? `${E}the form has no title. Write "title" as a string (e.g. "title": "New project").`

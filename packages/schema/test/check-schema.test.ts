@@ -280,6 +280,7 @@ test('a value nested thousands of levels deep gets its message, not a stack over
   const options = [{ value: deep, label: 'A' }];
   assert.deepEqual(codes(form({ name: 's', type: 'select', label: 'L', options, default: deep })), [
     'tooDeep',
+    'tooDeep',
   ]);
   assert.deepEqual(codes(deep), ['notObject']);
 });
@@ -328,19 +329,40 @@ test('all defects are reported at once, with paths', () => {
   assert.equal(formatIssues(result.errors).split('\n').length, 3);
 });
 
-test('a form nested more than 100 levels deep is refused first, in one message', () => {
+test("too deep: each message names where, and the form's other defects are still reported", () => {
   let deep: unknown = 'x';
   for (let i = 0; i < 5000; i++) deep = [deep];
-  const result = validateFormSchema(form({ name: 'h', type: 'hidden', value: deep }));
+  const result = validateFormSchema({
+    title: 't',
+    description: deep,
+    fields: [
+      { name: 'h', type: 'hidden', value: deep },
+      { type: 'text', label: 'no name' },
+      deep,
+      { name: 's', type: 'select', options: [{ value: 'a', label: deep }] },
+    ],
+  });
   assert.deepEqual(
-    result.errors.map((e) => e.code),
-    ['tooDeep'],
+    result.errors.map((e) => [e.code, e.path, e.index, e.property]),
+    [
+      ['tooDeep', 'description', undefined, 'description'],
+      ['tooDeep', 'fields[0].value', 0, 'value'],
+      ['tooDeep', 'fields[2]', 2, undefined],
+      ['tooDeep', 'fields[3].options', 3, 'options'],
+      ['missingName', 'fields[1].name', 1, 'name'],
+    ],
+  );
+  assert.equal(
+    result.errors[1]!.message,
+    'エラー: フィールド[0]（type: hidden）のvalueの入れ子が深すぎます（form_schemaから数えてオブジェクトと配列が100段を超えています）。フォームはフィールドの配列と、その中の値・選択肢だけで書けます。入れ子を浅くしてください。',
   );
   assert.match(
-    result.errors[0]!.message,
-    /^エラー: form_schema の入れ子が深すぎます（オブジェクトと配列が100段を超えています）。/,
+    validateFormSchema(form({ name: 'h', type: 'hidden', value: deep }), { locale: 'en' }).errors[0]!.message,
+    /^Error: field\[0\] \(type: hidden\): value nests objects and arrays too deep \(more than 100 levels from form_schema\)/,
   );
+  // 100 levels counted from form_schema: a value may use what the form around it leaves.
   let ok: unknown = 'x';
-  for (let i = 0; i < 90; i++) ok = { v: ok };
+  for (let i = 0; i < 97; i++) ok = { v: ok }; // the form, fields and the field are three levels
   assert.equal(validateFormSchema(form({ name: 'h', type: 'hidden', value: ok })).ok, true);
+  assert.deepEqual(codes(form({ name: 'h', type: 'hidden', value: { v: ok } })), ['tooDeep']);
 });

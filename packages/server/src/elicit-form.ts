@@ -4,7 +4,7 @@
 // `input_required` result and retries with the answers; for a 2025 client the SDK sends a real
 // `elicitation/create` and re-runs this handler with the answer.
 
-import { type FormSchema, type Issue, validateAnswers } from '@formrequest/schema';
+import { type FormSchema, type Issue, ownValue, validateAnswers } from '@formrequest/schema';
 import {
   inputRequired,
   inputResponse,
@@ -66,8 +66,8 @@ function ask(message: string, requestedSchema: ElicitationSchema, attempt: numbe
 function withDefaults(schema: ElicitationSchema, given: Record<string, unknown>): ElicitationSchema {
   const properties: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(schema.properties)) {
-    properties[name] =
-      given[name] === undefined || given[name] === '' ? prop : { ...prop, default: given[name] };
+    const value = ownValue(given, name); // a field "toString" the person left empty has no default
+    properties[name] = value === undefined || value === '' ? prop : { ...prop, default: value };
   }
   return { ...schema, properties } as ElicitationSchema;
 }

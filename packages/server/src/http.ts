@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '@formrequest/schema';
+import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
@@ -175,12 +175,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
         );
       }
-      if (nestsDeeperThan(body)) {
+      // Only a hard limit against stack overflow here: a form nested too deep (but far less) reaches
+      // request_form and comes back as a tool error naming the field, like every other schema defect.
+      if (nestsDeeperThan(body, MAX_MESSAGE_DEPTH)) {
         return sendJsonRpcError(
           res,
           400,
           -32600,
-          `Invalid Request: the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; send a flatter message.`,
+          `Invalid Request: the body nests objects and arrays more than ${MAX_MESSAGE_DEPTH} levels deep; send a flatter message.`,
         );
       }
     }

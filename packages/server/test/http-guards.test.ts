@@ -141,7 +141,7 @@ test('a body nested thousands of levels deep is a clear 400, not a stack overflo
   assert.equal(res.status, 400);
   const { error } = JSON.parse(res.body);
   assert.equal(error.code, -32600);
-  assert.match(error.message, /more than 100 levels deep; send a flatter message/);
+  assert.match(error.message, /more than 1000 levels deep; send a flatter message/);
 });
 
 test('2025 requests need a session: unknown session 404, no session 400', async () => {

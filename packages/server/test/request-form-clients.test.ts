@@ -134,7 +134,7 @@ function exercise(
         const form = `{"title": "x", "fields": [{"name": "a", "type": "hidden", "value": ${deep}}, {"name": "b", "type": "text", "label": "b", "default": ${deep}}]}`;
         assert.match(
           errorText(await client.callTool({ name: 'request_form', arguments: { form_schema: form } })),
-          /^エラー: form_schema の入れ子が深すぎます（オブジェクトと配列が100段を超えています）。.*入れ子を浅くしてください。$/,
+          /^エラー: フィールド\[0\]（type: hidden）のvalueの入れ子が深すぎます（form_schemaから数えてオブジェクトと配列が100段を超えています）。.*入れ子を浅くしてください。\nエラー: フィールド\[1\]（type: text）のdefaultの入れ子が深すぎます/,
         );
       });
     });
