@@ -17,26 +17,15 @@ import type { FileSystem } from './fields/index.js';
 import { createForm, formResize, formUpdate } from './form-flow.js';
 import { formTranscript, formView } from './form-view.js';
 import { ui } from './messages.js';
-import {
-  type Display,
-  hasTerminal,
-  type Outcome,
-  runSession,
-  type TerminalInput,
-  type TerminalStream,
-} from './session.js';
-import { findTerminal } from './tty.js';
+import { type Display, runPrompt } from './session.js';
+import { type PromptStreams, promptTerminal } from './tty.js';
 import { loadWidths } from './width.js';
 
-export interface AskFormOptions {
-  /**
-   * Where keys come from and the form is drawn. By default: stdin and stdout when they are a
-   * terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
-   */
-  input?: TerminalInput;
-  output?: TerminalStream;
-  /** stdin carries the input (the file was "-"): keys come from /dev/tty. */
-  stdinIsData?: boolean;
+/**
+ * `input` / `output`: where keys come from and the form is drawn. By default stdin and stdout when
+ * they are a terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
+ */
+export interface AskFormOptions extends PromptStreams {
   /** 'inline' (default): below the prompt, a transcript left in the scrollback; 'fullscreen'. */
   display?: Display;
   signal?: AbortSignal;
@@ -113,14 +102,8 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
   const schema: FormSchema = check.schema;
   const locale = opts.locale ?? schema.locale ?? 'ja';
-  const terminal =
-    opts.input || opts.output
-      ? { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout, close() {} }
-      : findTerminal({ stdinIsData: opts.stdinIsData });
-  if (!terminal || !hasTerminal(terminal)) {
-    terminal?.close();
-    return { status: 'no-ui', message: cancelMessage(locale) };
-  }
+  const terminal = promptTerminal(opts);
+  if (!terminal) return { status: 'no-ui', message: cancelMessage(locale) };
   await loadWidths();
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
@@ -132,34 +115,23 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     home: opts.home ?? homedir(),
     cwd,
   });
-  let outcome: Outcome;
-  try {
-    outcome = await runSession(
-      {
-        input: terminal.input,
-        output: terminal.output,
-        signal: opts.signal,
-        color: opts.color,
-        display: opts.display,
-        locale,
+  const outcome = await runPrompt(
+    terminal,
+    { signal: opts.signal, color: opts.color, display: opts.display, locale },
+    {
+      update: (e) => formUpdate(form, e),
+      view: (width, height) => {
+        formResize(form, height);
+        return formView(form, width, height);
       },
-      {
-        update: (e) => formUpdate(form, e),
-        view: (width, height) => {
-          formResize(form, height);
-          return formView(form, width, height);
-        },
-        status: () => form.status,
-        attach: (redraw) => {
-          form.changed = redraw;
-        },
-        transcript: (width, outcome) => formTranscript(form, width, outcome),
+      status: () => form.status,
+      attach: (redraw) => {
+        form.changed = redraw;
       },
-    );
-  } finally {
-    form.changed = () => {};
-    terminal.close();
-  }
+      transcript: (width, outcome) => formTranscript(form, width, outcome),
+    },
+  );
+  form.changed = () => {};
   if (outcome === 'submitted' && form.result) {
     return { status: 'submitted', values: form.result, message: submitMessage(schema, form.result) };
   }

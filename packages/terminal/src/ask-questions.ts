@@ -10,19 +10,15 @@ import {
 } from '@formrequest/schema';
 import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
 import { questionTranscript, questionView } from './question-view.js';
-import { type Display, hasTerminal, runSession, type TerminalInput, type TerminalStream } from './session.js';
-import { findTerminal } from './tty.js';
+import { type Display, type Outcome, runPrompt } from './session.js';
+import { type PromptStreams, promptTerminal } from './tty.js';
 import { isSimpleText, loadWidths } from './width.js';
 
-export interface AskQuestionsOptions {
-  /**
-   * Where keys come from and the prompt is drawn. By default: stdin and stdout when they are a
-   * terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
-   */
-  input?: TerminalInput;
-  output?: TerminalStream;
-  /** stdin carries the input (the file was "-"): keys come from /dev/tty. */
-  stdinIsData?: boolean;
+/**
+ * `input` / `output`: where keys come from and the prompt is drawn. By default stdin and stdout when
+ * they are a terminal, else the controlling terminal (/dev/tty) for the one that is not, as fzf does.
+ */
+export interface AskQuestionsOptions extends PromptStreams {
   signal?: AbortSignal;
   locale?: QuestionLocale;
   color?: boolean;
@@ -39,14 +35,8 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   const locale = opts.locale ?? 'ja';
   const check = validateQuestionInput(input, { locale });
   if (!check.ok) return questionErrorResult(check.error, { locale });
-  const terminal =
-    opts.input || opts.output
-      ? { input: opts.input ?? process.stdin, output: opts.output ?? process.stdout, close() {} }
-      : findTerminal({ stdinIsData: opts.stdinIsData });
-  if (!terminal || !hasTerminal(terminal)) {
-    terminal?.close();
-    return questionErrorResult(questionError('NO_UI', { locale }), { locale });
-  }
+  const terminal = promptTerminal(opts);
+  if (!terminal) return questionErrorResult(questionError('NO_UI', { locale }), { locale });
   const texts = check.questions.flatMap((q) => [
     q.question,
     q.header,
@@ -54,33 +44,21 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   ]);
   if (!texts.every(isSimpleText)) await loadWidths();
   const flow = createFlow(check.questions);
-  let outcome: Awaited<ReturnType<typeof runSession>>;
-  try {
-    const session = runSession(
-      {
-        input: terminal.input,
-        output: terminal.output,
-        signal: opts.signal,
-        color: opts.color,
-        display: opts.display,
-        locale,
+  const outcome: Outcome = await runPrompt(
+    terminal,
+    { signal: opts.signal, color: opts.color, display: opts.display, locale },
+    {
+      update: (e) => flowUpdate(flow, e),
+      view: (width, height) => {
+        flow.rows = height;
+        return questionView(flow, width, locale, height);
       },
-      {
-        update: (e) => flowUpdate(flow, e),
-        view: (width, height) => {
-          flow.rows = height;
-          return questionView(flow, width, locale, height);
-        },
-        status: () => flow.status,
-        transcript: (width, outcome) => questionTranscript(flow, width, locale, outcome),
-      },
-    );
+      status: () => flow.status,
+      transcript: (width, outcome) => questionTranscript(flow, width, locale, outcome),
+    },
     // The first frame is on screen: now load exact widths for whatever the person types.
-    void loadWidths();
-    outcome = await session;
-  } finally {
-    terminal.close();
-  }
+    () => void loadWidths(),
+  );
   const warnings = check.warnings.length ? { warnings: check.warnings } : {};
   if (outcome !== 'submitted') {
     const details = outcome === 'aborted' ? { reason: 'aborted' } : undefined;

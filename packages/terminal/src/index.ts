@@ -14,11 +14,11 @@ export { questionView } from './question-view.js';
 export { isCleanText, sanitizeText, textFor } from './sanitize.js';
 export {
   type Display,
-  hasTerminal,
   type Machine,
   type Outcome,
+  runPrompt,
   runSession,
   type TerminalIO,
 } from './session.js';
-export { canSuspend, findTerminal, type Terminal } from './tty.js';
+export { canSuspend, findTerminal, hasTerminal, promptTerminal, type Terminal } from './tty.js';
 export { displayWidth, loadWidths, truncateToWidth, wrapText } from './width.js';

@@ -10,7 +10,7 @@ import { InlineScreen } from './inline-screen.js';
 import { type InputEvent, KeyDecoder } from './keys.js';
 import { type UiLocale, ui } from './messages.js';
 import { FullScreen, KEY_MODES_OFF, KEY_MODES_ON, type Painter } from './screen.js';
-import { canSuspend } from './tty.js';
+import { canSuspend, type Terminal } from './tty.js';
 
 export interface TerminalInput {
   isTTY?: boolean;
@@ -66,10 +66,6 @@ const ESC_WAIT_MS = 40;
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
 /** Windows has no SIGTSTP / SIGCONT (nor Ctrl+Z job control). */
 const JOB_CONTROL = process.platform !== 'win32';
-
-export function hasTerminal(io: { input: TerminalInput; output: TerminalStream }): boolean {
-  return Boolean(io.input.isTTY && io.output.isTTY && typeof io.input.setRawMode === 'function');
-}
 
 export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
   const { input, output, signal } = io;
@@ -244,4 +240,23 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       finish(null, error);
     }
   });
+}
+
+/**
+ * Runs a machine on a terminal found by promptTerminal (tty.ts) and closes what was opened for it.
+ * `started` runs once the first frame is on screen.
+ */
+export async function runPrompt(
+  terminal: Terminal,
+  io: Omit<TerminalIO, 'input' | 'output'>,
+  machine: Machine,
+  started?: () => void,
+): Promise<Outcome> {
+  try {
+    const session = runSession({ ...io, input: terminal.input, output: terminal.output }, machine);
+    started?.();
+    return await session;
+  } finally {
+    terminal.close();
+  }
 }

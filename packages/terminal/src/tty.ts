@@ -59,6 +59,34 @@ export interface DevTty {
   close(): void;
 }
 
+export function hasTerminal(io: { input: TerminalInput; output: TerminalStream }): boolean {
+  return Boolean(io.input.isTTY && io.output.isTTY && typeof io.input.setRawMode === 'function');
+}
+
+export interface PromptStreams {
+  /** Where keys come from and the prompt is drawn; found by findTerminal when neither is given. */
+  input?: TerminalInput;
+  output?: TerminalStream;
+  /** stdin carries the input (the file was "-"): keys come from /dev/tty. */
+  stdinIsData?: boolean;
+}
+
+/** The terminal a prompt runs on: the streams given, or the one found; null when there is none (NO_UI). */
+export function promptTerminal(opts: PromptStreams): Terminal | null {
+  const terminal: Terminal | null =
+    opts.input || opts.output
+      ? {
+          input: opts.input ?? process.stdin,
+          output: opts.output ?? process.stdout,
+          via: 'stdio',
+          close() {},
+        }
+      : findTerminal({ stdinIsData: opts.stdinIsData });
+  if (terminal && hasTerminal(terminal)) return terminal;
+  terminal?.close();
+  return null;
+}
+
 /**
  * The terminal to run a prompt on: stdin and stdout when both are one; otherwise /dev/tty for what is
  * not (stdout captured or redirected, stdin carrying the input file). Null when there is none.
