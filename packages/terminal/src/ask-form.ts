@@ -14,7 +14,7 @@ import {
   validateFormSchema,
 } from '@formrequest/schema';
 import type { FileSystem } from './fields/index.js';
-import { createForm, formResize, formUpdate } from './form-flow.js';
+import { createForm, formLayout, formUpdate } from './form-flow.js';
 import { formTranscript, formView } from './form-view.js';
 import { ui } from './messages.js';
 import { type Display, runPrompt } from './session.js';
@@ -121,8 +121,10 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
     {
       update: (e) => formUpdate(form, e),
       view: (width, height) => {
-        formResize(form, height);
-        return formView(form, width, height);
+        formLayout(form, height);
+        const frame = formView(form, width, height);
+        formLayout(form, height, frame.page);
+        return frame;
       },
       status: () => form.status,
       attach: (redraw) => {

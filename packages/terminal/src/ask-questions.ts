@@ -51,7 +51,9 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
       update: (e) => flowUpdate(flow, e),
       view: (width, height) => {
         flow.rows = height;
-        return questionView(flow, width, locale, height);
+        const frame = questionView(flow, width, locale, height);
+        if (frame.page) flow.page = frame.page;
+        return frame;
       },
       status: () => flow.status,
       transcript: (width, outcome) => questionTranscript(flow, width, locale, outcome),

@@ -66,8 +66,10 @@ export interface FormState {
   status: 'active' | 'submitted' | 'cancelled';
   /** The cleaned answers, once submitted. */
   result: Answers | null;
-  /** Terminal rows, for the lists' windows and PageUp / PageDown. */
+  /** Terminal rows, and how many items the screen shows of the current list (PageUp / PageDown):
+   * both told by the runner, like a key. */
   rows: number;
+  page: number;
   /** Called when something changed on its own (a search came back). */
   changed: () => void;
   pending: { abort: AbortController | null; cancelTimer: (() => void) | null };
@@ -97,6 +99,7 @@ export function createForm(schema: FormSchema, opts: FormOptions): FormState {
     status: 'active',
     result: null,
     rows: 24,
+    page: 8,
     changed: () => {},
     pending: { abort: null, cancelTimer: null },
     cache: new Map(),
@@ -114,9 +117,10 @@ export function widgetOf(field: AnyField): FieldWidget {
   return WIDGETS[field.type as FieldType]!;
 }
 
-/** Sets the terminal size the lists lay out for. */
-export function formResize(s: FormState, rows: number): void {
+/** Tells the machine the rows it may use and how many list items the last frame showed. */
+export function formLayout(s: FormState, rows: number, page?: number): void {
   s.rows = Math.max(4, rows);
+  if (page) s.page = page;
 }
 
 /** Rows a list gets when the rest of the screen is not measured (PageUp / PageDown). */
@@ -145,6 +149,7 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
     locale: s.locale,
     now: s.opts.now,
     listRows,
+    page: s.page,
     files: s.opts.files,
     home: s.opts.home ?? '/',
     cwd: s.opts.cwd ?? '/',

@@ -28,6 +28,8 @@ export interface Frame {
   /** Which step this is (a question, a field, the review): a step that outgrew an inline prompt keeps
    * the alternate screen until the key changes. */
   key?: string;
+  /** How many items the frame's list shows at once: what PageUp / PageDown move by. */
+  page?: number;
 }
 
 const SGR: Record<Style, [string, string]> = {
@@ -68,6 +70,7 @@ export class FrameBuilder {
   readonly footer: Row[] = [];
   cursor?: { row: number; col: number };
   focusRow?: number;
+  page?: number;
   constructor(readonly width: number) {}
 
   /**
@@ -134,6 +137,7 @@ export class FrameBuilder {
   }
 
   frame(key?: string): Frame {
-    return { rows: this.rows, footer: this.footer, cursor: this.cursor, focusRow: this.focusRow, key };
+    const { rows, footer, cursor, focusRow, page } = this;
+    return { rows, footer, cursor, focusRow, key, page };
   }
 }

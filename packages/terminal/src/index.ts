@@ -4,7 +4,7 @@ export { type AskFormOptions, type AskFormResult, askForm } from './ask-form.js'
 export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
 export { createEditor, type EditorState, editorUpdate, isNewlineKey } from './editor.js';
 export { type FieldWidget, type FileSystem, WIDGETS } from './fields/index.js';
-export { createForm, type FormOptions, type FormState, formUpdate } from './form-flow.js';
+export { createForm, type FormOptions, type FormState, formLayout, formUpdate } from './form-flow.js';
 export { formView } from './form-view.js';
 export type { Frame, Row, Span, Style } from './frame.js';
 export { type InputEvent, KeyDecoder, type KeyEvent, type PasteEvent, type TextEvent } from './keys.js';

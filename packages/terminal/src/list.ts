@@ -20,8 +20,6 @@ export interface ListState {
   cursor: number;
   /** What was typed to filter the list ('' shows everything). */
   filter: string;
-  /** Items the last drawn window showed: what PageUp / PageDown move by (a layout memo of the view). */
-  page?: number;
 }
 
 export function createList(cursor = 0): ListState {
@@ -60,7 +58,7 @@ export function cursorVisible(l: ListState, items: readonly ListItem[]): boolean
 }
 
 export interface ListKeyOptions {
-  /** Items PageUp / PageDown move by before the list was ever drawn. */
+  /** Items PageUp / PageDown move by: what the screen showed of the list (Frame.page). */
   page: number;
   /** Typed text filters the list. */
   filterable: boolean;
@@ -108,9 +106,9 @@ export function listUpdate(
     case 'end':
       return move(shown.length - 1);
     case 'pageup':
-      return move(Math.max(0, at) - Math.max(1, l.page ?? opts.page));
+      return move(Math.max(0, at) - Math.max(1, opts.page));
     case 'pagedown':
-      return move(Math.max(0, at) + Math.max(1, l.page ?? opts.page));
+      return move(Math.max(0, at) + Math.max(1, opts.page));
     default:
       return 'unhandled';
   }
@@ -139,7 +137,8 @@ export interface DrawListOptions {
 
 /**
  * Draws the items that fit in `rows` around the highlighted one, with "more above / below" markers and
- * the filter line; sets the frame's focus row to the highlighted item.
+ * the filter line; sets the frame's focus row to the highlighted item and its page (how many items the
+ * window holds, which the runner hands back to the machine for PageUp / PageDown).
  */
 export function drawList(
   fb: FrameBuilder,
@@ -195,8 +194,7 @@ export function drawList(
       }
     }
   }
-  // A page is as many items as fit on screen.
-  l.page = Math.max(1, last - first + 1);
+  fb.page = Math.max(1, last - first + 1);
   if (first > 0) fb.line(marker(m.moreAbove(first)));
   for (let i = first; i <= last; i++) {
     const d = drawn[i]!;

@@ -40,8 +40,10 @@ export interface FlowState {
   status: 'active' | 'submitted' | 'cancelled';
   notice: Notice | null;
   dialog: DialogState | null;
-  /** Terminal rows (PageUp / PageDown move by about a screen). */
+  /** Terminal rows the prompt may use, and how many options the screen shows at once (PageUp /
+   * PageDown): both told by the runner, like a key. */
   rows: number;
+  page: number;
 }
 
 export function createFlow(questions: ResolvedQuestion[]): FlowState {
@@ -63,6 +65,7 @@ export function createFlow(questions: ResolvedQuestion[]): FlowState {
     notice: null,
     dialog: null,
     rows: 24,
+    page: 8,
   };
   arrive(s);
   return s;
@@ -138,7 +141,7 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
     }
   }
   const moved = listUpdate(st.list, items, e, {
-    page: Math.max(1, s.rows - 8),
+    page: s.page,
     filterable: true,
     spaceIsKey: q.multiple,
   });

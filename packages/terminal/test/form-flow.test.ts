@@ -6,7 +6,14 @@ import { type FormSchema, validateFormSchema } from '@formrequest/schema';
 import { repoRoot } from '../../../testing/cli.ts';
 import { mimeType } from '../src/fields/file.js';
 import type { FileSystem } from '../src/fields/index.js';
-import { createForm, type FormOptions, type FormState, formUpdate, widgetState } from '../src/form-flow.js';
+import {
+  createForm,
+  type FormOptions,
+  type FormState,
+  formLayout,
+  formUpdate,
+  widgetState,
+} from '../src/form-flow.js';
 import { displayValue, formView } from '../src/form-view.js';
 import type { InputEvent } from '../src/keys.js';
 
@@ -32,8 +39,11 @@ function send(s: FormState, ...events: InputEvent[]): FormState {
   for (const e of events) formUpdate(s, e);
   return s;
 }
+/** Draws as the runner does: the rows and the list's page go back to the machine. */
 const screen = (s: FormState, width = 60, height = 24) => {
+  formLayout(s, height);
   const frame = formView(s, width, height);
+  formLayout(s, height, frame.page);
   return [...frame.rows, ...(frame.footer ?? [])]
     .map((r) =>
       r

@@ -21,8 +21,11 @@ function send(s: FlowState, ...events: InputEvent[]): FlowState {
   for (const e of events) flowUpdate(s, e);
   return s;
 }
+/** Draws as the runner does: the rows and the list's page go back to the machine. */
 function screen(s: FlowState, width = 80, height = 24): string {
+  s.rows = height;
   const frame = questionView(s, width, 'ja', height);
+  if (frame.page) s.page = frame.page;
   return [...frame.rows, ...(frame.footer ?? [])]
     .map((r) =>
       r

@@ -102,7 +102,7 @@ export const choice = widget<ChoiceState>({
       return;
     }
     const action = listUpdate(w.list, list, e, {
-      page: Math.max(1, ctx.listRows - 3),
+      page: ctx.page,
       filterable: true,
       spaceIsKey: multi,
     });

@@ -59,12 +59,11 @@ export const autocomplete = widget<SearchState>({
     const results = w.remote.loading ? [] : w.remote.items;
     // ↑/↓ and the page keys move through the results; Home / End and the rest edit the query.
     if (e.type === 'key' && ['up', 'down', 'pageup', 'pagedown'].includes(e.name)) {
-      const page = Math.max(1, ctx.listRows - 3);
       listUpdate(
         w.list,
         results.map((r) => ({ label: r.label })),
         e,
-        { page, filterable: false },
+        { page: ctx.page, filterable: false },
       );
       return;
     }

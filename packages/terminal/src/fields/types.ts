@@ -26,6 +26,8 @@ export interface FieldContext {
   readonly now?: Date;
   /** Terminal rows the widget may use for a list (the rest of the screen is taken). */
   readonly listRows: number;
+  /** Items PageUp / PageDown move by (what the screen last showed of the list). */
+  readonly page: number;
   /** The committed value of this field, or of another one by name (a cascading-select's parent). */
   value(name?: string): unknown;
   /** What a committed remote value is shown as (the item's text). */
