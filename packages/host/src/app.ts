@@ -17,7 +17,7 @@ import type { EventBus } from './bus.js';
 import type { Conversations, ExecuteRequest } from './conversations.js';
 import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
-import { type PageAssets, pageAssets } from './page.js';
+import { type PageAssets, pageAssets, RENDERER_FILES } from './page.js';
 import { resumeId, streamEvents } from './sse.js';
 import type { Store } from './store.js';
 
@@ -119,14 +119,15 @@ export function createApp(options: AppOptions): Hono {
   app.get('/c/:id', page);
   app.get('/app.js', (c) => c.body(assets.script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/app.css', (c) => c.body(assets.style, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
-  app.get('/formrequest.js', (c) => {
-    const bundle = assets.renderer();
-    if (!bundle.ok) throw new HttpError(503, 'renderer_missing', bundle.error);
-    return c.body(bundle.code, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'no-cache',
+  for (const name of RENDERER_FILES)
+    app.get(`/${name}`, (c) => {
+      const bundle = assets.renderer(name);
+      if (!bundle.ok) throw new HttpError(503, 'renderer_missing', bundle.error);
+      return c.body(bundle.code, 200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
     });
-  });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
 

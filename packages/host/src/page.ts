@@ -1,14 +1,18 @@
 // The page's files: index.html, app.js and app.css from the package's public/ folder (one level above
 // both src/ and dist/, so the same code finds them from sources and from the build), and the web
-// renderer's one-file bundle from @formrequest/web.
+// renderer's browser files from @formrequest/web's dist/ (the bundle and the module it loads on demand).
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** The renderer's files the page may load, by name. */
+export const RENDERER_FILES = ['formrequest.js', 'formrequest-sentences.js', 'formrequest-en.js'] as const;
 
 export interface PageAssets {
   html(): string;
   script: string;
   style: string;
-  renderer(): { ok: true; code: string } | { ok: false; error: string };
+  renderer(name?: (typeof RENDERER_FILES)[number]): { ok: true; code: string } | { ok: false; error: string };
 }
 
 const PUBLIC = new URL('../public/', import.meta.url);
@@ -17,18 +21,19 @@ export function pageAssets(): PageAssets {
   const html = readFileSync(new URL('index.html', PUBLIC), 'utf8');
   const script = readFileSync(new URL('app.js', PUBLIC), 'utf8');
   const style = readFileSync(new URL('app.css', PUBLIC), 'utf8');
-  let bundle: string | undefined;
+  const files = new Map<string, string>();
   return {
     html: () => html,
     script,
     style,
-    renderer() {
-      if (bundle !== undefined) return { ok: true, code: bundle };
+    renderer(name = 'formrequest.js') {
+      const code = files.get(name);
+      if (code !== undefined) return { ok: true, code };
       let path = '';
       try {
-        path = fileURLToPath(import.meta.resolve('@formrequest/web/formrequest.js'));
-        bundle = readFileSync(path, 'utf8');
-        return { ok: true, code: bundle };
+        path = join(dirname(fileURLToPath(import.meta.resolve('@formrequest/web/formrequest.js'))), name);
+        files.set(name, readFileSync(path, 'utf8'));
+        return { ok: true, code: files.get(name)! };
       } catch (error) {
         return {
           ok: false,

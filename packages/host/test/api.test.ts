@@ -687,6 +687,15 @@ describe('conversation list and page', () => {
     assert.match(await page.text(), /<script type="module" src="\/app.js">/);
     const bundle = await fetch(`${host.url}/formrequest.js`);
     assert.equal(bundle.status, 200);
-    assert.match(await bundle.text(), /renderForm/);
+    const code = await bundle.text();
+    assert.match(code, /renderForm/);
+    // The modules the bundle loads on demand (sentences for a broken form, English) sit next to it.
+    const chunks = [...code.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]);
+    assert.equal(chunks.length, 2);
+    for (const chunk of chunks) {
+      const response = await fetch(`${host.url}/${chunk}`);
+      assert.equal(response.status, 200, chunk);
+      assert.match(await response.text(), /export\s*\{/, chunk);
+    }
   });
 });

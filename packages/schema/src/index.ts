@@ -52,6 +52,7 @@ export {
   renderTemplate,
   shortenSuggestion,
 } from './remote.js';
+export { schemaMessages } from './schema-messages.js';
 export type {
   Answers,
   FieldOf,

@@ -1,16 +1,42 @@
 #!/usr/bin/env node
+// Builds the browser files in dist/:
+//   formrequest.js            ONE minified ES module: renderForm, <form-request>, the styles, every field
+//   formrequest-sentences.js  the schema-error sentences (ja + en), imported by formrequest.js only when
+//                             a form is broken and its error panel has to explain why
+//   formrequest-en.js         the English messages a form shows after it is drawn (validation), imported
+//                             as an English form renders (the second language: Japanese is the default)
+//   formrequest.css           the same styles as a file, for pages that link them (styles: false)
+// `@formrequest/schema` resolves to its sources, its pattern engine included, so the page judges
+// patterns exactly as the server does. What the main module leaves out, so it stays small:
+//   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
+//   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
+//   - most of English: messages.ts's `en` catalog becomes src/deferred-english.ts's english(ja).
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-// Builds dist/formrequest.js: ONE self-contained, minified ES module for browsers (styles are part of
-// the code). `@formrequest/schema` resolves to its sources, its pattern engine included, so the page
-// judges patterns exactly as the server does.
 import { build } from 'esbuild';
 
 const here = resolve(import.meta.dirname, '..');
+const schemaSrc = resolve(here, '../schema/src');
+export const SENTENCES_FILE = 'formrequest-sentences.js';
+export const ENGLISH_FILE = 'formrequest-en.js';
+const EN_BLOCK = /\nconst en: Record<MessageKey, string> = (\{[\s\S]*?\n\});\n/;
 
-/** esbuild options shared by the build, the tests (in memory) and the benchmark. */
-export const bundleOptions = {
-  entryPoints: [resolve(here, 'src/index.ts')],
+/** messages.ts split in two: the main module's copy (English deferred) and the English catalog alone. */
+export function splitEnglish(source, file = 'messages.ts') {
+  const found = EN_BLOCK.exec(source);
+  if (!found)
+    throw new Error(
+      `${file}: no "const en: Record<MessageKey, string> = {...};" block for the web bundle to defer.`,
+    );
+  const stand = JSON.stringify(resolve(here, 'src/deferred-english.ts'));
+  return {
+    main: `import { english } from ${stand};\n${source.replace(EN_BLOCK, '\nconst en = english(ja) as Record<MessageKey, string>;\n')}`,
+    english: `export default ${found[1]};\n`,
+  };
+}
+
+const common = {
   bundle: true,
   format: 'esm',
   platform: 'browser',
@@ -22,12 +48,93 @@ export const bundleOptions = {
   logLevel: 'warning',
 };
 
-/** The bundle as text, without touching dist/. */
+/**
+ * Drops what only documents the catalog (`doc: '...'` and the `ext: true` marks of extensions) from its
+ * source; fails the build if a doc is written in a way it cannot drop.
+ */
+export function stripDocs(source, file = 'catalog.ts') {
+  const literal = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.)*`/.source;
+  const out = source
+    .replace(new RegExp(`\\bdoc:\\s*(?:${literal})(?:\\s*,|(?=\\s*[}\\n]))`, 'g'), '')
+    .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '');
+  const left = /\bdoc:\s*[^\s]/.exec(out.replace(/\breadonly doc: string;/g, ''));
+  if (left)
+    throw new Error(
+      `${file}: a doc that is not one string literal (${out.slice(left.index, left.index + 40)}...); the web bundle strips docs as 'doc: "..."'.`,
+    );
+  return out;
+}
+
+const mainOnly = {
+  name: 'formrequest-main',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/schema-messages\.js$/ }, (args) =>
+      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-sentences.ts') } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/sentences\.js$/ }, () => ({ path: `./${SENTENCES_FILE}`, external: true }));
+    b.onResolve({ filter: /^\.\/english\.js$/ }, () => ({ path: `./${ENGLISH_FILE}`, external: true }));
+    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]messages\.ts$/ }, async (args) => ({
+      contents: splitEnglish(await readFile(args.path, 'utf8'), args.path).main,
+      loader: 'ts',
+    }));
+    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
+      contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
+export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/index.ts')], plugins: [mainOnly] };
+const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
+
+/** The main module as text, without touching dist/. */
 export async function bundleText() {
   const out = await build({ ...bundleOptions, write: false });
   return out.outputFiles[0].text;
 }
 
+/** The stylesheet's text (src/styles.ts's CSS). */
+export async function cssText() {
+  const out = await build({
+    ...common,
+    entryPoints: [resolve(here, 'src/styles.ts')],
+    minify: false,
+    write: false,
+  });
+  const { CSS } = await import(
+    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
+  );
+  return `${CSS}\n`;
+}
+
+async function englishText() {
+  const source = await readFile(resolve(schemaSrc, 'messages.ts'), 'utf8');
+  const out = await build({
+    ...common,
+    stdin: { contents: splitEnglish(source).english, loader: 'ts', resolveDir: schemaSrc },
+    write: false,
+  });
+  return out.outputFiles[0].text;
+}
+
+/** Every browser file by name, built in memory: {'formrequest.js': ..., ...}. */
+export async function bundleFiles() {
+  const [main, sentences, english, css] = await Promise.all([
+    bundleText(),
+    build({ ...sentencesOptions, write: false }).then((o) => o.outputFiles[0].text),
+    englishText(),
+    cssText(),
+  ]);
+  return {
+    'formrequest.js': main,
+    [SENTENCES_FILE]: sentences,
+    [ENGLISH_FILE]: english,
+    'formrequest.css': css,
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await build({ ...bundleOptions, outfile: resolve(here, 'dist/formrequest.js') });
+  const files = await bundleFiles();
+  for (const [name, text] of Object.entries(files)) await writeFile(resolve(here, 'dist', name), text);
 }

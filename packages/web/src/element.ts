@@ -1,6 +1,8 @@
 // <form-request>: the custom element around renderForm. Set `schema` (a property: an object), and
-// optionally the `locale`, `draft-key` and `theme` attributes or an `options` property (fetch, now, ...).
-// It fires `submit` (detail {values, message}) and `cancel` (detail {message}), both bubbling and composed.
+// optionally the `locale`, `draft-key`, `theme` and `nonce` attributes or an `options` property (fetch,
+// now, ...). It fires `formrequest-submit` (detail {values, message}) and `formrequest-cancel` (detail
+// {message}), both bubbling and composed: names of our own, so that an enclosing <form>'s submit handler
+// or a <dialog>'s cancel handler never mistakes them for the native events.
 import { renderForm } from './form.js';
 import type { FormController, RenderOptions } from './types.js';
 
@@ -60,14 +62,15 @@ export function defineFormRequest(name = 'form-request'): void {
           locale: attr('locale') as RenderOptions['locale'],
           draftKey: attr('draft-key'),
           theme: attr('theme') as RenderOptions['theme'],
+          nonce: this.nonce || undefined, // the property: browsers hide the attribute's value
           ...this.#options,
           onSubmit: (values, message) => {
             this.#options.onSubmit?.(values, message);
-            fire('submit', { values, message });
+            fire('formrequest-submit', { values, message });
           },
           onCancel: (message) => {
             this.#options.onCancel?.(message);
-            fire('cancel', { message });
+            fire('formrequest-cancel', { message });
           },
         });
       }

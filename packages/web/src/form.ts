@@ -18,6 +18,8 @@ import {
   validateField,
   validateFormSchema,
 } from '@formrequest/schema';
+import { englishReady } from './deferred-english.js';
+import { issueList } from './deferred-sentences.js';
 import { append, h, on } from './dom.js';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft.js';
 import { BUILDERS } from './fields/index.js';
@@ -36,13 +38,17 @@ export function renderForm(
   input: unknown,
   options: RenderOptions = {},
 ): FormController {
+  if ((container as Node | null)?.nodeType !== 1)
+    throw new TypeError(
+      `renderForm: the first argument must be an element to render into (got ${container === null ? 'null' : typeof container}).`,
+    );
   const given = (input ?? {}) as { fields?: unknown; locale?: unknown };
   // The embedding app's choice first, then the form's own `locale`, as in the terminal and the server.
   const locale = resolveLocale(options.locale, given.locale);
   const now = options.now;
   const say = (key: string, params?: Record<string, unknown>) => t(locale, key as never, params as never);
   const uid = `fr${++forms}`;
-  ensureStyles(container);
+  ensureStyles(container, options);
   const root = h('form', {
     class: 'fr',
     novalidate: true,
@@ -50,18 +56,31 @@ export function renderForm(
     'aria-labelledby': `${uid}-t`,
   });
   let done = false;
-  const life = new AbortController();
+  let life = new AbortController();
   let busy = false;
+  let frozen: HTMLInputElement[] = [];
+  let gone = false;
   // Once answered or cancelled the form is read-only: controls disabled, requests and building stopped.
   const finish = () => {
     done = true;
     if (draftKey) clearDraft(draftKey);
     life.abort();
-    for (const c of root.querySelectorAll<HTMLInputElement>('input,select,textarea,button'))
-      c.disabled = true;
+    frozen = [...root.querySelectorAll<HTMLInputElement>('input,select,textarea,button')].filter(
+      (c) => !c.disabled,
+    );
+    for (const c of frozen) c.disabled = true;
   };
+  // setErrors after submit: the answer was refused elsewhere (a server's 422), so the form opens again.
+  const reopen = () => {
+    done = false;
+    life = new AbortController();
+    for (const c of frozen) c.disabled = false;
+    writeDraft();
+  };
+  let cancelled = false;
   const cancel = () => {
     if (done) return;
+    cancelled = true;
     finish();
     options.onCancel?.(cancelMessage(locale));
   };
@@ -92,7 +111,7 @@ export function renderForm(
       'div',
       { class: 'fr-panel', role: 'alert' },
       h('h2', { id: `${uid}-t` }, say('invalidForm')),
-      h('ul', null, ...issues.map((issue) => h('li', null, issue.message))),
+      issueList(issues),
     ),
     h('div', { class: 'fr-actions' }, cancelButton()),
   ];
@@ -108,6 +127,7 @@ export function renderForm(
       validate: () => false,
       submit: async () => false,
       cancel,
+      setErrors: (errors) => Object.keys(errors ?? {}),
       destroy: () => root.remove(),
     };
   }
@@ -148,6 +168,10 @@ export function renderForm(
   const touched = new Set<number>();
   const refused = new Map<number, string>(); // messages set by a field itself (a file refused before reading)
   const pending = new Set<Promise<unknown>>();
+  const wait = (p: Promise<unknown>) => {
+    pending.add(p);
+    p.finally(() => pending.delete(p));
+  };
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -166,8 +190,15 @@ export function renderForm(
     msgs[i]!.textContent = message ?? '';
     for (const c of view.controls) c.setAttribute('aria-invalid', String(!!message));
   };
+  // A field's own unsettled state first (search text never picked), then a message set by the field or
+  // by setErrors, then the schema's rules.
   const check = (i: number) =>
-    show(i, refused.get(i) ?? validateField(fields[i] as never, vals[fields[i]!.name!], { locale, now }));
+    show(
+      i,
+      views[i]?.check?.(false) ??
+        refused.get(i) ??
+        validateField(fields[i] as never, vals[fields[i]!.name!], { locale, now }),
+    );
   const clear = (name: string) => {
     for (const d of dependents.get(name) ?? []) {
       const dn = fields[d]!.name!;
@@ -198,6 +229,9 @@ export function renderForm(
       touched.add(i);
       check(i);
     },
+    refresh() {
+      if (touched.has(i)) check(i);
+    },
     fail(message) {
       touched.add(i);
       refused.set(i, message);
@@ -205,21 +239,36 @@ export function renderForm(
     },
     say,
     // A request cut short because the form closed settles never: no error state on a finished form.
-    load: (url, signal) =>
-      loadItems(
-        fetchFn,
-        url,
-        signal ? [signal, life.signal] : [life.signal],
-        options.credentials ?? 'omit',
-      ).catch((error) => (life.signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error))),
+    load(url, signal) {
+      const alive = life.signal;
+      return loadItems(fetchFn, url, signal ? [signal, alive] : [alive], options.credentials ?? 'omit').catch(
+        (error) => (alive.aborted ? new Promise<never>(() => {}) : Promise.reject(error)),
+      );
+    },
     valueOf: (name) => vals[name],
     labelOf: (name) => fields[index.get(name)!]?.label ?? name,
-    wait(p) {
-      pending.add(p);
-      p.finally(() => pending.delete(p));
-    },
+    wait,
   });
 
+  // The English a form shows after it is drawn arrives while it renders (deferred-english.ts): submit
+  // waits for it, and messages already on screen are written again once it is there.
+  if (locale === 'en') wait(englishReady().then(() => touched.forEach(check)));
+
+  let pressing = false;
+  /** Runs fn once the pointer is up again (after the click it makes). */
+  const afterPress = (fn: () => unknown) => {
+    const go = () => {
+      removeEventListener('pointerup', go);
+      removeEventListener('pointercancel', go);
+      setTimeout(fn);
+    };
+    addEventListener('pointerup', go);
+    addEventListener('pointercancel', go);
+  };
+  on(root, 'pointerdown', () => {
+    pressing = true;
+    afterPress(() => (pressing = false));
+  });
   const list = h('div', { class: 'fr-fields' });
   let built = 0;
   const build = (i: number) => {
@@ -231,12 +280,18 @@ export function renderForm(
     if (f.type === 'hidden') return;
     const ctx = context(i, f);
     const view = BUILDERS[f.type](f, ctx);
-    const msg = h('p', { id: `${uid}-${i}-m`, class: 'fr-msg' });
+    // The message sits under the control (labelled() leaves its place), else at the end of the group.
+    const msg = view.el.querySelector<HTMLElement>(':scope>.fr-msg') ?? h('p', { class: 'fr-msg' });
+    if (!msg.parentNode) view.el.append(msg);
+    msg.id = `${uid}-${i}-m`;
     for (const c of view.controls) c.setAttribute('aria-describedby', msg.id);
-    view.el.append(msg);
     // A field counts as touched once focus leaves it, or once a choice is made.
+    // Focus leaving because a button is being pressed: the message waits until the press is over, or
+    // the text it adds would push that button away from under the pointer and the click would be lost.
     on<FocusEvent>(view.el, 'focusout', (e) => {
-      if (!view.el.contains(e.relatedTarget as Node | null)) ctx.touch();
+      if (view.el.contains(e.relatedTarget as Node | null)) return;
+      if (pressing) afterPress(() => done || ctx.touch());
+      else ctx.touch();
     });
     on(view.el, 'change', () => {
       if (f.type !== 'text' && f.type !== 'textarea') ctx.touch();
@@ -260,10 +315,11 @@ export function renderForm(
     { type: 'submit', class: 'fr-btn fr-primary' },
     schema.submitLabel ?? say('submit'),
   );
+  if (schema.description) root.setAttribute('aria-describedby', `${uid}-d`);
   append(
     root,
-    h('h2', { id: `${uid}-t` }, schema.title),
-    schema.description ? h('p', { class: 'fr-hint' }, schema.description) : null,
+    h('h2', { id: `${uid}-t`, class: 'fr-title' }, schema.title),
+    schema.description ? h('p', { id: `${uid}-d`, class: 'fr-desc' }, schema.description) : null,
     list,
     h('div', { class: 'fr-actions' }, cancelButton(schema.cancelLabel), submitButton),
   );
@@ -289,9 +345,12 @@ export function renderForm(
       if (!view) return;
       touched.add(i);
       const name = fields[i]!.name!;
-      const m = Object.hasOwn(r.errors, name) ? r.errors[name] : undefined;
-      show(i, m ?? refused.get(i) ?? null);
-      if (m && !first) first = view.controls[0];
+      const err = Object.hasOwn(r.errors, name) ? r.errors[name] : undefined;
+      const own = view.check?.(true);
+      const m = own ?? refused.get(i) ?? err;
+      show(i, m ?? null);
+      if (own) r.ok = false;
+      if ((own || err) && !first) first = view.controls[0];
     });
     first?.focus();
     return r;
@@ -329,9 +388,29 @@ export function renderForm(
     validate: () => checkAll().ok,
     submit,
     cancel,
+    setErrors(errors) {
+      const missed = new Set(Object.keys(errors ?? {}));
+      if (cancelled || gone || !ensureWhole()) return [...missed];
+      buildUpTo(fields.length);
+      if (done) reopen();
+      let first: HTMLElement | undefined;
+      views.forEach((view, i) => {
+        const name = fields[i]!.name!;
+        const m = missed.has(name) ? errors[name] : undefined;
+        if (!view || typeof m !== 'string') return;
+        missed.delete(name);
+        touched.add(i);
+        refused.set(i, m);
+        show(i, m);
+        first ??= view.controls[0];
+      });
+      first?.focus();
+      return [...missed];
+    },
     destroy() {
       if (draftTimer) writeDraft();
       removeEventListener('pagehide', onHide);
+      gone = true;
       life.abort();
       root.remove();
     },

@@ -24,6 +24,13 @@ export interface RenderOptions {
   now?: Date;
   /** Forces a colour theme; default: follow prefers-color-scheme. */
   theme?: 'light' | 'dark';
+  /**
+   * false: add no styles (the page links formrequest.css itself). By default the stylesheet is adopted
+   * as a constructed stylesheet, which CSP's style-src does not restrict.
+   */
+  styles?: boolean;
+  /** Nonce for the stylesheet: it is then added as `<style nonce>` (pages whose CSP allows styles by nonce). */
+  nonce?: string;
 }
 
 export interface FormController {
@@ -35,6 +42,13 @@ export interface FormController {
   submit(): Promise<boolean>;
   /** Calls onCancel once with the cancel message. */
   cancel(): void;
+  /**
+   * Shows messages from elsewhere (e.g. a server that refused the answer with 422) on the fields they
+   * name, focuses the first and scrolls it into view. A submitted form becomes editable again, with what
+   * the person entered. Each message stays until its field changes. Returns the names it could not show
+   * (no such visible field): show those yourself.
+   */
+  setErrors(errors: Record<string, string>): string[];
   /** Removes the form, stops its requests and timers (a pending draft is written first). */
   destroy(): void;
 }
@@ -54,6 +68,8 @@ export interface FieldContext {
   text(): unknown;
   /** Marks the field touched and shows its message. */
   touch(): void;
+  /** Shows the field's message again if it was touched (the field's own state changed). */
+  refresh(): void;
   /** Shows a message now (e.g. a file over maxSize, refused before reading). */
   fail(message: string): void;
   /** UI text from the schema package's catalog. */
@@ -75,6 +91,11 @@ export interface FieldView {
   controls: HTMLElement[];
   /** For cascading-select: the parent's value changed (this field's value was already cleared). */
   parentChanged?(value: unknown): void;
+  /**
+   * A message of the field's own that blocks submit (search text typed but never picked), or null.
+   * `final` on submit; otherwise the field may hold the message back while the person is typing.
+   */
+  check?(final: boolean): string | null;
 }
 
 export type FieldBuilder = (field: Field, ctx: FieldContext) => FieldView;

@@ -93,7 +93,8 @@ test('defaults for every kind of field; hidden fields are never shown but always
   assert.equal(await page.getByLabel('プロジェクト説明').getAttribute('rows'), '5');
   assert.equal(await page.locator('[name=form_version]').count(), 0);
   assert.ok(!(await page.locator('#app').textContent())?.includes('1.0'));
-  assert.equal(await page.locator('h2', { hasText: '基本情報' }).count(), 1);
+  // The title is an <h2>; the schema's level-2 heading sits under it as an <h3>.
+  assert.equal(await page.locator('h3', { hasText: '基本情報' }).count(), 1);
   assert.equal(await page.getByText('まずは基本から').count(), 1);
   assert.equal(await page.locator('.fr-divider', { hasText: '詳細設定' }).count(), 1);
   assert.equal(await page.locator('hr').count(), 1);
@@ -153,14 +154,17 @@ test('a double click and repeated submit() calls submit once', async () => {
   assert.deepEqual(sent[0], { type: 'submit', values: { x: 'v' }, message: '{\n  "x": "v"\n}' });
 });
 
-test('<form-request>: schema property, locale attribute, submit and cancel events', async () => {
+test('<form-request>: schema property, locale attribute, formrequest-submit and -cancel events', async () => {
   const page = await H.page();
   const detail = await page.evaluate(async () => {
     const el = document.createElement('form-request') as any;
     el.setAttribute('locale', 'en');
     const got: unknown[] = [];
-    el.addEventListener('submit', (e: CustomEvent) => got.push(['submit', e.detail]));
-    el.addEventListener('cancel', (e: CustomEvent) => got.push(['cancel', e.detail]));
+    el.addEventListener('formrequest-submit', (e: CustomEvent) => got.push(['submit', e.detail]));
+    el.addEventListener('formrequest-cancel', (e: CustomEvent) => got.push(['cancel', e.detail]));
+    // Never the native names: a page's <form> or <dialog> around the element must not see them.
+    for (const native of ['submit', 'cancel'])
+      document.addEventListener(native, (e) => got.push(['native', e.type, e.target === el]));
     el.schema = {
       title: 'Element',
       fields: [
@@ -171,7 +175,7 @@ test('<form-request>: schema property, locale attribute, submit and cancel event
     document.getElementById('app')!.append(el);
     const labels = [...el.querySelectorAll('button')].map((b: HTMLElement) => b.textContent);
     el.querySelector('button[type=submit]').click();
-    await new Promise((r) => setTimeout(r, 50));
+    while (!got.length) await new Promise((r) => setTimeout(r, 10)); // English arrives first
     el.schema = { title: 'Again', fields: [] };
     el.querySelector('button[type=button]').click();
     return { labels, got };
@@ -220,7 +224,7 @@ test('<form-request> adopts a schema set before it was defined, and styles reach
     w.fr.renderForm(inner, { title: 'Shadow', fields: [{ name: 'y', type: 'text' }] });
     return {
       early: early.querySelector('h2')?.textContent,
-      shadowStyled: !!shadow.querySelector('style#formrequest-css'),
+      shadowStyled: shadow.adoptedStyleSheets.length === 1 && !shadow.querySelector('style'),
       shadowBg: getComputedStyle(shadow.querySelector('.fr')!).backgroundColor,
     };
   });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type Harness, messageFor, mount, openHarness } from './support/harness.ts';
+import { type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 
 let H: Harness;
 before(async () => {
@@ -159,10 +159,18 @@ test('no results, failing, non-JSON and wrongly shaped answers show a state in t
     await page.getByRole('combobox', { name: '担当者' }).pressSequentially('a');
     await page.getByText('検索できませんでした。もう一度お試しください。').waitFor();
     await page.getByText('選択肢を読み込めませんでした。').waitFor();
-    const tries = H.server.requests.filter((r) => r.startsWith(path)).length;
-    await page.getByRole('button', { name: '再試行' }).click();
-    await page.getByRole('button', { name: '再試行' }).waitFor();
-    assert.equal(H.server.requests.filter((r) => r.startsWith(path)).length, tries + 1, 'retry loads again');
+    const retry = (label: string) =>
+      page.locator('.fr-field', { has: page.getByLabel(label) }).getByRole('button', { name: '再試行' });
+    for (const label of ['担当者', 'カテゴリ']) {
+      const tries = H.server.requests.filter((r) => r.startsWith(path)).length;
+      await retry(label).click();
+      await retry(label).waitFor();
+      assert.equal(
+        H.server.requests.filter((r) => r.startsWith(path)).length,
+        tries + 1,
+        `${label}: retry loads again`,
+      );
+    }
     await page.getByLabel('普通の欄').fill('still works');
     assert.equal(await value(page, 'ok'), 'still works');
   }
@@ -196,10 +204,11 @@ test('multi-autocomplete: chips, maxSelect, remove by button and Backspace', asy
   assert.deepEqual(await value(page, 'members'), ['u6', 'u9']);
   assert.equal(await box.inputValue(), '');
   await pick('Carol', 'Carol White');
-  assert.equal(await page.locator('[role=status]').textContent(), 'レビュアーは2個以下で選択してください');
+  assert.equal(await messageFor(page, 'レビュアー'), 'レビュアーは2個以下で選択してください');
   assert.deepEqual(await value(page, 'members'), ['u6', 'u9']);
   await page.getByRole('button', { name: 'Alice Johnsonを削除' }).click();
   assert.deepEqual(await value(page, 'members'), ['u9']);
+  assert.equal(await messageFor(page, 'レビュアー'), '', 'the maxSelect message goes with the removed chip');
   await pick('Carol', 'Carol White');
   assert.deepEqual(await page.$$eval('.fr-chips li span', (s) => s.map((e) => e.textContent)), [
     'Bob Lee',
@@ -381,4 +390,78 @@ test('the submit button works where form submission is sandboxed (no allow-forms
   await inner.getByRole('button', { name: '送信' }).click();
   await inner.getByRole('textbox', { name: 'A' }).press('Enter');
   assert.deepEqual(await inner.evaluate(() => (window as any).sent), ['{\n  "a": "x"\n}']);
+});
+
+test('IME: keys that belong to a composition never move or pick (isComposing, and keyCode 229 as Safari sends)', async () => {
+  const page = await H.page();
+  await mount(page, users({ minChars: 1, debounceMs: 0 }));
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.focus();
+  // A real composition through Chromium's IME interface: the text is still being converted.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: '開発', selectionStart: 2, selectionEnd: 2 });
+  await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter'); // confirms the conversion: the IME's key, not ours
+  assert.equal(await box.getAttribute('aria-activedescendant'), null);
+  assert.equal(await value(page, 'assignee'), undefined);
+  assert.equal(await box.getAttribute('aria-expanded'), 'true');
+  await cdp.send('Input.insertText', { text: '開発' }); // the composition ends
+  await box.press('ArrowDown');
+  // Safari reports the Enter that ends a composition with keyCode 229 and isComposing false.
+  await box.evaluate((el) =>
+    el.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, cancelable: true } as never),
+    ),
+  );
+  assert.equal(await value(page, 'assignee'), undefined);
+  await box.press('Enter');
+  assert.equal(await value(page, 'assignee'), 'u1');
+  assert.equal(await box.inputValue(), '佐藤 花子');
+});
+
+test('text typed but never picked: named when the box is left and on submit, blocking it until picked or cleared', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'pick',
+    fields: [
+      users({ minChars: 1, debounceMs: 0 }).fields[0],
+      {
+        name: 'members',
+        type: 'multi-autocomplete',
+        label: 'レビュアー',
+        searchUrl: '/api/demo/users/search',
+        displayField: 'name',
+        valueField: 'id',
+        debounceMs: 0,
+      },
+      { name: 'note', type: 'text', label: 'メモ' },
+    ],
+  });
+  const box = page.getByRole('combobox', { name: '担当者' });
+  const unpicked = (text: string) =>
+    `「${text}」はまだ選択されていません。一覧から選ぶか、入力を消してください`;
+  await box.pressSequentially('zzz');
+  await page.getByText('該当する項目がありません').waitFor();
+  assert.equal(await messageFor(page, '担当者'), '', 'nothing while the person is typing');
+  await page.getByLabel('メモ').click();
+  await waitForMessage(page, '担当者', unpicked('zzz'));
+  await page.getByRole('button', { name: '送信' }).click();
+  assert.deepEqual(await page.evaluate(() => (window as any).events), [], 'submit is blocked');
+  assert.equal(await box.evaluate((el) => el === document.activeElement), true, 'focus goes to the box');
+  await box.press('Escape'); // clears the box: nothing typed is left, so nothing is lost
+  assert.equal(await messageFor(page, '担当者'), '');
+  // The same for a chip list: text left in its box is named too.
+  const members = page.getByRole('combobox', { name: 'レビュアー' });
+  await members.pressSequentially('Ali');
+  await page.getByRole('option', { name: 'Alice Johnson' }).waitFor();
+  await page.getByLabel('メモ').click();
+  await waitForMessage(page, 'レビュアー', unpicked('Ali'));
+  await members.focus();
+  await members.press('ArrowDown'); // the list of the last search opens again
+  await members.press('Enter');
+  assert.equal(await messageFor(page, 'レビュアー'), '');
+  await page.getByRole('button', { name: '送信' }).click();
+  await page.waitForFunction(() => (window as any).events.length === 1);
+  assert.deepEqual((await page.evaluate(() => (window as any).events))[0].values, { members: ['u6'] });
 });

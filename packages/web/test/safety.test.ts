@@ -214,10 +214,10 @@ test('theme variables: light by default, dark by data-theme and by prefers-color
   await mount(page, ALL);
   assert.equal(await bg(), 'rgb(255, 255, 255)');
   await page.evaluate(() => document.body.setAttribute('data-theme', 'dark'));
-  assert.equal(await bg(), 'rgb(22, 25, 29)');
+  assert.equal(await bg(), 'rgb(23, 25, 28)');
   await page.evaluate(() => document.body.removeAttribute('data-theme'));
   await page.emulateMedia({ colorScheme: 'dark' });
-  assert.equal(await bg(), 'rgb(22, 25, 29)');
+  assert.equal(await bg(), 'rgb(23, 25, 28)');
   await mount(page, ALL, { theme: 'light' });
   assert.equal(await bg(), 'rgb(255, 255, 255)');
   await page.setViewportSize({ width: 360, height: 740 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { events, type Harness, messageFor, mount, openHarness } from './support/harness.ts';
+import { events, type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 
 const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
 const NOW = '2026-03-10T09:00:00';
@@ -189,6 +189,23 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
 
 test('English messages and labels with locale "en"', async () => {
   const page = await H.page();
+  const loaded: string[] = [];
+  page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+  await mount(page, { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] });
+  assert.ok(!loaded.includes('/formrequest-en.js'), 'a Japanese form loads no English');
+  // validate() at once, before the rest of English has arrived: the message is English once it has.
+  await page.evaluate(() => {
+    const w = window as any;
+    w.form.destroy();
+    w.form = w.fr.renderForm(
+      document.getElementById('app'),
+      { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] },
+      { locale: 'en' },
+    );
+    w.form.validate();
+  });
+  await waitForMessage(page, 'Name', 'Name is required');
+  assert.equal(loaded.filter((p) => p === '/formrequest-en.js').length, 1);
   await mount(
     page,
     { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] },
@@ -211,4 +228,74 @@ test('English messages and labels with locale "en"', async () => {
     return [...el.querySelectorAll('button')].map((b: HTMLElement) => b.textContent);
   });
   assert.deepEqual(element, ['Cancel', 'Submit'], '<form-request> without a locale attribute');
+});
+
+test('setErrors: messages from a server on their fields, focus and scroll to the first, the form opens again', async () => {
+  const page = await H.page();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fields = Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, type: 'text', label: `欄${i}` }));
+  await mount(page, { title: 'long', fields }, { draftKey: 'server-errors' });
+  await page.getByLabel('欄0', { exact: true }).fill('a');
+  await page.getByLabel('欄25', { exact: true }).fill('taken');
+  await page.getByRole('button', { name: '送信' }).click();
+  await page.waitForFunction(() => (window as any).events.length === 1);
+  assert.equal(await page.getByLabel('欄25', { exact: true }).isDisabled(), true, 'submitted: read-only');
+  const missed = await page.evaluate(() =>
+    (window as any).form.setErrors({
+      f25: 'この値は使われています',
+      f3: '確認してください',
+      nope: 'x',
+      f29: 5,
+    }),
+  );
+  assert.deepEqual(missed, ['nope', 'f29'], 'names with no field (or no text) come back to the caller');
+  const f3 = page.getByLabel('欄3', { exact: true });
+  assert.equal(await f3.isDisabled(), false, 'editable again');
+  assert.equal(await page.getByLabel('欄25', { exact: true }).inputValue(), 'taken', 'with what was entered');
+  assert.equal(await messageFor(page, '欄25'), 'この値は使われています');
+  assert.equal(await messageFor(page, '欄3'), '確認してください');
+  assert.equal(await f3.getAttribute('aria-invalid'), 'true');
+  assert.equal(
+    await f3.evaluate((el) => el === document.activeElement),
+    true,
+    'the first one (in form order) has focus',
+  );
+  const box = await f3.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 844, 'and is scrolled into view');
+  await page.getByLabel('欄25', { exact: true }).fill('free');
+  assert.equal(await messageFor(page, '欄25'), '', 'a message goes once its field changes');
+  assert.equal(await messageFor(page, '欄3'), '確認してください');
+  await page.waitForFunction(
+    () => localStorage.getItem('formrequest-draft:server-errors')?.includes('free'),
+    null,
+    { timeout: 3000 },
+  ); // the draft is kept again
+  await page.getByRole('button', { name: '送信' }).click();
+  await page.waitForFunction(() => (window as any).events.length === 2);
+  assert.equal((await events(page))[1].values.f25, 'free');
+  // A cancelled form stays closed.
+  await mount(page, { title: 'c', fields });
+  await page.getByRole('button', { name: 'キャンセル' }).click();
+  assert.deepEqual(await page.evaluate(() => (window as any).form.setErrors({ f1: 'x' })), ['f1']);
+  assert.equal(await page.getByLabel('欄1', { exact: true }).isDisabled(), true);
+});
+
+test('renderForm without an element says what to pass', async () => {
+  const page = await H.page();
+  const thrown = await page.evaluate(() =>
+    [null, undefined, '#app', {}].map((where) => {
+      try {
+        (window as any).fr.renderForm(where, { title: 't', fields: [{ name: 'a', type: 'text' }] });
+        return 'no error';
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`;
+      }
+    }),
+  );
+  assert.deepEqual(thrown, [
+    'TypeError: renderForm: the first argument must be an element to render into (got null).',
+    'TypeError: renderForm: the first argument must be an element to render into (got undefined).',
+    'TypeError: renderForm: the first argument must be an element to render into (got string).',
+    'TypeError: renderForm: the first argument must be an element to render into (got object).',
+  ]);
 });

@@ -1,7 +1,9 @@
 // autocomplete and multi-autocomplete: remote search with minChars + debounce, the WAI-ARIA combobox
 // pattern (input role=combobox, listbox popup, aria-activedescendant), and chips for multi values.
 // Every new query aborts the one in flight and a sequence number drops any answer that is not the latest,
-// so an older response never overwrites a newer one.
+// so an older response never overwrites a newer one. Text typed but never picked is not a value: once
+// the person leaves the box (and on submit) it is named in the field's message and blocks submit until
+// it is picked or cleared, so nothing typed is silently dropped.
 import { buildSearchUrl, itemValue, optionLabel, optionText, validateField } from '@formrequest/schema';
 import { h, on, setAttrs } from '../dom.js';
 import type { Field, FieldContext, FieldView, Item } from '../types.js';
@@ -27,6 +29,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     'aria-labelledby': `${ctx.id}-c`,
   });
   const status = h('div', { role: 'status', class: 'fr-hint' });
+  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, ctx.say('retry'));
   const chips = multi ? h('ul', { class: 'fr-chips' }) : null;
 
   const values: unknown[] = multi && Array.isArray(ctx.get()) ? [...(ctx.get() as unknown[])] : [];
@@ -37,6 +40,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inflight: AbortController | undefined;
+  let focused = false;
 
   const say = (msg: string) => {
     status.textContent = msg;
@@ -88,8 +92,9 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     }
     input.value = '';
     if (values.some((x) => x === v)) return;
+    // Refused with the maxSelect message, which goes once a chip is removed (any change clears it).
     const over = f.maxSelect != null && values.length >= f.maxSelect;
-    if (over) return say(validateField(f as never, [...values, v], { locale: ctx.locale }) ?? '');
+    if (over) return ctx.fail(validateField(f as never, [...values, v], { locale: ctx.locale }) ?? '');
     values.push(v);
     texts.push(t);
     say('');
@@ -117,6 +122,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     const mine = ++seq;
     inflight?.abort();
     inflight = new AbortController();
+    retry.hidden = true;
     say(ctx.say('loading'));
     ctx.load(buildSearchUrl(f as never, q, ctx.base), inflight.signal).then(
       (found) => mine === seq && show(found),
@@ -124,9 +130,14 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
         if (mine !== seq) return;
         show([]);
         say(ctx.say('searchError'));
+        retry.hidden = false;
       },
     );
   };
+  on(retry, 'click', () => {
+    search(input.value);
+    input.focus();
+  });
 
   /** Drops the pending and the running search and closes the list. */
   const stop = () => {
@@ -136,16 +147,21 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     items = [];
     open(false);
     say('');
+    retry.hidden = true;
   };
 
   on(input, 'input', () => {
     const q = input.value;
     if (!multi && ctx.get() != null) ctx.set(undefined, undefined);
+    ctx.refresh(); // an "is not selected" message goes while the person types again
     if (q.length < (f.minChars ?? 1)) return stop();
     clearTimeout(timer);
     timer = setTimeout(() => search(q), f.debounceMs ?? 300);
   });
   on<KeyboardEvent>(input, 'keydown', (e) => {
+    // Keys that confirm or move inside an IME's candidate window belong to the IME (Safari reports the
+    // confirming Enter with keyCode 229 and isComposing false).
+    if (e.isComposing || e.keyCode === 229) return;
     const n = items.length;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       if (!n) return;
@@ -165,6 +181,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
         input.value = '';
         stop(); // a search still waiting for its debounce would reopen the list for an empty box
         if (!multi) ctx.set(undefined, undefined);
+        ctx.refresh();
       }
     } else if (e.key === 'Backspace' && multi && !input.value && values.length) {
       values.pop();
@@ -172,8 +189,22 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
       commit();
     }
   });
-  on(input, 'blur', () => open(false));
+  on(input, 'focus', () => {
+    focused = true;
+  });
+  on(input, 'blur', () => {
+    focused = false;
+    open(false);
+  });
   if (multi) drawChips();
-  const el = labelled(f, ctx.id, chips, h('div', { class: 'fr-combo' }, input, list), status);
-  return { el, controls: [input] };
+  const el = labelled(f, ctx.id, h('div', { class: 'fr-combo' }, input, list), chips, status, retry);
+  return {
+    el,
+    controls: [input],
+    check(final) {
+      const text = input.value.trim();
+      const picked = !multi && ctx.get() != null && input.value === String(ctx.text() ?? ctx.get());
+      return text && !picked && (final || !focused) ? ctx.say('unpicked', { text }) : null;
+    },
+  };
 }

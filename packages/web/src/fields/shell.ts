@@ -10,13 +10,15 @@ export function caption(f: Field): Child[] {
   ];
 }
 
-/** div.fr-field > label[for=id] + children */
-export function labelled(f: Field, id: string, ...children: Child[]): HTMLElement {
+/** div.fr-field > label[for=id] + the control + its message + the rest (chips, status, ...) */
+export function labelled(f: Field, id: string, control: Child, ...rest: Child[]): HTMLElement {
   return h(
     'div',
     { class: 'fr-field' },
     h('label', { for: id, id: `${id}-c`, class: 'fr-label' }, ...caption(f)),
-    ...children,
+    control,
+    h('p', { class: 'fr-msg' }),
+    ...rest,
   );
 }
 

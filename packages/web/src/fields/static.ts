@@ -1,5 +1,7 @@
 // Display-only fields: divider (optionally labelled) and heading (level 1-4 with a description).
 // validateFormSchema has checked their strings and the level (an integer 1-4) before they are built.
+// The form's title is an <h2>, so a schema heading of level N is an <h(N+1)>: the outline stays in order
+// and no section heading is drawn as large as the title.
 import { h } from '../dom.js';
 import type { Field } from '../types.js';
 
@@ -11,7 +13,7 @@ export function heading(f: Field): HTMLElement {
   return h(
     'div',
     { class: 'fr-heading' },
-    h(`h${(f.level ?? 2) as 1 | 2 | 3 | 4}`, null, f.text),
+    h(`h${((f.level ?? 2) + 1) as 2 | 3 | 4 | 5}`, null, f.text),
     f.description ? h('p', { class: 'fr-hint' }, f.description) : null,
   );
 }

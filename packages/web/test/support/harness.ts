@@ -8,7 +8,7 @@ import {
   startExampleServer,
 } from '../../../../examples/web/server.ts';
 import { launchBrowser, newTestContext } from '../../../../testing/browser.ts';
-import { bundleText } from '../../scripts/bundle.mjs';
+import { bundleFiles } from '../../scripts/bundle.mjs';
 
 export interface Harness {
   server: ExampleServer;
@@ -19,7 +19,7 @@ export interface Harness {
 }
 
 export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> = {}): Promise<Harness> {
-  const bundle = await bundleText();
+  const bundle = await bundleFiles();
   const server = await startExampleServer({ ...options, bundle });
   const browser = await launchBrowser().catch(async (e) => {
     await server.close();
@@ -80,6 +80,18 @@ export async function mount(page: Page, schema: unknown, options: MountOptions =
 }
 
 export const events = (page: Page) => page.evaluate(() => (window as any).events as any[]);
+
+/** Waits until the field labelled `label` shows `text` (messages after a click wait for the pointer). */
+export async function waitForMessage(page: Page, label: string, text: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await messageFor(page, label);
+    if (last === text) return;
+    await page.waitForTimeout(20);
+  }
+  throw new Error(`the message of ${label} is ${JSON.stringify(last)}, not ${JSON.stringify(text)}`);
+}
 
 /** The message shown for the field labelled `label` (its label or legend text without the ' *'). */
 export function messageFor(page: Page, label: string): Promise<string> {
