@@ -408,7 +408,10 @@ test('IME: keys that belong to a composition never move or pick (isComposing, an
   assert.equal(await box.getAttribute('aria-activedescendant'), null);
   assert.equal(await value(page, 'assignee'), undefined);
   assert.equal(await box.getAttribute('aria-expanded'), 'true');
-  await cdp.send('Input.insertText', { text: '開発' }); // the composition ends
+  const before = searches().length;
+  await cdp.send('Input.insertText', { text: '開発' }); // the composition ends, and searches again
+  while (searches().length === before) await page.waitForTimeout(20);
+  await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent === '');
   await box.press('ArrowDown');
   // Safari reports the Enter that ends a composition with keyCode 229 and isComposing false.
   await box.evaluate((el) =>
