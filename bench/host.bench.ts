@@ -55,10 +55,21 @@ async function listen(
   return { got, connectedAt };
 }
 
+const tokens = new Map<string, Promise<string>>();
+/** The host's token for state-changing calls (GET /api/token), once per host. */
+function token(url: string): Promise<string> {
+  if (!tokens.has(url))
+    tokens.set(
+      url,
+      fetch(`${url}/api/token`).then(async (r) => (await r.json()).token),
+    );
+  return tokens.get(url)!;
+}
+
 async function post(url: string, body: unknown) {
   const response = await fetch(`${url}/api/execute`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-FormRequest-Token': await token(url) },
     body: JSON.stringify(body),
   });
   if (response.status !== 202) throw new Error(`execute ${response.status}: ${await response.text()}`);

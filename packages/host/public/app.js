@@ -32,6 +32,19 @@ const STRINGS = {
     tooLarge: (name, limit) =>
       `ファイル「${name}」は上限 ${limit} を超えています。小さいファイルを選んでください。`,
     untitled: '(無題)',
+    more: 'さらに表示',
+    denied: {
+      bad_token: 'このページは古くなっています。再読み込みしてから、もう一度送信してください。',
+      forbidden_origin:
+        'このページからの操作は受け付けられませんでした。ホストが表示したURLで開いてください。',
+      forbidden_host: 'このページからの操作は受け付けられませんでした。ホストが表示したURLで開いてください。',
+      auth_required: 'アクセス用のトークンが必要です。ホストが表示したURL（?token=…）で開いてください。',
+      body_too_large: (d) => `送信内容が大きすぎます（上限 ${byteSize(d.limit)}）。`,
+      conversation_quota_exceeded: (d) =>
+        `この会話のファイル保存容量（${byteSize(d.limit)}）を超えます。不要な会話を削除してください。`,
+      storage_quota_exceeded: (d) =>
+        `ホストのファイル保存容量（${byteSize(d.limit)}）を超えます。不要な会話を削除してください。`,
+    },
   },
   en: {
     title: 'formrequest demo',
@@ -54,10 +67,36 @@ const STRINGS = {
     rendererMissing: 'The form cannot be shown',
     tooLarge: (name, limit) => `The file "${name}" is over the ${limit} limit. Choose a smaller file.`,
     untitled: '(untitled)',
+    more: 'Show more',
+    denied: {
+      bad_token: 'This page is out of date. Reload it, then send again.',
+      forbidden_origin: 'The host refused a call from this page. Open the URL the host printed.',
+      forbidden_host: 'The host refused a call from this page. Open the URL the host printed.',
+      auth_required: 'The host needs its access token. Open the URL it printed (?token=…).',
+      body_too_large: (d) => `What you sent is too large (limit ${byteSize(d.limit)}).`,
+      conversation_quota_exceeded: (d) =>
+        `This would go over the file space of this conversation (${byteSize(d.limit)}). Delete conversations you no longer need.`,
+      storage_quota_exceeded: (d) =>
+        `This would go over the host's file space (${byteSize(d.limit)}). Delete conversations you no longer need.`,
+    },
   },
 };
 
 const $ = (id) => document.getElementById(id);
+// The host's token for state-changing calls (POST, PUT, DELETE): it is in this page only, so another
+// site can neither read it nor send it.
+const TOKEN = document.querySelector('meta[name="formrequest-token"]')?.content ?? '';
+const writeHeaders = (headers = {}) => ({ ...headers, 'X-FormRequest-Token': TOKEN });
+
+/** An Error from a failed response: the server's message, in the page's language where the code is known. */
+function responseError(status, data) {
+  const known = STRINGS[state.locale].denied[data.code];
+  const text = typeof known === 'function' ? known(data) : known;
+  const error = new Error(text || data.error || `HTTP ${status}`);
+  error.status = status;
+  error.data = data;
+  return error;
+}
 const state = {
   locale: initialLocale(),
   conversationId: null,
@@ -107,18 +146,14 @@ function setRunning(running) {
 }
 
 async function api(method, path, body) {
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: method === 'GET' ? headers : writeHeaders(headers),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = new Error(data.error || `HTTP ${response.status}`);
-    error.status = response.status;
-    error.data = data;
-    throw error;
-  }
+  if (!response.ok) throw responseError(response.status, data);
   return data;
 }
 
@@ -394,7 +429,7 @@ function saveDraft(form) {
     `/api/conversations/${encodeURIComponent(state.conversationId)}/forms/${encodeURIComponent(form.id)}/draft`,
     {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
+      headers: writeHeaders({ 'Content-Type': 'application/json' }),
       body: raw,
     },
   ).catch(() => {});
@@ -445,14 +480,14 @@ async function uploadFiles(schema, values) {
       setStatus(s('uploading'));
       const response = await fetch(`/api/files?conversationId=${encodeURIComponent(state.conversationId)}`, {
         method: 'POST',
-        headers: {
+        headers: writeHeaders({
           'Content-Type': file.type || 'application/octet-stream',
           'X-File-Name': encodeURIComponent(file.name),
-        },
+        }),
         body: blob,
       });
       const data = await response.json().catch(() => ({}));
-      if (!response.ok) throw Object.assign(new Error(data.error || `HTTP ${response.status}`), { data });
+      if (!response.ok) throw responseError(response.status, data);
       refs.push({ name: data.name, type: data.type, size: data.size, url: data.url });
     }
     out[field.name] = Array.isArray(out[field.name]) ? refs : refs[0];

@@ -13,6 +13,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type Access, TOKEN_HEADER } from './access.js';
 import type { EventBus } from './bus.js';
 import type { Conversations, ExecuteRequest } from './conversations.js';
 import { demoRoutes } from './demo-routes.js';
@@ -23,6 +24,8 @@ import type { Store } from './store.js';
 
 export interface AppOptions {
   store: Store;
+  /** Host, Origin, token and --auth checks (access.ts). */
+  access: Access;
   bus: EventBus;
   /** Resolves when the agent and its MCP servers are ready; API calls wait for it, the page does not. */
   conversations: Promise<Conversations>;
@@ -62,6 +65,10 @@ export function createApp(options: AppOptions): Hono {
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });
+  // Before every route (and before the 404/405 answers): Host, Origin, --auth and the page token.
+  // The demo data is fictional and public (any origin may read it), so only its Host is checked.
+  app.use('*', options.access.middleware(['/api/demo/']));
+
   // A known path asked with the wrong method is a 405 naming the methods it takes (read from the
   // routes themselves), not a 404 that suggests the path is wrong.
   app.notFound((c) => {
@@ -113,7 +120,9 @@ export function createApp(options: AppOptions): Hono {
   const page = (c: Context) => {
     c.header('Content-Security-Policy', PAGE_CSP);
     c.header('X-Content-Type-Options', 'nosniff');
-    return c.html(assets.html());
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(assets.html(options.access.newPageToken()));
   };
   app.get('/', page);
   app.get('/c/:id', page);
@@ -129,6 +138,12 @@ export function createApp(options: AppOptions): Hono {
       });
     });
   app.get('/favicon.ico', (c) => c.body(null, 204));
+  // The token for state-changing calls, for clients other than the page (which has it in a <meta>).
+  // Only a page of this origin can read it: other origins get no CORS headers, and Host is checked.
+  app.get('/api/token', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ token: options.access.newPageToken(), header: TOKEN_HEADER });
+  });
   app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
 
   app.route('/api/demo', demoRoutes());
@@ -255,11 +270,11 @@ function notFound(id: string): HttpError {
 
 async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (!type.includes('application/json')) {
+  if (!isJsonType(type)) {
     throw new HttpError(
       415,
       'unsupported_media_type',
-      'Send the body as JSON with Content-Type: application/json.',
+      `Send the body as JSON with Content-Type: application/json (got ${type ? `"${type}"` : 'none'}).`,
     );
   }
   const text = await request.text();
@@ -277,4 +292,11 @@ async function readJson(request: Request): Promise<unknown> {
     );
   }
   return value;
+}
+
+/** `application/json`, optionally with `charset=utf-8`; nothing else (not `text/plain; application/json`). */
+export function isJsonType(header: string): boolean {
+  const [type, ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((p) => p === '' || p.replace(/\s*=\s*/, '=').replace(/"/g, '') === 'charset=utf-8');
 }

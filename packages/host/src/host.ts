@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { startHttpServer } from '@formrequest/server';
 import { serve } from '@hono/node-server';
+import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp } from './app.js';
@@ -29,13 +30,23 @@ export interface HostOptions {
   mcpServers?: Record<string, McpServerSpec>;
   /** Environment the agents read (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL). Default process.env. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Origins the page is served at beyond loopback (a reverse proxy's https://chat.example.com). Host
+   * and Origin headers naming anything else are refused.
+   */
+  publicOrigins?: string[];
+  /** How people sign in (access.ts). Default none, which is only allowed on a loopback address. */
+  auth?: AuthMode;
   heartbeatMs?: number;
   maxBodyBytes?: number;
   maxFileBytes?: number;
 }
 
 export interface RunningHost {
+  /** The host's base URL (no trailing slash). */
   url: string;
+  /** The URL to open in a browser: `url` + `/`, with `?token=` when --auth token is on. */
+  pageUrl: string;
   port: number;
   store: Store;
   /** Resolves when the agent and MCP servers are connected (rejects if they cannot be). */
@@ -62,6 +73,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     ...(options.mcpServers ?? {}),
   };
 
+  const auth = options.auth ?? { kind: 'none' };
+  const publicOrigins = options.publicOrigins ?? [];
+  if (auth.kind === 'none' && !isLoopbackHost(hostname) && options.auth === undefined) {
+    throw new Error(
+      `Listening on ${hostname} opens the host, and the agent behind it, to other machines. Say who may use it: ` +
+        '--auth token (a secret link), --auth header:NAME (behind a reverse proxy that signs people in and sets NAME), ' +
+        'or --auth none (anyone who can reach the address). See "Exposing the host" in the @formrequest/host README.',
+    );
+  }
+
   let store: Store;
   try {
     store = new Store(dbPath);
@@ -82,8 +103,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   ready.catch(() => {});
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const access = new Access({ listenHost: hostname, publicOrigins, auth, secret: store.secret() });
   const app = createApp({
     store,
+    access,
     bus,
     conversations: ready,
     heartbeatMs: options.heartbeatMs ?? 15_000,
@@ -113,6 +136,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${browsableHost(hostname)}:${port}`;
+  const pageUrl = `${url}/${auth.kind === 'token' ? `?token=${encodeURIComponent(auth.token)}` : ''}`;
+  // Search URLs in the agent's forms are opened by the page, so they name the origin people use.
+  const demoBase = publicOrigins[0] ?? url;
 
   let formServer: { close(): Promise<void> } | undefined;
   let hub: McpHub | undefined;
@@ -124,7 +150,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       const running = await startHttpServer({
         port: 0,
         host: '127.0.0.1',
-        config: { endpoints: demoEndpoints(url) },
+        config: { endpoints: demoEndpoints(demoBase) },
       });
       formServer = running;
       servers.form = { type: 'http', url: running.url };
@@ -139,6 +165,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let closing: Promise<void> | undefined;
   return {
     url,
+    pageUrl,
     port,
     store,
     ready,

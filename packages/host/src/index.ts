@@ -1,5 +1,13 @@
 // @formrequest/host: the reference chat app of seed 000's conversation flow.
 export {
+  Access,
+  type AuthMode,
+  isLoopbackHost,
+  parseAuth,
+  parseOrigins,
+  TOKEN_HEADER,
+} from './access.js';
+export {
   AGENT_NAMES,
   type Agent,
   type AgentName,

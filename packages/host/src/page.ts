@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const RENDERER_FILES = ['formrequest.js', 'formrequest-sentences.js', 'formrequest-en.js'] as const;
 
 export interface PageAssets {
-  html(): string;
+  /** The page with its token for state-changing calls in `<meta name="formrequest-token">`. */
+  html(token: string): string;
   script: string;
   style: string;
   renderer(name?: (typeof RENDERER_FILES)[number]): { ok: true; code: string } | { ok: false; error: string };
@@ -23,7 +24,11 @@ export function pageAssets(): PageAssets {
   const style = readFileSync(new URL('app.css', PUBLIC), 'utf8');
   const files = new Map<string, string>();
   return {
-    html: () => html,
+    html: (token) =>
+      html.replace(
+        '</head>',
+        `<meta name="formrequest-token" content="${token.replace(/[^A-Za-z0-9._-]/g, '')}">\n</head>`,
+      ),
     script,
     style,
     renderer(name = 'formrequest.js') {

@@ -5,6 +5,7 @@
 // answered form change in one transaction; the result event, the new pending form and the agent's
 // state in another. Events streamed in between are single inserts; a run found still `running` at
 // start-up was cut by a crash and is closed with an error event and a result (see closeInterruptedRuns).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -127,6 +128,10 @@ CREATE TABLE IF NOT EXISTS files (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS files_by_conversation ON files(conversation_id);
+CREATE TABLE IF NOT EXISTS settings (
+  key TEXT PRIMARY KEY,
+  value BLOB NOT NULL
+);
 `;
 
 function parseJson(text: string | null): unknown {
@@ -162,6 +167,14 @@ export class Store {
       this.statements.set(text, statement);
     }
     return statement;
+  }
+
+  /** The host's signing secret (page tokens, auth cookies), made on first use and kept in the file. */
+  secret(): Buffer {
+    const read = () => this.sql(`SELECT value FROM settings WHERE key = 'secret'`).get() as any;
+    if (!read())
+      this.sql(`INSERT OR IGNORE INTO settings (key, value) VALUES ('secret', ?)`).run(randomBytes(32));
+    return Buffer.from(read().value);
   }
 
   getConversation(id: string): ConversationRow | undefined {

@@ -7,7 +7,16 @@ import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
 import { browsableHost } from '../src/host.js';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
-import { call, collectEvents, endsWithResult, replyText, startTestHost, tempDir, turn } from './helpers.js';
+import {
+  call,
+  collectEvents,
+  endsWithResult,
+  replyText,
+  startTestHost,
+  tempDir,
+  turn,
+  writeHeaders,
+} from './helpers.js';
 
 let host: RunningHost;
 before(async () => {
@@ -283,7 +292,7 @@ describe('bad requests', () => {
       ['POST', '/api/conversations/c1/events', 'GET', 'GET, HEAD'],
       ['GET', '/api/conversations/c1/forms/f1/draft', 'PUT', 'PUT'],
     ] as const) {
-      const response = await fetch(host.url + path, { method });
+      const response = await fetch(host.url + path, { method, headers: await writeHeaders(host) });
       assert.equal(response.status, 405, `${method} ${path}`);
       assert.equal(response.headers.get('allow'), allow);
       const body = await response.json();
@@ -328,7 +337,7 @@ describe('bad requests', () => {
   test('a 413 closes the connection, so the request after it is not sent on a half-read socket', async () => {
     const big = await fetch(`${host.url}/api/execute`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: await writeHeaders(host, { 'Content-Type': 'application/json' }),
       body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
     });
     assert.equal(big.status, 413);
@@ -372,7 +381,7 @@ describe('bad requests', () => {
   test('a file upload without ?conversationId= says how to name the conversation', async () => {
     const response = await fetch(`${host.url}/api/files`, {
       method: 'POST',
-      headers: { 'X-File-Name': 'a.txt' },
+      headers: await writeHeaders(host, { 'X-File-Name': 'a.txt' }),
       body: 'hello',
     });
     assert.equal(response.status, 400);
@@ -398,7 +407,10 @@ describe('files and drafts', () => {
     const formId = events.at(-1)!.data.pending_form.id;
     const upload = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain', 'X-File-Name': encodeURIComponent('メモ.txt') },
+      headers: await writeHeaders(host, {
+        'Content-Type': 'text/plain',
+        'X-File-Name': encodeURIComponent('メモ.txt'),
+      }),
       body: 'hello',
     });
     assert.equal(upload.status, 201);
@@ -409,7 +421,7 @@ describe('files and drafts', () => {
     assert.equal(await back.text(), 'hello');
     const tooBig = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain', 'X-File-Name': 'big.txt' },
+      headers: await writeHeaders(host, { 'Content-Type': 'text/plain', 'X-File-Name': 'big.txt' }),
       body: 'x'.repeat(2000),
     });
     assert.equal(tooBig.status, 413);
@@ -439,7 +451,7 @@ describe('files and drafts', () => {
     const upload = async (conversationId: string, body: string) => {
       const response = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'text/plain', 'X-File-Name': `${body}.txt` },
+        headers: await writeHeaders(host, { 'Content-Type': 'text/plain', 'X-File-Name': `${body}.txt` }),
         body,
       });
       assert.equal(response.status, 201);
@@ -511,7 +523,7 @@ describe('durability', () => {
       });
       const upload = await fetch(`${first.url}/api/files?conversationId=${conversationId}`, {
         method: 'POST',
-        headers: { 'X-File-Name': 'plan.txt' },
+        headers: await writeHeaders(first, { 'X-File-Name': 'plan.txt' }),
         body: 'plan',
       });
       const pendingUpload = (await upload.json()).url;
@@ -541,7 +553,7 @@ describe('durability', () => {
         // Uploaded when no form waits for it: nothing can use it, so the next start removes it.
         const late = await fetch(`${second.url}/api/files?conversationId=${conversationId}`, {
           method: 'POST',
-          headers: { 'X-File-Name': 'late.txt' },
+          headers: await writeHeaders(second, { 'X-File-Name': 'late.txt' }),
           body: 'late',
         });
         lateUpload = (await late.json()).url;
@@ -653,7 +665,7 @@ test('the printed url is one a browser can open, whatever address the host liste
 describe('startup problems name the cause and the fix', () => {
   test('an address that is not on this machine says to fix --host', async () => {
     await assert.rejects(
-      startHost({ port: 0, hostname: '192.0.2.1', dbPath: ':memory:' }),
+      startHost({ port: 0, hostname: '192.0.2.1', dbPath: ':memory:', auth: { kind: 'none' } }),
       /^Error: Cannot listen on 192\.0\.2\.1 port 0: .+\. Give --host an address of this machine \(default 127\.0\.0\.1\)\.$/,
     );
   });

@@ -22,6 +22,31 @@ export async function startTestHost(options: HostOptions = {}): Promise<RunningH
   return host;
 }
 
+const tokens = new Map<string, Promise<string>>();
+
+/** The host's token for state-changing calls, as a non-browser client gets it (GET /api/token). */
+export function pageToken(host: { url: string }): Promise<string> {
+  let token = tokens.get(host.url);
+  if (!token) {
+    token = fetch(`${host.url}/api/token`).then(async (r) => {
+      if (r.status !== 200) throw new Error(`GET /api/token answered ${r.status}`);
+      return (await r.json()).token as string;
+    });
+    tokens.set(host.url, token);
+  }
+  return token;
+}
+
+/** Headers for a state-changing call: the token plus `extra`. */
+export async function writeHeaders(
+  host: { url: string },
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  if ('X-FormRequest-Token' in extra) return { ...extra };
+  return { 'X-FormRequest-Token': await pageToken(host), ...extra };
+}
+
+/** A JSON call; state-changing methods carry the host's token unless `headers` sets the header itself. */
 export async function call(
   host: { url: string },
   method: string,
@@ -29,7 +54,8 @@ export async function call(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; json: any }> {
-  const init: RequestInit = { method, headers: { ...headers } };
+  const writes = method !== 'GET' && method !== 'HEAD';
+  const init: RequestInit = { method, headers: writes ? await writeHeaders(host, headers) : { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';

@@ -4,12 +4,14 @@ import {
   DEFAULT_DB_PATH,
   DEFAULT_PORT,
   defaultPort,
+  parseAuth,
+  parseOrigins,
   type RunningHost,
   startHost,
 } from '@formrequest/host';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
-const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE]
+const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE] [--auth MODE] [--origin URL]
 
 Runs the reference chat host: open the printed URL, talk to the agent, answer its forms.
   --port N            HTTP port (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)
@@ -19,6 +21,11 @@ Runs the reference chat host: open the printed URL, talk to the agent, answer it
                       (needs: npm install @anthropic-ai/claude-agent-sdk); also $FORMREQUEST_AGENT
   --db FILE           SQLite file (default ./${DEFAULT_DB_PATH}, created on first start)
   --mcp-config FILE   extra MCP servers: {"mcpServers": {"name": {"command", "args"} | {"type": "http", "url"}}}
+  --auth MODE         who may use the host: none (default; loopback only), token (a secret link,
+                      from $FORMREQUEST_AUTH_TOKEN or made up) or header:NAME (a reverse proxy that
+                      signs people in sets NAME). Needed to listen beyond loopback.
+  --origin URL        the origin people open the page at, e.g. https://chat.example.com (comma-separated
+                      for several); other Host and Origin headers are refused
 Stop with Ctrl+C. Logs go to stderr.`;
 
 const verb: Verb = {
@@ -31,12 +38,22 @@ const verb: Verb = {
       agent: { type: 'string' },
       db: { type: 'string' },
       'mcp-config': { type: 'string' },
+      auth: { type: 'string' },
+      origin: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     const port = values.port === undefined ? defaultPort() : parsePort(values.port);
     const agent = (values.agent ?? process.env.FORMREQUEST_AGENT ?? 'scripted') as AgentName;
     if (!AGENT_NAMES.includes(agent)) {
       throw new UsageError(`--agent must be one of ${AGENT_NAMES.join(', ')}, not '${agent}'.`);
+    }
+    let auth: ReturnType<typeof parseAuth> | undefined;
+    let publicOrigins: string[];
+    try {
+      auth = values.auth === undefined ? undefined : parseAuth(values.auth);
+      publicOrigins = parseOrigins(values.origin);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
     }
     let host: RunningHost | undefined;
     try {
@@ -46,6 +63,8 @@ const verb: Verb = {
         agent,
         dbPath: values.db ?? DEFAULT_DB_PATH,
         mcpConfigPath: values['mcp-config'],
+        auth,
+        publicOrigins,
       });
       await host.ready;
     } catch (error) {
@@ -57,7 +76,7 @@ const verb: Verb = {
     process.stderr.write(
       `formrequest demo: ${running.url}/ (agent: ${agent}, db: ${values.db ?? DEFAULT_DB_PATH})\n`,
     );
-    process.stdout.write(`${running.url}/\n`);
+    process.stdout.write(`${running.pageUrl}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
