@@ -21,6 +21,9 @@ const skip = installed
   ? false
   : `${CLAUDE_AGENT_SDK_PACKAGE} is not installed (optional peer, ~430 MB): npm install --no-save ${CLAUDE_AGENT_SDK_PACKAGE}@0.3.330`;
 
+// The Claude Code binary starts a process per turn: slow when the machine is busy with other tests.
+const SLOW = { timeoutMs: 90_000 };
+
 let api: FakeApi;
 let host: RunningHost;
 let home: string;
@@ -63,7 +66,7 @@ test('ends the turn after request_form, rebuilds _metadata from the result, resu
   skip,
   timeout: 170_000,
 }, async () => {
-  const first = await turn(host, { message: '新しいプロジェクトを作成して' });
+  const first = await turn(host, { message: '新しいプロジェクトを作成して' }, SLOW);
   const use = first.events.find((e) => e.event === 'tool_use' && e.data.name === 'mcp__form__request_form');
   assert.ok(use, `tool_use event; got ${JSON.stringify(first.events.map((e) => e.event))}`);
   assert.deepEqual(use.data.input, { form_schema: scenarioForm('project', 'ja') });
@@ -82,11 +85,15 @@ test('ends the turn after request_form, rebuilds _metadata from the result, resu
     'the PostToolUse hook stopped the turn before the model saw the tool result',
   );
 
-  const second = await turn(host, {
-    conversationId: first.conversationId,
-    formId: use.data.id,
-    answers: { project_name: 'my-web-app', language: 'go' },
-  });
+  const second = await turn(
+    host,
+    {
+      conversationId: first.conversationId,
+      formId: use.data.id,
+      answers: { project_name: 'my-web-app', language: 'go' },
+    },
+    SLOW,
+  );
   assert.match(replyText(second.events), /my-web-app/);
   const resumed = api.requests.at(-1)!.body;
   const history = JSON.stringify(resumed.messages);

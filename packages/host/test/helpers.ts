@@ -121,6 +121,7 @@ export const replyText = (events: SseEvent[]): string =>
 export async function turn(
   host: { url: string },
   body: Record<string, unknown>,
+  options: { timeoutMs?: number } = {},
 ): Promise<{ conversationId: string; events: SseEvent[] }> {
   let after = 0;
   if (typeof body.conversationId === 'string') {
@@ -130,6 +131,9 @@ export async function turn(
   const sent = await call(host, 'POST', '/api/execute', body);
   if (sent.status !== 202) throw new Error(`execute answered ${sent.status}: ${JSON.stringify(sent.json)}`);
   const { conversationId } = sent.json;
-  const events = await collectEvents(host, conversationId, endsWithResult, { lastEventId: after });
+  const events = await collectEvents(host, conversationId, endsWithResult, {
+    lastEventId: after,
+    timeoutMs: options.timeoutMs,
+  });
   return { conversationId, events };
 }
