@@ -7,7 +7,13 @@ import { bundleFiles } from '../../packages/web/scripts/bundle.mjs';
 import { startExampleServer } from './server.ts';
 
 const dist = resolve(import.meta.dirname, '../../packages/web/dist');
-const NAMES = ['formrequest.js', 'formrequest-sentences.js', 'formrequest-en.js', 'formrequest.css'];
+const NAMES = [
+  'formrequest.js',
+  'formrequest-sentences.js',
+  'formrequest-en.js',
+  'formrequest-pattern.js',
+  'formrequest.css',
+];
 const server = await startExampleServer({
   port: Number(process.argv[2] ?? 5178),
   bundle: () =>

@@ -6,7 +6,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The renderer's files the page may load, by name. */
-export const RENDERER_FILES = ['formrequest.js', 'formrequest-sentences.js', 'formrequest-en.js'] as const;
+export const RENDERER_FILES = [
+  'formrequest.js',
+  'formrequest-sentences.js',
+  'formrequest-en.js',
+  'formrequest-pattern.js',
+] as const;
 
 export interface PageAssets {
   /** The page with its token for state-changing calls in `<meta name="formrequest-token">`. */

@@ -703,7 +703,7 @@ describe('conversation list and page', () => {
     assert.match(code, /renderForm/);
     // The modules the bundle loads on demand (sentences for a broken form, English) sit next to it.
     const chunks = [...code.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]);
-    assert.equal(chunks.length, 2);
+    assert.equal(chunks.length, 3);
     for (const chunk of chunks) {
       const response = await fetch(`${host.url}/${chunk}`);
       assert.equal(response.status, 200, chunk);

@@ -5,12 +5,15 @@
 //                             a form is broken and its error panel has to explain why
 //   formrequest-en.js         the English messages a form shows after it is drawn (validation), imported
 //                             as an English form renders (the second language: Japanese is the default)
+//   formrequest-pattern.js    the pattern engine (parser + matcher), imported as a form with a `pattern`
+//                             is checked
 //   formrequest.css           the same styles as a file, for pages that link them (styles: false)
 // `@formrequest/schema` resolves to its sources, its pattern engine included, so the page judges
 // patterns exactly as the server does. What the main module leaves out, so it stays small:
 //   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
 //   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
-//   - most of English: messages.ts's `en` catalog becomes src/deferred-english.ts's english(ja).
+//   - most of English: messages.ts's `en` catalog becomes src/deferred-english.ts's english(ja);
+//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts.
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +23,7 @@ const here = resolve(import.meta.dirname, '..');
 const schemaSrc = resolve(here, '../schema/src');
 export const SENTENCES_FILE = 'formrequest-sentences.js';
 export const ENGLISH_FILE = 'formrequest-en.js';
+export const PATTERN_FILE = 'formrequest-pattern.js';
 const EN_BLOCK = /\nconst en: Record<MessageKey, string> = (\{[\s\S]*?\n\});\n/;
 
 /** messages.ts split in two: the main module's copy (English deferred) and the English catalog alone. */
@@ -74,6 +78,14 @@ const mainOnly = {
     );
     b.onResolve({ filter: /^\.\/sentences\.js$/ }, () => ({ path: `./${SENTENCES_FILE}`, external: true }));
     b.onResolve({ filter: /^\.\/english\.js$/ }, () => ({ path: `./${ENGLISH_FILE}`, external: true }));
+    b.onResolve({ filter: /^\.\/pattern\.js$/ }, (args) =>
+      args.importer.endsWith('deferred-pattern.ts')
+        ? { path: `./${PATTERN_FILE}`, external: true }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/pattern\/index\.js$/ }, (args) =>
+      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-pattern.ts') } : undefined,
+    );
     b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]messages\.ts$/ }, async (args) => ({
       contents: splitEnglish(await readFile(args.path, 'utf8'), args.path).main,
       loader: 'ts',
@@ -88,6 +100,7 @@ const mainOnly = {
 /** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
 export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/index.ts')], plugins: [mainOnly] };
 const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
+const patternOptions = { ...common, entryPoints: [resolve(here, 'src/pattern.ts')] };
 
 /** The main module as text, without touching dist/. */
 export async function bundleText() {
@@ -121,16 +134,19 @@ async function englishText() {
 
 /** Every browser file by name, built in memory: {'formrequest.js': ..., ...}. */
 export async function bundleFiles() {
-  const [main, sentences, english, css] = await Promise.all([
+  const text = (options) => build({ ...options, write: false }).then((o) => o.outputFiles[0].text);
+  const [main, sentences, english, pattern, css] = await Promise.all([
     bundleText(),
-    build({ ...sentencesOptions, write: false }).then((o) => o.outputFiles[0].text),
+    text(sentencesOptions),
     englishText(),
+    text(patternOptions),
     cssText(),
   ]);
   return {
     'formrequest.js': main,
     [SENTENCES_FILE]: sentences,
     [ENGLISH_FILE]: english,
+    [PATTERN_FILE]: pattern,
     'formrequest.css': css,
   };
 }

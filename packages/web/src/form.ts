@@ -19,6 +19,7 @@ import {
   validateFormSchema,
 } from '@formrequest/schema';
 import { englishReady } from './deferred-english.js';
+import { patternsPending } from './deferred-pattern.js';
 import { issueList } from './deferred-sentences.js';
 import { append, h, on } from './dom.js';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft.js';
@@ -115,8 +116,12 @@ export function renderForm(
     ),
     h('div', { class: 'fr-actions' }, cancelButton()),
   ];
+  // The pattern engine may still be on its way (deferred-pattern.ts): the schema's patterns get their
+  // verdict when it is there, and the whole schema is checked again then.
+  const engine = patternsPending();
   if (!checked.ok || !checked.schema) {
     root.append(...panel(checked.errors));
+    engine?.then(() => root.replaceChildren(...panel(validateFormSchema(input, { locale }).errors)));
     on(root, 'submit', (e) => {
       e.preventDefault();
       e.stopPropagation();
@@ -131,9 +136,8 @@ export function renderForm(
       destroy: () => root.remove(),
     };
   }
-  /** Checks the rest of a long form once; false (and the error panel) when it has defects. */
-  const ensureWhole = () => {
-    if (whole) return !broken;
+  /** Checks the whole form (again); false, and the error panel, when it has defects. */
+  const checkWhole = () => {
     whole = true;
     const full = validateFormSchema(input, { locale });
     if (!full.ok) {
@@ -143,6 +147,8 @@ export function renderForm(
     }
     return !broken;
   };
+  /** Checks the rest of a long form once; false (and the error panel) when it has defects. */
+  const ensureWhole = () => (whole ? !broken : checkWhole());
 
   const schema = (long ? input : checked.schema) as FormSchema;
   const fields = schema.fields as Field[];
@@ -253,6 +259,7 @@ export function renderForm(
   // The English a form shows after it is drawn arrives while it renders (deferred-english.ts): submit
   // waits for it, and messages already on screen are written again once it is there.
   if (locale === 'en') wait(englishReady().then(() => touched.forEach(check)));
+  if (engine) wait(engine.then(() => !broken && checkWhole() && touched.forEach(check)));
 
   let pressing = false;
   /** Runs fn once the pointer is up again (after the click it makes). */
