@@ -1,16 +1,16 @@
 // The SOURCE handling that `formrequest skill` and `formrequest spec` share: a catalog file, an http(s)
-// URL or `-- COMMAND` read into a checked catalog, with the servers the person asked for.
+// URL or `-- COMMAND`, read server by server into the caller's `onServer` (so a large catalog is never
+// held whole), or read whole when --catalog-out saves it first.
+import type { Value } from '@formrequest/skills';
 import {
-  allServerIds,
   CatalogError,
-  checkCatalog,
   isLive,
   LiveServerError,
   loadSource,
+  type Source,
   saveCatalog,
-  selectServers,
   sourceFrom,
-} from '@formrequest/skills';
+} from '@formrequest/skills/cli';
 import { UsageError } from './verb.js';
 
 /** The flags of a SOURCE, for parseFlags; `skill` and `spec` add their own. */
@@ -28,39 +28,53 @@ export interface SourceFlags {
   timeout?: string;
 }
 
-export interface ReadCatalog {
-  checked: ReturnType<typeof checkCatalog>;
-  selection: ReturnType<typeof selectServers>;
-  wanted: string[];
-}
-
-/** Reads and checks the catalog; returns exit code 2 after printing why when it cannot. */
-export async function readCatalogSource(
-  verb: string,
-  positionals: string[],
-  command: string[],
-  values: SourceFlags,
-): Promise<ReadCatalog | number> {
+/** The SOURCE of the command line, checked (UsageError when it is missing or given twice). */
+export function sourceOf(positionals: string[], command: string[], values: SourceFlags): Source {
   if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
-  if (positionals.length > 0 && command.length > 0)
-    throw new UsageError('give a SOURCE or -- COMMAND, not both.');
+  if (positionals.length > 0 && command.length > 0) throw new UsageError('give a SOURCE or -- COMMAND, not both.');
   const source = sourceFrom(positionals[0], command);
   if (!source) throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
   if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
     throw new UsageError('--id and --timeout only apply to a live server.');
   }
-  let timeoutMs: number | undefined;
   if (values.timeout !== undefined) {
-    timeoutMs = Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    const ms = Number(values.timeout);
+    if (!Number.isInteger(ms) || ms <= 0) {
       throw new UsageError(`--timeout must be a whole number of milliseconds, not '${values.timeout}'.`);
     }
   }
-  let checked: ReturnType<typeof checkCatalog>;
+  return source;
+}
+
+/**
+ * Reads the source, handing each entry of its `servers` list to `onServer`. Returns 2 after printing
+ * why when the source cannot be read (bad YAML/JSON, wrong shape, a live server that failed).
+ */
+export async function readSource(
+  verb: string,
+  source: Source,
+  values: SourceFlags,
+  onServer: (server: Value, index: number) => void,
+): Promise<number | undefined> {
+  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   try {
-    const data = await loadSource(source, { timeoutMs, id: values.id });
-    if (values['catalog-out'] !== undefined) await saveCatalog(values['catalog-out'], data);
-    checked = checkCatalog(data);
+    if (values['catalog-out'] !== undefined) {
+      // Saving the catalog needs it whole: read it, save it, then hand out its servers.
+      const data = await loadSource(source, { timeoutMs, id: values.id });
+      await saveCatalog(values['catalog-out'], data);
+      serversOf(data).forEach((server, i) => onServer(server, i));
+    } else {
+      let seen = false;
+      const data = await loadSource(source, {
+        timeoutMs,
+        id: values.id,
+        onServer: (server, i) => {
+          seen = true;
+          onServer(server, i);
+        },
+      });
+      if (!seen) serversOf(data);
+    }
   } catch (error) {
     if (error instanceof CatalogError || error instanceof LiveServerError) {
       process.stderr.write(`formrequest ${verb}: ${error.message}\n`);
@@ -68,15 +82,16 @@ export async function readCatalogSource(
     }
     throw error;
   }
-  const wanted = values.server ?? [];
-  const selection = selectServers(checked, wanted);
-  if (selection.unknown.length > 0) {
-    const known = allServerIds(checked);
-    process.stderr.write(
-      `formrequest ${verb}: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
-        `Servers: ${known.slice(0, 20).join(', ')}${known.length > 20 ? `, … (${known.length} in all)` : ''}\n`,
-    );
-    return 2;
-  }
-  return { checked, selection, wanted };
+  return undefined;
+}
+
+/** The `servers` list, or CatalogError saying what the catalog is instead. */
+function serversOf(data: Value): Value[] {
+  const servers = data instanceof Map ? data.get('servers') : undefined;
+  if (Array.isArray(servers)) return servers;
+  const what =
+    data instanceof Map
+      ? `it has no "servers" list (servers: ${servers === undefined ? 'missing' : Array.isArray(servers) ? 'a list' : servers instanceof Map ? 'a mapping' : typeof servers})`
+      : `it is ${data === null ? 'empty' : Array.isArray(data) ? 'a list' : `a ${typeof data}`}`;
+  throw new CatalogError(`the catalog must be a mapping with a "servers" list, but ${what}; expected servers: [{id, status, tools: [...]}]`);
 }

@@ -1,43 +1,60 @@
-// Reading and saving catalog files, YAML or JSON (chosen by content: JSON when it parses as JSON).
-import { readFile } from 'node:fs/promises';
+// Reading and saving catalog files. JSON (text that starts with `{` or `[` and parses as JSON) is read
+// as Python's json reads it; everything else as YAML the way PyYAML reads it (data/yaml-read.ts).
+// Both keep key order and exact numbers. A reader can take the servers one by one (`onServer`).
+import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parse, stringify, YAMLParseError } from 'yaml';
 import { CatalogError } from './catalog.js';
+import { JsonError, readJson } from './data/json-read.js';
+import { toJson } from './data/json-write.js';
+import { fromJs, type Value } from './data/value.js';
+import { readYaml, YamlError } from './data/yaml-read.js';
+import { writeYaml } from './data/yaml-write.js';
 import { writeFileAtomic } from './write.js';
 
+export interface CatalogReadOptions {
+  /** Each entry of the catalog's `servers` list as soon as it is read (it is then not kept in the result). */
+  onServer?: (server: Value, index: number) => void;
+}
+
 /** Parses catalog text. Throws CatalogError saying where the text stops being YAML or JSON. */
-export function parseCatalogText(text: string, source = 'the catalog'): unknown {
+export function parseCatalogText(text: string, source = 'the catalog', options: CatalogReadOptions = {}): Value {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    let jsonError: JsonError;
     try {
-      return JSON.parse(text);
-    } catch (jsonError) {
-      // Flow-style YAML also starts with '{': give YAML a chance before reporting the JSON error.
-      try {
-        return parse(text);
-      } catch {
-        throw new CatalogError(`${source} is not valid JSON: ${(jsonError as Error).message}`);
-      }
+      return readJson(text, options);
+    } catch (error) {
+      if (!(error instanceof JsonError)) throw error;
+      jsonError = error;
+    }
+    // Flow-style YAML also starts with '{': give YAML a chance before reporting the JSON error.
+    try {
+      return readYaml(text, options);
+    } catch {
+      throw new CatalogError(`${source} is not valid JSON: ${jsonError.message}`);
     }
   }
   try {
-    return parse(text, { prettyErrors: true });
+    return readYaml(text, options);
   } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const where = error.linePos ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : '';
-      throw new CatalogError(
-        `${source} is neither JSON nor valid YAML${where}: ${error.message.split('\n')[0]}`,
-      );
-    }
+    if (error instanceof YamlError) throw new CatalogError(`${source} is not valid YAML: ${error.message}`);
     throw error;
   }
 }
 
-export async function readCatalogFile(path: string): Promise<unknown> {
+const MAX_CATALOG_BYTES = 512 * 1024 * 1024;
+
+/** Reads a catalog file (see parseCatalogText). */
+export function readCatalogFile(path: string, options: CatalogReadOptions = {}): Value {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw Object.assign(new Error('it is a folder'), { code: 'EISDIR' });
+    if (!stat.isFile()) throw new CatalogError(`cannot read the catalog ${path}: it is not a regular file`);
+    if (stat.size > MAX_CATALOG_BYTES) throw new CatalogError(`the catalog ${path} is over 512 MB`);
+    text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof CatalogError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
@@ -45,18 +62,19 @@ export async function readCatalogFile(path: string): Promise<unknown> {
   }
   if (text.includes('\u0000'))
     throw new CatalogError(`${path} is not a catalog: it is binary, expected YAML or JSON text`);
-  return parseCatalogText(text, path);
+  return parseCatalogText(text, path, options);
 }
 
-/** Saves a catalog (as read, checked or not): JSON (2-space indent) for `.json`, YAML otherwise. Atomic. */
+/** The text of a catalog: JSON (2-space indent) for `.json`, YAML otherwise (read back equal by PyYAML and YAML 1.2). */
+export function catalogText(path: string, catalog: unknown): string {
+  const value = fromJs(catalog);
+  return extname(path).toLowerCase() === '.json' ? `${toJson(value, 2)}\n` : writeYaml(value);
+}
+
+/** Saves a catalog (as read, checked or not). Atomic. */
 export async function saveCatalog(path: string, catalog: unknown): Promise<void> {
-  const ext = extname(path).toLowerCase();
-  const text =
-    ext === '.json'
-      ? `${JSON.stringify(catalog, null, 2)}\n`
-      : stringify(catalog, { lineWidth: 0, version: '1.1', aliasDuplicateObjects: false });
   try {
-    await writeFileAtomic(path, text);
+    await writeFileAtomic(path, catalogText(path, catalog));
   } catch (error) {
     throw new CatalogError(`cannot save the catalog to ${path}: ${(error as Error).message}`);
   }

@@ -6,12 +6,14 @@
 // the remaining keys in the schema's own order, each as `key: value`.
 import {
   type CatalogTool,
+  descriptionOf,
   inputSchemaOf,
-  isObject,
-  type JsonObject,
   PARAMETER_LIST_KEYS,
   propertiesOf,
+  requiredOf,
+  type Schema,
 } from './catalog.js';
+import { isMapping, type Mapping } from './data/value.js';
 import { pythonRepr, pythonStr } from './python-repr.js';
 
 /** Shown first, in the seed's order and with the seed's labels. */
@@ -20,24 +22,24 @@ const SEED_KEYS = new Set(['type', 'description', 'default', 'enum', 'minimum', 
 const NAMED_EXTRAS = ['minLength', 'maxLength', 'pattern', 'format', 'examples'];
 
 /** The bracket items of one parameter: `default: 30000`, `options: ['quad', 'triangle']`, `minLength: 3`… */
-export function parameterExtras(spec: JsonObject): string[] {
+export function parameterExtras(spec: Mapping): string[] {
   const extras: string[] = [];
-  if ('default' in spec) extras.push(`default: ${pythonStr(spec.default)}`);
-  if ('enum' in spec) extras.push(`options: ${pythonStr(spec.enum)}`);
-  if ('minimum' in spec) extras.push(`min: ${pythonStr(spec.minimum)}`);
-  if ('maximum' in spec) extras.push(`max: ${pythonStr(spec.maximum)}`);
-  const items = spec.items;
-  const itemsEnum = isObject(items) && 'enum' in items;
-  if (itemsEnum) extras.push(`options: ${pythonStr(items.enum)}`);
+  if (spec.has('default')) extras.push(`default: ${pythonStr(spec.get('default'))}`);
+  if (spec.has('enum')) extras.push(`options: ${pythonStr(spec.get('enum'))}`);
+  if (spec.has('minimum')) extras.push(`min: ${pythonStr(spec.get('minimum'))}`);
+  if (spec.has('maximum')) extras.push(`max: ${pythonStr(spec.get('maximum'))}`);
+  const items = spec.get('items');
+  const itemsEnum = isMapping(items) && items.has('enum');
+  if (itemsEnum) extras.push(`options: ${pythonStr(items.get('enum'))}`);
   for (const key of NAMED_EXTRAS) {
-    if (key in spec) extras.push(`${key}: ${pythonStr(spec[key])}`);
+    if (spec.has(key)) extras.push(`${key}: ${pythonStr(spec.get(key))}`);
   }
-  for (const [key, value] of Object.entries(spec)) {
+  for (const [key, value] of spec) {
     if (SEED_KEYS.has(key) || NAMED_EXTRAS.includes(key)) continue;
     if (key === 'items' && itemsEnum) {
       // items.enum is already shown as options; show what else the item schema says.
-      const rest = Object.fromEntries(Object.entries(items as JsonObject).filter(([k]) => k !== 'enum'));
-      if (Object.keys(rest).length > 0) extras.push(`items: ${pythonRepr(rest)}`);
+      const rest = new Map([...(items as Mapping)].filter(([k]) => k !== 'enum'));
+      if (rest.size > 0) extras.push(`items: ${pythonRepr(rest)}`);
       continue;
     }
     extras.push(`${key}: ${pythonStr(value)}`);
@@ -46,10 +48,19 @@ export function parameterExtras(spec: JsonObject): string[] {
 }
 
 /** One parameter line, e.g. `` - `steps` (integer): Number of inference steps [default: 28, min: 1, max: 100]``. */
-export function parameterLine(name: string, spec: JsonObject, required: boolean): string {
-  const type = pythonStr(spec.type ?? 'any');
-  const description = pythonStr(spec.description ?? '');
-  const extras = parameterExtras(spec);
+export function parameterLine(name: string, spec: Schema, required: boolean): string {
+  // A boolean schema: `true` takes anything, `false` nothing.
+  const schema: Mapping =
+    typeof spec === 'boolean' ? new Map([['type', spec ? 'any' : 'never']]) : spec;
+  const type = pythonStr(schema.has('type') ? schema.get('type') : 'any');
+  const description = pythonStr(
+    schema.has('description')
+      ? schema.get('description')
+      : spec === false
+        ? 'must not be given (its schema is false)'
+        : '',
+  );
+  const extras = parameterExtras(schema);
   const extraText = extras.length > 0 ? ` [${extras.join(', ')}]` : '';
   // Continuation lines of a multi-line description are indented so they stay inside the list item.
   return `  - \`${name}\`${required ? '*' : ''} (${type}): ${description}${extraText}`.replace(
@@ -62,16 +73,14 @@ export function parameterLine(name: string, spec: JsonObject, required: boolean)
 export function toolSection(tool: CatalogTool): string {
   const schema = inputSchemaOf(tool);
   const properties = propertiesOf(schema);
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const lines = [`### ${tool.name}`, tool.description ?? '', ''];
-  const names = Object.keys(properties);
-  if (names.length === 0) lines.push('**Parameters:** none');
+  const required = new Set(requiredOf(schema));
+  const lines = [`### ${tool.name}`, descriptionOf(tool), ''];
+  if (properties.size === 0) lines.push('**Parameters:** none');
   else {
     lines.push('**Parameters:**');
-    for (const name of names)
-      lines.push(parameterLine(name, properties[name] as JsonObject, required.has(name)));
+    for (const [name, spec] of properties) lines.push(parameterLine(name, spec, required.has(name)));
   }
-  const rest = Object.entries(schema).filter(([k]) => !PARAMETER_LIST_KEYS.has(k));
+  const rest = [...schema].filter(([k]) => !PARAMETER_LIST_KEYS.has(k));
   if (rest.length > 0) {
     lines.push('', `**Input schema also says:** ${rest.map(([k, v]) => `${k}: ${pythonStr(v)}`).join(', ')}`);
   }

@@ -1,35 +1,41 @@
 // @formrequest/skills: MCP tool catalogs (files or live servers) -> Agent Skills (SKILL.md, lazy YAML)
-// and tool specifications with lint findings.
-export * from './catalog.js';
-export { parseCatalogText, readCatalogFile, saveCatalog } from './catalog-file.js';
+// and tool specifications with lint findings. The names the `formrequest` CLI alone needs are in
+// `@formrequest/skills/cli`; the YAML and JSON readers and writers in `@formrequest/skills/data`.
+
+// catalogs
 export {
-  FORM_SKILL_DESCRIPTION,
-  FORM_SKILL_EXAMPLES,
-  FORM_SKILL_NAME,
-  type FormSkillOptions,
-  formExampleJson,
-  formSkill,
-  formSkillMarkdown,
-  spacedJson,
-} from './form-skill.js';
-export { parameterExtras, parameterLine, toolSection } from './full.js';
-export { type LazyTool, lazyTool, lazyTools, lazyYaml } from './lazy.js';
-export { type Finding, lintServer, MAX_INVOCATION_CHARS } from './lint.js';
+  type CatalogServer,
+  type CatalogTool,
+  CatalogChecker,
+  CatalogError,
+  type CheckedCatalog,
+  checkCatalog,
+  type Defect,
+  inputSchemaOf,
+  propertiesOf,
+  requiredOf,
+  type Schema,
+  type SkippedServer,
+} from './catalog.js';
 export {
-  describeTarget,
-  type LiveOptions,
-  LiveServerError,
-  type LiveTarget,
-  readLiveServer,
-} from './live.js';
-export { pythonNumber, pythonRepr, pythonStr, pythonStringRepr } from './python-repr.js';
-export { skippedReport } from './report.js';
-export { allServerIds, type Selection, selectServers } from './select.js';
-export { clip, fullSkillMd, lazySkillMd, skillDescription, TOOLS_YAML } from './skill-md.js';
+  type CatalogReadOptions,
+  catalogText,
+  parseCatalogText,
+  readCatalogFile,
+  saveCatalog,
+} from './catalog-file.js';
+export { fromJs, type Mapping, PyFloat, Timestamp, toJs, type Value } from './data/value.js';
+export { LiveServerError, type LiveOptions, type LiveTarget } from './live-error.js';
+export { readLiveServer } from './live.js';
+// skills (seed 003)
+export { type BuildOptions, buildSkill, buildSkills, type Skill, type SkillFile } from './skills.js';
+export { lazyTool, lazyYaml } from './lazy.js';
+export { parameterLine, toolSection } from './full.js';
 export { baseSkillName, isValidSkillName, skillNames } from './skill-name.js';
-export { type BuildOptions, buildSkills, type Skill, type SkillFile } from './skills.js';
-export { isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
-export { exampleOf, type ToolSpec, toolSpec } from './spec.js';
-export { sourceToolOf, type ToolKind, toolKind, uiResourceOf } from './tool-kind.js';
-export { writeFileAtomic, writeTree } from './write.js';
-export { zodOf, zodParameterLine } from './zod-notation.js';
+export { pythonRepr, pythonStr } from './python-repr.js';
+export { type FormSkillOptions, formSkill } from './form-skill.js';
+// tool specifications (seed 002)
+export { type ToolSpec, exampleOf, toolSpec } from './spec.js';
+export { type Finding, lintServer } from './lint.js';
+export { type ToolKind, toolKind } from './tool-kind.js';
+export { zodOf } from './zod-notation.js';

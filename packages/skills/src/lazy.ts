@@ -1,71 +1,81 @@
 // Lazy mode (seed 003): every tool as `{description, required, parameters}`, each parameter with
 // `type` (default `any`) and `description` (default `""`) first and EVERY other key of its schema
-// after them, unchanged and in the schema's order. Written as YAML by the `yaml` package.
-import { Document, type Pair, type Scalar, YAMLMap } from 'yaml';
+// after them, unchanged and in the schema's order. Written as YAML that PyYAML and YAML 1.2 readers
+// both read back to exactly these values (data/yaml-write.ts).
 import {
   type CatalogTool,
   inputSchemaOf,
-  type JsonObject,
   PARAMETER_LIST_KEYS,
   propertiesOf,
+  type Schema,
 } from './catalog.js';
+import type { Mapping, Value } from './data/value.js';
+import { writeMapping, yamlScalar } from './data/yaml-write.js';
 
-export interface LazyTool {
-  description: string;
-  required: unknown[];
-  parameters: Record<string, JsonObject>;
-  /** Keys of the input schema besides type/properties/required/$schema (`$defs`, `additionalProperties`…). */
-  schema?: JsonObject;
+/**
+ * One parameter as the seed writes it. A boolean schema has no keys: `true` (anything) is
+ * `{type: any}`, `false` (no value allowed) is `{type: never}`.
+ */
+export function lazyParameter(spec: Schema): Mapping {
+  if (typeof spec === 'boolean') {
+    return new Map<string, Value>([
+      ['type', spec ? 'any' : 'never'],
+      ['description', spec ? '' : 'must not be given (its schema is false)'],
+    ]);
+  }
+  const param: Mapping = new Map([
+    ['type', spec.has('type') ? spec.get('type')! : 'any'],
+    ['description', spec.has('description') ? spec.get('description')! : ''],
+  ]);
+  for (const [key, value] of spec) if (key !== 'type' && key !== 'description') param.set(key, value);
+  return param;
 }
 
-/** The seed's `convert_tools_to_yaml_dict()`, keeping the input schema's other keys under `schema`. */
-export function lazyTool(tool: CatalogTool): LazyTool {
+/**
+ * The seed's `convert_tools_to_yaml_dict()` entry of one tool: description, required, parameters;
+ * beyond the seed, the input schema's other keys (`$defs`, `additionalProperties` …) under `schema`.
+ */
+export function lazyTool(tool: CatalogTool): Mapping {
   const schema = inputSchemaOf(tool);
-  const properties = propertiesOf(schema);
-  const parameters: Record<string, JsonObject> = {};
-  for (const [name, spec] of Object.entries(properties)) {
-    const s = spec as JsonObject;
-    const param: JsonObject = { type: s.type ?? 'any', description: s.description ?? '' };
-    for (const [key, value] of Object.entries(s)) {
-      if (key !== 'type' && key !== 'description') param[key] = value;
-    }
-    parameters[name] = param;
-  }
-  const entry: LazyTool = {
-    description: tool.description ?? '',
-    required: Array.isArray(schema.required) ? schema.required : [],
-    parameters,
-  };
-  const rest = Object.entries(schema).filter(([key]) => !PARAMETER_LIST_KEYS.has(key));
+  const parameters: Mapping = new Map();
+  for (const [name, spec] of propertiesOf(schema)) parameters.set(name, lazyParameter(spec));
+  const entry: Mapping = new Map<string, Value>([
+    ['description', tool.data.has('description') ? tool.data.get('description')! : ''],
+    ['required', schema.has('required') ? schema.get('required')! : []],
+    ['parameters', parameters],
+  ]);
   // An input schema whose type is not 'object' is a defect the catalog check reports, so `type` here is safe to drop.
-  if (rest.length > 0) entry.schema = Object.fromEntries(rest);
+  const rest: Mapping = new Map([...schema].filter(([key]) => !PARAMETER_LIST_KEYS.has(key)));
+  if (rest.size > 0) entry.set('schema', rest);
   return entry;
 }
 
-export function lazyTools(tools: CatalogTool[]): Record<string, LazyTool> {
-  const result: Record<string, LazyTool> = {};
-  for (const tool of tools) result[tool.name] = lazyTool(tool);
-  return result;
+/** Every tool's lazy entry, keyed by tool name in catalog order (a Map: a tool named `123` stays in its place). */
+export function lazyTools(tools: CatalogTool[]): Mapping {
+  return new Map(tools.map((tool) => [tool.name, lazyTool(tool)]));
 }
 
 /**
  * The YAML text of the lazy entries, as the seed prints it: two-space indent, block style, a blank
- * line between parameters (and between tools), no line folding, Unicode as is. Written in YAML 1.1
- * style so strings such as `1:1`, `yes` or `on` are quoted and read back as strings by YAML 1.1
- * readers (PyYAML) as well as YAML 1.2 ones.
+ * line between parameters and between tools, no line folding, Unicode as is.
  */
 export function lazyYaml(tools: CatalogTool[]): string {
-  const doc = new Document(lazyTools(tools), { version: '1.1', aliasDuplicateObjects: false });
-  const root = doc.contents as YAMLMap;
-  root.items.forEach((toolPair, t) => {
-    if (t > 0) (toolPair.key as Scalar).spaceBefore = true;
-    const toolMap = toolPair.value as YAMLMap;
-    const params = toolMap.items.find((p: Pair) => (p.key as Scalar).value === 'parameters')?.value;
-    if (params instanceof YAMLMap) {
-      params.items.forEach((pair, i) => {
-        if (i > 0) (pair.key as Scalar).spaceBefore = true;
-      });
+  const out: string[] = [];
+  tools.forEach((tool, t) => {
+    if (t > 0) out.push('\n');
+    const entry = lazyTool(tool);
+    out.push(`${yamlKey(tool.name)}:\n`);
+    for (const [key, value] of entry) {
+      if (key === 'parameters' && value instanceof Map && value.size > 0) {
+        out.push('  parameters:\n');
+        writeMapping(value as Mapping, 4, out, true);
+      } else writeMapping(new Map([[key, value]]), 2, out);
     }
   });
-  return doc.toString({ lineWidth: 0, indent: 2, indentSeq: true });
+  return out.join('');
+}
+
+function yamlKey(name: string): string {
+  const text = yamlScalar(name);
+  return text.length > 1000 ? `? ${text}\n` : text;
 }

@@ -2,14 +2,8 @@
 // annotations, the approval prompt a host may skip, invoking/invoked length, UI resources, and
 // descriptions of tools and parameters. `warning`s fail `formrequest spec --strict`; `note`s state a
 // consequence the author should know about (they do not fail --strict).
-import {
-  type CatalogServer,
-  type CatalogTool,
-  inputSchemaOf,
-  isObject,
-  type JsonObject,
-  propertiesOf,
-} from './catalog.js';
+import { type CatalogServer, type CatalogTool, descriptionOf, inputSchemaOf, mapping, propertiesOf } from './catalog.js';
+import { isMapping, type Mapping } from './data/value.js';
 import { uiResourceOf } from './tool-kind.js';
 
 export interface Finding {
@@ -21,6 +15,7 @@ export interface Finding {
     | 'render-without-ui-resource'
     | 'missing-tool-description'
     | 'missing-parameter-description';
+  /** The tool (or tools, comma-separated, for a note that applies to several). */
   tool: string;
   message: string;
   fix: string;
@@ -39,7 +34,21 @@ const UI_META_KEYS = [
 
 export function lintServer(server: CatalogServer): Finding[] {
   const findings: Finding[] = [];
-  for (const tool of server.tools ?? []) findings.push(...lintTool(tool, server));
+  for (const tool of server.tools) findings.push(...lintTool(tool, server));
+  // The approval note is said once for all the tools it applies to.
+  const skipped = server.tools.filter((tool) => {
+    const annotations = mapping(tool.data, 'annotations');
+    return annotations?.get('readOnlyHint') === true && annotations.get('destructiveHint') === false;
+  });
+  if (skipped.length > 0) {
+    findings.push({
+      severity: 'note',
+      code: 'approval-skipped',
+      tool: skipped.map((t) => t.name).join(', '),
+      message: `readOnlyHint: true with destructiveHint: false on ${skipped.length === 1 ? 'this tool' : `these ${skipped.length} tools`}: the host (ChatGPT) may run ${skipped.length === 1 ? 'it' : 'them'} without asking the user for approval`,
+      fix: 'keep this only for tools that change nothing; a tool that writes, sends or deletes anything needs readOnlyHint: false (and destructiveHint: true when it deletes or overwrites)',
+    });
+  }
   return findings;
 }
 
@@ -48,7 +57,7 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
   const add = (severity: Finding['severity'], code: Finding['code'], message: string, fix: string) =>
     findings.push({ severity, code, tool: tool.name, message, fix });
 
-  if (!tool.description?.trim()) {
+  if (!descriptionOf(tool).trim()) {
     add(
       'warning',
       'missing-tool-description',
@@ -57,7 +66,8 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
     );
   }
   for (const [path, spec] of parametersOf(inputSchemaOf(tool))) {
-    if (typeof spec.description !== 'string' || !spec.description.trim()) {
+    const description = spec.get('description');
+    if (typeof description !== 'string' || !description.trim()) {
       add(
         'warning',
         'missing-parameter-description',
@@ -67,8 +77,8 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
     }
   }
 
-  const annotations = tool.annotations ?? {};
-  const missing = REQUIRED_HINTS.filter((hint) => typeof annotations[hint] !== 'boolean');
+  const annotations = mapping(tool.data, 'annotations') ?? new Map();
+  const missing = REQUIRED_HINTS.filter((hint) => typeof annotations.get(hint) !== 'boolean');
   if (missing.length > 0) {
     add(
       'warning',
@@ -77,18 +87,9 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
       `set annotations {${REQUIRED_HINTS.join(', ')}} (and idempotentHint) to what the tool really does`,
     );
   }
-  if (annotations.readOnlyHint === true && annotations.destructiveHint === false) {
-    add(
-      'note',
-      'approval-skipped',
-      'readOnlyHint: true with destructiveHint: false: the host (ChatGPT) may run this tool without asking the user for approval',
-      'keep this only if the tool changes nothing; if it writes, sends or deletes anything set readOnlyHint: false (and destructiveHint: true when it deletes or overwrites)',
-    );
-  }
-
-  const meta = tool._meta ?? {};
+  const meta = mapping(tool.data, '_meta') ?? new Map();
   for (const key of INVOCATION_KEYS) {
-    const text = meta[key];
+    const text = meta.get(key);
     if (typeof text === 'string' && Array.from(text).length > MAX_INVOCATION_CHARS) {
       add(
         'warning',
@@ -106,7 +107,7 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
 }
 
 function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
-  const meta = tool._meta ?? {};
+  const meta = mapping(tool.data, '_meta') ?? new Map();
   const make = (message: string, fix: string): Finding => ({
     severity: 'warning',
     code: 'render-without-ui-resource',
@@ -115,7 +116,7 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
     fix,
   });
   const uri = uiResourceOf(tool);
-  const uiKeys = UI_META_KEYS.filter((key) => key in meta);
+  const uiKeys = UI_META_KEYS.filter((key) => meta.has(key));
   if (!uri) {
     return uiKeys.length > 0
       ? [
@@ -135,8 +136,9 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
       ),
     );
   }
-  const template = meta['openai/outputTemplate'];
-  const ui = isObject(meta.ui) ? meta.ui.resourceUri : undefined;
+  const template = meta.get('openai/outputTemplate');
+  const uiMeta = meta.get('ui');
+  const ui = isMapping(uiMeta) ? uiMeta.get('resourceUri') : undefined;
   if (typeof template === 'string' && typeof ui === 'string' && template !== ui) {
     out.push(
       make(
@@ -145,7 +147,8 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
       ),
     );
   }
-  if (Array.isArray(server.resources) && !server.resources.some((r) => r.uri === uri)) {
+  const resources = server.data.get('resources');
+  if (Array.isArray(resources) && !resources.some((r) => isMapping(r) && r.get('uri') === uri)) {
     out.push(
       make(
         `its UI resource "${uri}" is not among the server's resources`,
@@ -157,8 +160,6 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
 }
 
 /** The tool's parameters (the top-level properties of its input schema). */
-function parametersOf(schema: JsonObject): [string, JsonObject][] {
-  return Object.entries(propertiesOf(schema)).filter((entry): entry is [string, JsonObject] =>
-    isObject(entry[1]),
-  );
+function parametersOf(schema: Mapping): [string, Mapping][] {
+  return [...propertiesOf(schema)].filter((entry): entry is [string, Mapping] => isMapping(entry[1]));
 }

@@ -3,28 +3,25 @@
 // server has resources (the spec lint checks that `ui://` links point at one).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { CatalogResource, CatalogServer, CatalogTool } from './catalog.js';
+import { fromJs, type Mapping } from './data/value.js';
 import { VERSION } from './version.js';
 
-export type LiveTarget = { command: string; args?: string[]; cwd?: string } | { url: string };
+import type { LiveOptions, LiveTarget } from './live-error.js';
 
-export interface LiveOptions {
-  /** Overall time limit for starting, the handshake and listing, in ms (default 30 s). */
-  timeoutMs?: number;
-  /** The server id in the catalog; default: the name the server reports. */
-  id?: string;
-}
+export type { LiveOptions, LiveTarget };
 
-/** The server could not be started, reached, or did not answer in time. */
-export class LiveServerError extends Error {}
+import { LiveServerError } from './live-error.js';
+
+export { LiveServerError };
 
 const MAX_PAGES = 1000;
 
-export function describeTarget(target: LiveTarget): string {
+function describeTarget(target: LiveTarget): string {
   return 'url' in target ? target.url : [target.command, ...(target.args ?? [])].join(' ');
 }
 
-export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<CatalogServer> {
+/** Reads a live server as one catalog entry (a Mapping: id, status, title, description, tools, resources). */
+export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<Mapping> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const what = describeTarget(target);
   let stderrTail = '';
@@ -93,17 +90,17 @@ async function list(
   transport: StdioClientTransport | StreamableHTTPClientTransport,
   left: () => number,
   id: string | undefined,
-): Promise<CatalogServer> {
+): Promise<Mapping> {
   await client.connect(transport, { timeout: left() });
   const info = client.getServerVersion();
-  const tools: CatalogTool[] = [];
+  const tools: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = (await client.request(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
       { timeout: left() },
-    )) as { tools: CatalogTool[]; nextCursor?: string };
+    )) as { tools: unknown[]; nextCursor?: string };
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
@@ -113,28 +110,28 @@ async function list(
       );
     seen.add(cursor);
   }
-  const resources: CatalogResource[] = [];
+  const resources: unknown[] = [];
   if (client.getServerCapabilities()?.resources) {
     cursor = undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = (await client.request(
         { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
         { timeout: left() },
-      )) as { resources: CatalogResource[]; nextCursor?: string };
+      )) as { resources: unknown[]; nextCursor?: string };
       resources.push(...result.resources);
       cursor = result.nextCursor;
       if (cursor === undefined || seen.has(cursor)) break;
       seen.add(cursor);
     }
   }
-  const server: CatalogServer = { id: id ?? info?.name ?? 'server', status: 'online' };
+  const server: Record<string, unknown> = { id: id ?? info?.name ?? 'server', status: 'online' };
   if (info?.title) server.title = info.title;
   const description = (info as { description?: unknown } | undefined)?.description;
   if (typeof description === 'string' && description) server.description = description;
   server.tools = tools;
   // Always set for a live server (empty when it has none), so the spec lint knows a ui:// link is dangling.
   server.resources = resources;
-  return server;
+  return fromJs(server) as Mapping;
 }
 
 function stderrNote(tail: string): string {

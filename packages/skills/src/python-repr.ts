@@ -1,16 +1,21 @@
+import { PyFloat, Timestamp } from './data/value.js';
+
 // The seed's full mode comes from a Python generator that prints values with `str()` and lists with
 // `repr()` (`options: ['quad', 'triangle']`). These two functions reproduce Python 3's rules for the
 // JSON values a tool schema can hold, so our output matches the seed byte for byte.
 
-/** Python's `repr()` of a JSON value: `'a'`, `True`, `None`, `30000`, `1.5`, `['a', 'b']`, `{'k': 1}`. */
+/** Python's `repr()` of a value: `'a'`, `True`, `None`, `30000`, `1.0`, `['a', 'b']`, `{'k': 1}`. */
 export function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return pythonNumber(value);
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat) return pythonNumber(value);
   if (typeof value === 'string') return pythonStringRepr(value);
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (value instanceof Timestamp) return timestampRepr(value);
+  if (value instanceof Map) {
+    return `{${[...value].map(([k, v]) => `${pythonStringRepr(String(k))}: ${pythonRepr(v)}`).join(', ')}}`;
+  }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     return `{${entries.map(([k, v]) => `${pythonStringRepr(k)}: ${pythonRepr(v)}`).join(', ')}}`;
@@ -20,7 +25,9 @@ export function pythonRepr(value: unknown): string {
 
 /** Python's `str()` (what an f-string prints): strings as they are, everything else as `repr()`. */
 export function pythonStr(value: unknown): string {
-  return typeof value === 'string' ? value : pythonRepr(value);
+  if (typeof value === 'string') return value;
+  if (value instanceof Timestamp) return timestampStr(value);
+  return pythonRepr(value);
 }
 
 // Characters Python's str.isprintable() rejects (categories Cc, Cf, Cs, Co, Cn, Zl, Zp, Zs), except
@@ -50,19 +57,23 @@ function escapeCodePoint(code: number): string {
 }
 
 /**
- * Python prints JSON integers as ints (`30000`) and other numbers as floats in their shortest
- * round-trip form: fixed notation for exponents -4..15 (`0.0001`, `1.5`), else `1e-05` / `1e+16`.
- * JSON cannot tell `1.0` from `1` once parsed, so whole numbers print as ints.
+ * Python's repr() of a number: ints as digits (exact, bigints too); floats in their shortest
+ * round-trip form, fixed for exponents -4..15 (`0.0001`, `1.5`, `1.0`), else `1e-05` / `1e+16`.
+ * A JS number without a fraction is an int; a whole float is a PyFloat (see data/value.ts).
  */
-export function pythonNumber(n: number): string {
+export function pythonNumber(value: number | bigint | PyFloat): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    return Number.isSafeInteger(value) ? String(value === 0 ? 0 : value) : BigInt(value).toString();
+  }
+  const n = typeof value === 'number' ? value : value.value;
   if (Number.isNaN(n)) return 'nan';
   if (n === Number.POSITIVE_INFINITY) return 'inf';
   if (n === Number.NEGATIVE_INFINITY) return '-inf';
-  if (Number.isSafeInteger(n)) return String(n === 0 ? 0 : n);
-  // Shortest round-trip digits and the decimal exponent, the same digits Python's repr() chooses.
+  // Shortest round-trip digits and the decimal exponent: the digits Python's repr() chooses too.
   const [mantissa, exp] = n.toExponential().split('e') as [string, string];
   const exponent = Number(exp);
-  const negative = mantissa.startsWith('-');
+  const negative = mantissa.startsWith('-') || Object.is(n, -0);
   const digits = mantissa.replace('-', '').replace('.', '');
   const sign = negative ? '-' : '';
   if (exponent >= -4 && exponent < 16) {
@@ -75,4 +86,41 @@ export function pythonNumber(n: number): string {
   const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
   const e = `${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
   return `${sign}${m}e${e}`;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Python's str() of the date or datetime PyYAML makes of a timestamp: `2024-01-01`, `2024-01-01 10:00:00+09:00`. */
+export function timestampStr(t: Timestamp): string {
+  const date = `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
+  if (!t.time) return date;
+  const { hour, minute, second, microsecond, offset } = t.time;
+  let text = `${date} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+  if (microsecond) text += `.${pad(microsecond, 6)}`;
+  if (offset !== undefined) {
+    const abs = Math.abs(offset);
+    text += `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  }
+  return text;
+}
+
+/** Python's repr(): `datetime.date(2024, 1, 1)`, `datetime.datetime(2024, 1, 1, 10, 0, tzinfo=datetime.timezone.utc)`. */
+export function timestampRepr(t: Timestamp): string {
+  if (!t.time) return `datetime.date(${t.year}, ${t.month}, ${t.day})`;
+  const { hour, minute, second, microsecond, offset } = t.time;
+  const fields = [t.year, t.month, t.day, hour, minute, second, microsecond];
+  if (fields.at(-1) === 0) fields.pop();
+  if (fields.at(-1) === 0) fields.pop();
+  let text = `datetime.datetime(${fields.join(', ')}`;
+  if (offset !== undefined) {
+    if (offset === 0) text += ', tzinfo=datetime.timezone.utc';
+    else {
+      const seconds = offset * 60;
+      const days = Math.floor(seconds / 86400);
+      const rest = seconds - days * 86400;
+      const delta = days ? `days=${days}, seconds=${rest}` : `seconds=${rest}`;
+      text += `, tzinfo=datetime.timezone(datetime.timedelta(${delta}))`;
+    }
+  }
+  return `${text})`;
 }

@@ -1,7 +1,7 @@
 // SKILL.md for one MCP server: Agent Skills frontmatter (`name`, `description`) and a body that is
 // either the full tool reference (full mode) or the tool list pointing at references/tools.yaml (lazy).
-import { stringify } from 'yaml';
-import type { CatalogServer } from './catalog.js';
+import { type CatalogServer, descriptionOf, text } from './catalog.js';
+import { yamlScalar } from './data/yaml-write.js';
 import { toolSection } from './full.js';
 
 export const TOOLS_YAML = 'references/tools.yaml';
@@ -28,8 +28,8 @@ export function clip(text: string, max: number): string {
  * read the skill. Tool names are dropped from the end (`and N more`) before anything is cut.
  */
 export function skillDescription(server: CatalogServer): string {
-  const tools = server.tools ?? [];
-  const about = oneLine(server.description ?? server.title ?? '');
+  const tools = server.tools;
+  const about = oneLine(text(server.data, 'description') ?? text(server.data, 'title') ?? '');
   const head = `MCP server "${server.id}"${about ? `: ${about}` : ''}.`;
   const tail = 'Read before calling them (parameters, allowed values, defaults, limits).';
   const names = tools.map((t) => t.name);
@@ -44,26 +44,43 @@ export function skillDescription(server: CatalogServer): string {
 }
 
 function frontmatter(name: string, description: string): string {
-  return `---\n${stringify({ name, description }, { lineWidth: 0 })}---\n`;
+  return `---\nname: ${yamlScalar(name)}\ndescription: ${yamlScalar(description)}\n---\n`;
+}
+
+/** How the server's tools are named in Claude Code, or a placeholder when the configured name is unknown. */
+export interface SkillMdOptions {
+  /**
+   * True when the server id is only the name the server reports about itself (a live server read
+   * without --id): people configure their own name for it, so the `mcp__<server>__` hint says so.
+   */
+  reportedId?: boolean;
+}
+
+/** Claude Code names MCP tools `mcp__<server>__<tool>`, with characters other than A-Z a-z 0-9 _ - made `_`. */
+export function claudeToolPrefix(serverName: string): string {
+  return `mcp__${serverName.replace(/[^A-Za-z0-9_-]/g, '_')}__`;
 }
 
 /** Heading, server description, and one line saying whose tools these are (plus `extra`). */
-function intro(server: CatalogServer, extra: string): string[] {
-  const lines = [`# ${server.title ?? server.id}`, ''];
-  if (server.description) lines.push(server.description.trim(), '');
-  // Claude Code's tool names (`mcp__<server>__<tool>`) only make sense for plain server ids.
-  const qualified = /^[A-Za-z0-9_-]+$/.test(server.id) ? ` (Claude Code: \`mcp__${server.id}__<tool>\`)` : '';
+function intro(server: CatalogServer, extra: string, options: SkillMdOptions): string[] {
+  const lines = [`# ${text(server.data, 'title') ?? server.id}`, ''];
+  const description = text(server.data, 'description');
+  if (description) lines.push(description.trim(), '');
+  const qualified = options.reportedId
+    ? ` (Claude Code: \`mcp__<server>__<tool>\`, where <server> is the name you gave this server in your MCP configuration; it reports itself as \`${server.id}\`)`
+    : ` (Claude Code: \`${claudeToolPrefix(server.id)}<tool>\`)`;
   lines.push(`Tools of the MCP server \`${server.id}\`${qualified}. ${extra}`);
   return lines;
 }
 
 /** SKILL.md in full mode: every tool with its parameter lines (seed 003, 通常モード). */
-export function fullSkillMd(name: string, server: CatalogServer): string {
-  const tools = server.tools ?? [];
+export function fullSkillMd(name: string, server: CatalogServer, options: SkillMdOptions = {}): string {
+  const tools = server.tools;
   const lines = [
     ...intro(
       server,
       '`*` marks required parameters; brackets give defaults, options, limits and other schema keys.',
+      options,
     ),
     '',
     '## Tools',
@@ -74,17 +91,18 @@ export function fullSkillMd(name: string, server: CatalogServer): string {
 }
 
 /** SKILL.md in lazy mode: tool names and descriptions only; the parameters live in references/tools.yaml. */
-export function lazySkillMd(name: string, server: CatalogServer): string {
-  const tools = server.tools ?? [];
+export function lazySkillMd(name: string, server: CatalogServer, options: SkillMdOptions = {}): string {
+  const tools = server.tools;
   const lines = [
     ...intro(
       server,
       `Before calling one, read its entry in [${TOOLS_YAML}](${TOOLS_YAML}) (parameters, allowed values, defaults, limits).`,
+      options,
     ),
     '',
     '## Tools',
     '',
-    ...tools.map((t) => `- \`${t.name}\`${t.description ? `: ${oneLine(t.description)}` : ''}`),
+    ...tools.map((t) => `- \`${t.name}\`${descriptionOf(t) ? `: ${oneLine(descriptionOf(t))}` : ''}`),
   ];
   return `${frontmatter(name, skillDescription(server))}\n${lines.join('\n')}\n`;
 }

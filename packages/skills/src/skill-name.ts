@@ -26,6 +26,11 @@ function withSuffix(base: string, id: string): string {
   return `${head || 'server'}-${hash8(id)}`;
 }
 
+/** The name a server gets when its base name collides with another server's. */
+export function suffixedSkillName(id: string): string {
+  return withSuffix(baseSkillName(id), id);
+}
+
 /** The skill name for one server id, ignoring other servers (steps 1-4 above). */
 export function baseSkillName(id: string): string {
   if (isValidSkillName(id)) return id;

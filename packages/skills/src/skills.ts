@@ -1,7 +1,7 @@
 // One skill per server: the files (relative paths and their text) for full or lazy mode.
 import type { CatalogServer } from './catalog.js';
 import { lazyYaml } from './lazy.js';
-import { fullSkillMd, lazySkillMd, TOOLS_YAML } from './skill-md.js';
+import { fullSkillMd, lazySkillMd, type SkillMdOptions, TOOLS_YAML } from './skill-md.js';
 import { skillNames } from './skill-name.js';
 
 export interface SkillFile {
@@ -16,7 +16,7 @@ export interface Skill {
   files: SkillFile[];
 }
 
-export interface BuildOptions {
+export interface BuildOptions extends SkillMdOptions {
   lazy?: boolean;
   /**
    * Every server id of the catalog, when only some servers are built (`--server`): names are
@@ -25,17 +25,19 @@ export interface BuildOptions {
   allIds?: string[];
 }
 
+/** The files of one server's skill under the folder `name`. */
+export function buildSkill(server: CatalogServer, name: string, options: BuildOptions = {}): Skill {
+  const files: SkillFile[] = options.lazy
+    ? [
+        { path: `${name}/SKILL.md`, content: lazySkillMd(name, server, options) },
+        { path: `${name}/${TOOLS_YAML}`, content: lazyYaml(server.tools) },
+      ]
+    : [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server, options) }];
+  return { name, serverId: server.id, files };
+}
+
 export function buildSkills(servers: CatalogServer[], options: BuildOptions = {}): Skill[] {
   const ids = options.allIds ?? servers.map((s) => s.id);
   const names = skillNames([...new Set([...ids, ...servers.map((s) => s.id)])]);
-  return servers.map((server) => {
-    const name = names.get(server.id)!;
-    const files: SkillFile[] = options.lazy
-      ? [
-          { path: `${name}/SKILL.md`, content: lazySkillMd(name, server) },
-          { path: `${name}/${TOOLS_YAML}`, content: lazyYaml(server.tools ?? []) },
-        ]
-      : [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server) }];
-    return { name, serverId: server.id, files };
-  });
+  return servers.map((server) => buildSkill(server, names.get(server.id)!, options));
 }

@@ -1,9 +1,9 @@
 // Where a catalog comes from: a catalog file, a Streamable HTTP URL, or a stdio command. Loading
 // gives the parsed catalog data (not yet checked) so it can be saved as it is with --catalog-out.
 
-import type { Catalog } from './catalog.js';
-import { readCatalogFile } from './catalog-file.js';
-import { type LiveOptions, type LiveTarget, readLiveServer } from './live.js';
+import { type CatalogReadOptions, readCatalogFile } from './catalog-file.js';
+import type { Mapping, Value } from './data/value.js';
+import type { LiveOptions, LiveTarget } from './live-error.js';
 
 export type Source = { file: string } | LiveTarget;
 
@@ -19,11 +19,20 @@ export function isLive(source: Source): source is LiveTarget {
   return !('file' in source);
 }
 
-/** Reads the source: the file's parsed content, or a one-server catalog from the live server. */
-export async function loadSource(source: Source, options: LiveOptions = {}): Promise<unknown> {
-  if ('file' in source) return readCatalogFile(source.file);
+/**
+ * Reads the source: the file's catalog, or a one-server catalog from the live server. With `onServer`
+ * each server is handed out as soon as it is read (and not kept in the returned catalog).
+ */
+export async function loadSource(
+  source: Source,
+  options: LiveOptions & CatalogReadOptions = {},
+): Promise<Value> {
+  if ('file' in source) return readCatalogFile(source.file, options);
+  // The MCP client is loaded only for a live server.
+  const { readLiveServer } = await import('./live.js');
   const server = await readLiveServer(source, options);
-  const catalog: Catalog = { servers: [server] };
+  options.onServer?.(server, 0);
+  const catalog: Mapping = new Map([['servers', options.onServer ? [] : [server]]]);
   return catalog;
 }
 

@@ -1,28 +1,33 @@
 // Which kind of tool the spec template calls it (seed 002): `data` (fetches data, no UI), `render`
-// (shows another tool's output in a UI), or `standalone` (fetches and shows in one call).
-import { type CatalogServer, type CatalogTool, inputSchemaOf, isObject, propertiesOf } from './catalog.js';
+// (shows another tool's output in a UI), or `standalone` (fetches and shows in one call); and what a
+// tool does to data, from its annotations (a write tool is not 「データ取得」).
+import { type CatalogServer, type CatalogTool, inputSchemaOf, mapping, propertiesOf, requiredOf } from './catalog.js';
+import { isMapping } from './data/value.js';
 
 export type ToolKind = 'data' | 'render' | 'standalone';
 
 /** The tool's UI resource: `_meta.ui.resourceUri` (MCP Apps), else the legacy keys. */
 export function uiResourceOf(tool: CatalogTool): string | undefined {
-  const meta = tool._meta ?? {};
-  const ui = meta.ui;
-  if (isObject(ui) && typeof ui.resourceUri === 'string') return ui.resourceUri;
-  if (typeof meta['ui/resourceUri'] === 'string') return meta['ui/resourceUri'] as string;
-  if (typeof meta['openai/outputTemplate'] === 'string') return meta['openai/outputTemplate'] as string;
+  const meta = mapping(tool.data, '_meta');
+  if (!meta) return undefined;
+  const ui = meta.get('ui');
+  if (isMapping(ui) && typeof ui.get('resourceUri') === 'string') return ui.get('resourceUri') as string;
+  for (const key of ['ui/resourceUri', 'openai/outputTemplate']) {
+    const value = meta.get(key);
+    if (typeof value === 'string') return value;
+  }
   return undefined;
 }
 
 function outputFields(tool: CatalogTool): Set<string> {
-  const props = tool.outputSchema?.properties;
-  return new Set(isObject(props) ? Object.keys(props) : []);
+  const output = mapping(tool.data, 'outputSchema');
+  return new Set(output ? propertiesOf(output).keys() : []);
 }
 
 function inputFields(tool: CatalogTool): string[] {
   const schema = inputSchemaOf(tool);
-  if (Array.isArray(schema.required) && schema.required.length > 0) return schema.required as string[];
-  return Object.keys(propertiesOf(schema));
+  const required = requiredOf(schema);
+  return required.length > 0 ? required : [...propertiesOf(schema).keys()];
 }
 
 /**
@@ -32,9 +37,8 @@ function inputFields(tool: CatalogTool): string[] {
 export function sourceToolOf(tool: CatalogTool, server: CatalogServer): CatalogTool | undefined {
   const inputs = inputFields(tool);
   if (inputs.length === 0) return undefined;
-  return (server.tools ?? []).find(
-    (other) =>
-      other !== tool && !uiResourceOf(other) && inputs.every((name) => outputFields(other).has(name)),
+  return server.tools.find(
+    (other) => other !== tool && !uiResourceOf(other) && inputs.every((name) => outputFields(other).has(name)),
   );
 }
 
@@ -42,4 +46,17 @@ export function sourceToolOf(tool: CatalogTool, server: CatalogServer): CatalogT
 export function toolKind(tool: CatalogTool, server: CatalogServer): ToolKind {
   if (!uiResourceOf(tool)) return 'data';
   return sourceToolOf(tool, server) ? 'render' : 'standalone';
+}
+
+/** What the tool does to data, by its annotations: reads, writes, deletes/overwrites, or unknown. */
+export type ToolEffect = 'read' | 'write' | 'destructive' | 'unknown';
+
+export function toolEffect(tool: CatalogTool): ToolEffect {
+  const annotations = mapping(tool.data, 'annotations');
+  const readOnly = annotations?.get('readOnlyHint');
+  const destructive = annotations?.get('destructiveHint');
+  if (readOnly === true) return 'read';
+  if (destructive === true) return 'destructive';
+  if (readOnly === false) return 'write';
+  return 'unknown';
 }

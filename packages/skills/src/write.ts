@@ -1,38 +1,73 @@
-// Writing output files so that a reader never sees half a file: each file is written to a temporary
-// name in the same folder and renamed over the target (rename is atomic within one file system).
+// Writing output so that a reader never sees half of it: a file is written to a temporary name in its
+// folder and renamed over the target (rename is atomic within one file system); folders are made one
+// level at a time (Node's recursive mkdir spins forever under /proc), so a path that cannot hold files
+// is refused at once with the reason.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+/** Why a path cannot be written, in words (ENOENT under /proc, EROFS, EACCES …). */
+export function pathProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'ENOENT':
+      return 'it cannot be created there (a special file system such as /proc or /sys?)';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return (error as Error).message;
+  }
+}
+
+/** `mkdir -p`, one level at a time; throws with a clear reason when a level cannot be made. */
+export function makeFolder(path: string): void {
+  const target = resolve(path);
+  const missing: string[] = [];
+  let at = target;
+  for (;;) {
+    let stat: ReturnType<typeof statSync> | undefined;
+    try {
+      stat = statSync(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${at}: ${pathProblem(error)}`);
+    }
+    if (stat) {
+      if (!stat.isDirectory()) throw new Error(`${at} is not a folder`);
+      break;
+    }
+    missing.unshift(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${folder}: ${pathProblem(error)}`);
+    }
+  }
+}
+
+export function writeFileAtomicSync(path: string, content: string): void {
+  makeFolder(dirname(path));
   const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temp, content);
-    await rename(temp, path);
+    writeFileSync(temp, content);
+    renameSync(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    rmSync(temp, { force: true });
     throw error;
   }
 }
 
-/** Writes `files` under `root`; `remove` lists files (relative) that must not survive from an earlier run. */
-export async function writeTree(
-  root: string,
-  files: { path: string; content: string }[],
-  remove: string[] = [],
-): Promise<string[]> {
-  const written: string[] = [];
-  for (const file of files) {
-    const target = join(root, ...file.path.split('/'));
-    await writeFileAtomic(target, file.content);
-    written.push(target);
-  }
-  for (const path of remove) {
-    const target = join(root, ...path.split('/'));
-    await rm(target, { force: true });
-    // Its folder goes too when nothing else is in it (rmdir refuses a folder that is not empty).
-    if (dirname(target) !== join(root)) await rmdir(dirname(target)).catch(() => {});
-  }
-  return written;
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  writeFileAtomicSync(path, content);
 }

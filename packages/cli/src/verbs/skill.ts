@@ -1,17 +1,17 @@
+import type { SkillFile } from '@formrequest/skills';
 import {
-  allServerIds,
-  buildSkills,
-  formSkill,
-  type SkillFile,
+  isLive,
+  OutputError,
+  SkillRun,
+  SkillsFolder,
   skippedReport,
+  sourceKey,
   splitCommand,
-  TOOLS_YAML,
-  writeTree,
-} from '@formrequest/skills';
-import { readCatalogSource, SOURCE_OPTIONS } from '../catalog-source.js';
+} from '@formrequest/skills/cli';
+import { readSource, SOURCE_OPTIONS, sourceOf } from '../catalog-source.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
-const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR | --stdout) [--catalog-out FILE]
+const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR [--prune] | --stdout) [--catalog-out FILE]
        formrequest skill [options] -- COMMAND [ARGS...]
        formrequest skill --form [--config FILE] (--out DIR | --stdout)
 
@@ -19,18 +19,20 @@ Writes one Agent Skill per MCP server: DIR/<skill-name>/SKILL.md (and references
   SOURCE             a catalog file, YAML or JSON: servers: [{id, status, tools: [{name, description, inputSchema}]}]
                      or the http(s) URL of a Streamable HTTP MCP server
   -- COMMAND ARGS    a stdio MCP server to start and read (everything after --)
-  --server ID        only this server (repeatable; its id or skill name)
+  --server ID        only this server (repeatable): its id, or its skill (folder) name
   --lazy             SKILL.md lists tool names and descriptions; parameters go to references/tools.yaml
-  --out DIR          write the skills under DIR (each file written atomically)
+  --out DIR          write the skills under DIR; each skill folder is written whole or not at all
+  --prune            with --out: remove skills an earlier run wrote from this SOURCE that this run did not write
   --stdout           print instead (a "==> path <==" line before each file when there are several)
   --catalog-out FILE save the catalog that was read (.json: JSON, else YAML)
-  --id ID            server id for a live server (default: the name the server reports)
+  --id ID            server id for a live server: the name you give it in your MCP configuration
+                     (default: the name the server reports)
   --timeout MS       time limit for a live server (default 30000)
   --form             the skill for the form tool itself (mcp__form__request_form)
   --config FILE      with --form: the server config whose search endpoints the skill lists
 Exit codes: 0 every usable server written (offline or tool-less servers are reported, not errors);
   1 some servers skipped because of defects, or a --server that was not written;
-  2 usage error, unreadable or malformed catalog, or a live server that failed.`;
+  2 usage error, unreadable or malformed catalog, a live server that failed, or an --out that cannot be written.`;
 
 /** Agent Skills advise keeping a SKILL.md body under about 500 lines; longer ones get a note on stderr. */
 const BODY_LINES_HINT = 500;
@@ -45,13 +47,16 @@ const verb: Verb = {
       lazy: { type: 'boolean' },
       out: { type: 'string' },
       stdout: { type: 'boolean' },
+      prune: { type: 'boolean' },
       form: { type: 'boolean' },
       config: { type: 'string' },
     });
-    if ((values.out === undefined) === !values.stdout)
-      throw new UsageError('give either --out DIR or --stdout.');
+    if ((values.out === undefined) === !values.stdout) throw new UsageError('give either --out DIR or --stdout.');
+    if (values.prune && values.out === undefined) throw new UsageError('--prune only applies with --out DIR.');
     if (values.form) {
       if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
+      // The form skill needs the server package (its config loader): loaded only here.
+      const { formSkill } = await import('@formrequest/skills');
       let skill: ReturnType<typeof formSkill>;
       try {
         skill = formSkill(values.config === undefined ? {} : { configPath: values.config });
@@ -60,57 +65,123 @@ const verb: Verb = {
         process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
         return 2;
       }
-      return emit(skill.files, values.out, []);
+      if (values.out === undefined) return print(skill.files);
+      return write(values.out, 'formrequest skill --form', () => ({ skills: [skill], code: 0 }));
     }
     if (values.config !== undefined) throw new UsageError('--config only applies with --form.');
 
-    const read = await readCatalogSource('skill', positionals, command, values);
-    if (typeof read === 'number') return read;
-    const { checked, selection, wanted } = read;
-    const skills = buildSkills(selection.servers, { lazy: values.lazy, allIds: allServerIds(checked) });
-    // A full-mode run must not leave a lazy run's reference file behind in the same skill folder.
-    const stale = values.lazy ? [] : skills.map((s) => `${s.name}/${TOOLS_YAML}`);
-    const report = skippedReport(checked, wanted.length > 0 ? selection.skipped : undefined);
-    const status = await emit(
-      skills.flatMap((s) => s.files),
-      values.out,
-      stale,
-    );
-    if (status !== 0) return status;
-    for (const line of report) process.stderr.write(`${line}\n`);
-    for (const skill of skills) {
-      const lines = skill.files[0]!.content.split('\n').length;
-      if (lines > BODY_LINES_HINT) {
-        process.stderr.write(
-          `note: ${skill.name}/SKILL.md has ${lines} lines; Agent Skills suggests under ${BODY_LINES_HINT}${values.lazy ? '' : ' (--lazy moves the parameters to references/tools.yaml)'}\n`,
-        );
+    const source = sourceOf(positionals, command, values);
+    const wanted = values.server ?? [];
+    let folder: SkillsFolder | undefined;
+    if (values.out !== undefined) {
+      // Refused at once, before the catalog is read: a folder that cannot hold files.
+      try {
+        folder = new SkillsFolder(values.out, sourceKey(source));
+      } catch (error) {
+        if (!(error instanceof OutputError)) throw error;
+        process.stderr.write(`formrequest skill: ${error.message}\n`);
+        return 2;
       }
     }
-    const brokenAsked = checked.broken.some((b) => wanted.length === 0 || selection.skipped.has(b.id));
-    return brokenAsked || selection.skipped.size > 0 ? 1 : 0;
+    try {
+      const run = new SkillRun({
+        lazy: values.lazy,
+        wanted,
+        folder,
+        reportedId: isLive(source) && values.id === undefined,
+      });
+      const failed = await readSource('skill', source, values, run.add);
+      if (failed !== undefined) return failed;
+      const { checked, skills, selection } = run.finish();
+      if (selection && (selection.unknown.length > 0 || selection.ambiguous.length > 0)) {
+        for (const a of selection.ambiguous) {
+          process.stderr.write(
+            `formrequest skill: '${a.wanted}' names several servers; give one of their skill names or ids: ${a.names.join(', ')}\n`,
+          );
+        }
+        if (selection.unknown.length > 0) {
+          const ids = [...checked.usable, ...checked.inactive, ...checked.broken].map((s) => s.id);
+          process.stderr.write(
+            `formrequest skill: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
+              `Servers: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length} in all)` : ''}\n`,
+          );
+        }
+        return 2;
+      }
+      let code = 0;
+      if (folder) {
+        let written: string[];
+        try {
+          written = folder.commit();
+        } catch (error) {
+          process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+          return 2;
+        }
+        const names = written.length <= 20 ? `: ${written.join(', ')}` : '';
+        process.stdout.write(`wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${values.out}${names}\n`);
+        if (values.prune) {
+          const present = new Set([...checked.usable, ...checked.inactive, ...checked.broken].map((s) => s.id));
+          // With --server, only skills of servers gone from the catalog are pruned.
+          const { removed, kept } = folder.prune(written, (id) => wanted.length > 0 && present.has(id));
+          if (removed.length > 0) process.stdout.write(`pruned ${removed.length}: ${removed.join(', ')}\n`);
+          for (const name of kept) {
+            process.stderr.write(`kept ${name}: its files from formrequest were removed, but it holds other files\n`);
+          }
+        }
+      } else code = print(skills.flatMap((s) => s.files));
+      const chosen = selection ? new Set(selection.ids) : undefined;
+      for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
+      for (const skill of skills) {
+        const body = skill.files[0]?.content;
+        const lines = body === undefined ? 0 : body.split('\n').length;
+        if (lines > BODY_LINES_HINT) {
+          process.stderr.write(
+            `note: ${skill.name}/SKILL.md has ${lines} lines; Agent Skills suggests under ${BODY_LINES_HINT}${values.lazy ? '' : ' (--lazy moves the parameters to references/tools.yaml)'}\n`,
+          );
+        }
+      }
+      const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
+      const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
+      return code || (brokenAsked || skipped ? 1 : 0);
+    } catch (error) {
+      if (error instanceof OutputError) {
+        process.stderr.write(`formrequest skill: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    } finally {
+      folder?.close();
+    }
   },
 };
 
-async function emit(files: SkillFile[], out: string | undefined, stale: string[]): Promise<number> {
-  if (out === undefined) {
-    const several = files.length > 1;
-    process.stdout.write(
-      files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'),
-    );
-    return 0;
-  }
+function print(files: SkillFile[]): number {
+  const several = files.length > 1;
+  process.stdout.write(files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'));
+  return 0;
+}
+
+/** The form skill goes through the same folder (whole or nothing, marked). */
+function write(out: string, source: string, make: () => { skills: { name: string; serverId: string; files: SkillFile[] }[]; code: number }): number {
+  let folder: SkillsFolder;
   try {
-    await writeTree(out, files, stale);
+    folder = new SkillsFolder(out, source);
   } catch (error) {
-    process.stderr.write(
-      `formrequest skill: cannot write the skills under ${out}: ${(error as Error).message}\n`,
-    );
+    process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
     return 2;
   }
-  const folders = [...new Set(files.map((f) => f.path.split('/')[0]))];
-  const names = folders.length <= 20 ? `: ${folders.join(', ')}` : '';
-  process.stdout.write(`wrote ${folders.length} skill${folders.length === 1 ? '' : 's'} to ${out}${names}\n`);
-  return 0;
+  try {
+    const { skills, code } = make();
+    for (const skill of skills) folder.stage(skill);
+    const written = folder.commit();
+    process.stdout.write(`wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${out}: ${written.join(', ')}\n`);
+    return code;
+  } catch (error) {
+    process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+    return 2;
+  } finally {
+    folder.close();
+  }
 }
 
 export default verb;

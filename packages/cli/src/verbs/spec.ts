@@ -1,5 +1,13 @@
-import { skippedReport, splitCommand, toolSpec, writeFileAtomic } from '@formrequest/skills';
-import { readCatalogSource, SOURCE_OPTIONS } from '../catalog-source.js';
+import {
+  allServerIds,
+  CatalogChecker,
+  selectIds,
+  skippedReport,
+  splitCommand,
+  toolSpec,
+  writeFileAtomic,
+} from '@formrequest/skills/cli';
+import { readSource, SOURCE_OPTIONS, sourceOf } from '../catalog-source.js';
 import { parseFlags, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest spec SOURCE [--server ID ...] [--strict] [--out FILE] [--catalog-out FILE]
@@ -9,7 +17,7 @@ Prints the tool specification (seed 002's template filled from the real tools) o
 lint findings and how to fix them (also listed on stderr).
   SOURCE             a catalog file (YAML or JSON) or the http(s) URL of a Streamable HTTP MCP server
   -- COMMAND ARGS    a stdio MCP server to start and read (everything after --)
-  --server ID        only this server (repeatable)
+  --server ID        only this server (repeatable): its id, or its skill (folder) name
   --strict           exit 1 when there is any warning (notes, such as a skipped approval prompt, do not count)
   --out FILE         write the document to FILE (atomically) instead of stdout
   --catalog-out FILE save the catalog that was read (.json: JSON, else YAML)
@@ -28,40 +36,58 @@ const verb: Verb = {
       strict: { type: 'boolean' },
       out: { type: 'string' },
     });
-    const read = await readCatalogSource('spec', positionals, command, values);
-    if (typeof read === 'number') return read;
-    const { checked, selection, wanted } = read;
-
-    const specs = selection.servers.map((server) => ({ server, ...toolSpec(server) }));
-    const text = specs.map((s) => s.markdown).join('\n');
+    const source = sourceOf(positionals, command, values);
+    const wanted = values.server ?? [];
+    // Each server's document is made as it is read; only the text is kept.
+    const checker = new CatalogChecker({ keepServers: false });
+    const specs: { id: string; markdown: string; findings: ReturnType<typeof toolSpec>['findings'] }[] = [];
+    const failed = await readSource('spec', source, values, (entry, index) => {
+      const server = checker.add(entry, index);
+      if (server) specs.push({ id: server.id, ...toolSpec(server) });
+    });
+    if (failed !== undefined) return failed;
+    const checked = checker.result;
+    let chosen: Set<string> | undefined;
+    if (wanted.length > 0) {
+      const selection = selectIds(allServerIds(checked), wanted);
+      for (const a of selection.ambiguous) {
+        process.stderr.write(`formrequest spec: '${a.wanted}' names several servers; give one of: ${a.names.join(', ')}\n`);
+      }
+      if (selection.unknown.length > 0) {
+        const ids = allServerIds(checked);
+        process.stderr.write(
+          `formrequest spec: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
+            `Servers: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length} in all)` : ''}\n`,
+        );
+      }
+      if (selection.unknown.length > 0 || selection.ambiguous.length > 0) return 2;
+      chosen = new Set(selection.ids);
+    }
+    const shown = chosen ? specs.filter((s) => chosen.has(s.id)) : specs;
+    const text = shown.map((s) => s.markdown).join('\n');
     if (values.out === undefined) process.stdout.write(text);
     else {
       try {
         await writeFileAtomic(values.out, text);
       } catch (error) {
-        process.stderr.write(
-          `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
-        );
+        process.stderr.write(`formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`);
         return 2;
       }
     }
 
     let warnings = 0;
-    for (const { server, findings } of specs) {
+    for (const { id, findings } of shown) {
       for (const f of findings) {
         if (f.severity === 'warning') warnings++;
-        process.stderr.write(`${f.severity} ${server.id} ${f.tool}: ${f.message}. Fix: ${f.fix}.\n`);
+        process.stderr.write(`${f.severity} ${id} ${f.tool}: ${f.message}. Fix: ${f.fix}.\n`);
       }
     }
-    const notes = specs.reduce((n, s) => n + s.findings.length, 0) - warnings;
-    process.stderr.write(
-      `${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`,
-    );
-    for (const line of skippedReport(checked, wanted.length > 0 ? selection.skipped : undefined)) {
-      process.stderr.write(`${line}\n`);
-    }
-    const brokenAsked = checked.broken.some((b) => wanted.length === 0 || selection.skipped.has(b.id));
-    if (brokenAsked || selection.skipped.size > 0) return 1;
+    const notes = shown.reduce((n, s) => n + s.findings.length, 0) - warnings;
+    process.stderr.write(`${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`);
+    for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
+    const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
+    const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
+    if (brokenAsked || skipped) return 1;
     return values.strict && warnings > 0 ? 1 : 0;
   },
 };
