@@ -4,6 +4,7 @@
 import type { Value } from '@formrequest/skills';
 import {
   CatalogError,
+  catalogServers,
   isLive,
   LiveServerError,
   loadSource,
@@ -31,7 +32,8 @@ export interface SourceFlags {
 /** The SOURCE of the command line, checked (UsageError when it is missing or given twice). */
 export function sourceOf(positionals: string[], command: string[], values: SourceFlags): Source {
   if (positionals.length > 1) throw new UsageError(`one SOURCE only, got '${positionals.join("', '")}'.`);
-  if (positionals.length > 0 && command.length > 0) throw new UsageError('give a SOURCE or -- COMMAND, not both.');
+  if (positionals.length > 0 && command.length > 0)
+    throw new UsageError('give a SOURCE or -- COMMAND, not both.');
   const source = sourceFrom(positionals[0], command);
   if (!source) throw new UsageError('give a catalog file, an http(s) URL, or -- COMMAND for a stdio server.');
   if (!isLive(source) && (values.id !== undefined || values.timeout !== undefined)) {
@@ -62,7 +64,7 @@ export async function readSource(
       // Saving the catalog needs it whole: read it, save it, then hand out its servers.
       const data = await loadSource(source, { timeoutMs, id: values.id });
       await saveCatalog(values['catalog-out'], data);
-      serversOf(data).forEach((server, i) => onServer(server, i));
+      for (const [i, server] of serversOf(data).entries()) onServer(server, i);
     } else {
       let seen = false;
       const data = await loadSource(source, {
@@ -87,11 +89,5 @@ export async function readSource(
 
 /** The `servers` list, or CatalogError saying what the catalog is instead. */
 function serversOf(data: Value): Value[] {
-  const servers = data instanceof Map ? data.get('servers') : undefined;
-  if (Array.isArray(servers)) return servers;
-  const what =
-    data instanceof Map
-      ? `it has no "servers" list (servers: ${servers === undefined ? 'missing' : Array.isArray(servers) ? 'a list' : servers instanceof Map ? 'a mapping' : typeof servers})`
-      : `it is ${data === null ? 'empty' : Array.isArray(data) ? 'a list' : `a ${typeof data}`}`;
-  throw new CatalogError(`the catalog must be a mapping with a "servers" list, but ${what}; expected servers: [{id, status, tools: [...]}]`);
+  return catalogServers(data);
 }

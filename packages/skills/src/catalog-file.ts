@@ -17,7 +17,11 @@ export interface CatalogReadOptions {
 }
 
 /** Parses catalog text. Throws CatalogError saying where the text stops being YAML or JSON. */
-export function parseCatalogText(text: string, source = 'the catalog', options: CatalogReadOptions = {}): Value {
+export function parseCatalogText(
+  text: string,
+  source = 'the catalog',
+  options: CatalogReadOptions = {},
+): Value {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     let jsonError: JsonError;

@@ -88,7 +88,12 @@ export function requiredOf(schema: Mapping): string[] {
 export const descriptionOf = (entry: { data: Mapping }): string => text(entry.data, 'description') ?? '';
 
 /** Input-schema keys a parameter list already expresses (or that carry no constraint); the rest is shown apart. */
-export const PARAMETER_LIST_KEYS: ReadonlySet<string> = new Set(['type', 'properties', 'required', '$schema']);
+export const PARAMETER_LIST_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'properties',
+  'required',
+  '$schema',
+]);
 
 // ----- checking
 
@@ -97,14 +102,22 @@ function kind(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (isMapping(value)) return 'a mapping';
   if (typeof value === 'boolean') return `the boolean ${value}`;
-  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat) return `the number ${value instanceof PyFloat ? value.value : value}`;
+  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat)
+    return `the number ${value instanceof PyFloat ? value.value : value}`;
   if (value instanceof Timestamp) return `the date ${value.text}`;
   return `a ${typeof value} (${JSON.stringify(value)?.slice(0, 40)})`;
 }
 
 /** Why YAML may have made a non-string of what was meant as text, and how to say it. */
 function yamlHint(value: unknown): string {
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat || value instanceof Timestamp || value === null) {
+  if (
+    typeof value === 'boolean' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    value instanceof PyFloat ||
+    value instanceof Timestamp ||
+    value === null
+  ) {
     return ' (YAML 1.1 reads yes/no/on/off, numbers, 1:30 and dates unquoted as such: quote the text)';
   }
   return '';
@@ -149,7 +162,13 @@ export class CatalogChecker {
     this.seen.set(id, index);
     const tools = server!.get('tools');
     if (offline) {
-      this.result.inactive.push({ index, id, named, reason: `status is '${status}', not 'online'`, defects: [] });
+      this.result.inactive.push({
+        index,
+        id,
+        named,
+        reason: `status is '${status}', not 'online'`,
+        defects: [],
+      });
       return undefined;
     }
     if (!Array.isArray(tools) || tools.length === 0) {
@@ -173,7 +192,7 @@ export function checkCatalog(data: unknown): CheckedCatalog {
   const catalog = isMapping(data) ? data : fromJs(data);
   const servers = catalogServers(catalog);
   const checker = new CatalogChecker();
-  servers.forEach((server, index) => checker.add(server, index));
+  for (const [index, server] of servers.entries()) checker.add(server, index);
   return checker.result;
 }
 
@@ -210,7 +229,10 @@ function serverDefects(server: Mapping, path: string): Defect[] {
   for (const key of ['title', 'description'] as const) {
     const value = server.get(key);
     if (value !== undefined && typeof value !== 'string') {
-      defects.push({ path: `${path}.${key}`, message: `${key} must be text, got ${kind(value)}${yamlHint(value)}` });
+      defects.push({
+        path: `${path}.${key}`,
+        message: `${key} must be text, got ${kind(value)}${yamlHint(value)}`,
+      });
     }
   }
   const tools = server.get('tools');
@@ -235,23 +257,34 @@ function serverDefects(server: Mapping, path: string): Defect[] {
   }
   const resources = server.get('resources');
   if (resources !== undefined && !Array.isArray(resources)) {
-    defects.push({ path: `${path}.resources`, message: `resources must be a list of {uri}, got ${kind(resources)}` });
+    defects.push({
+      path: `${path}.resources`,
+      message: `resources must be a list of {uri}, got ${kind(resources)}`,
+    });
   }
   return defects;
 }
 
 function toolDefects(tool: Value, path: string): Defect[] {
   if (!isMapping(tool))
-    return [{ path, message: `a tool must be a mapping {name, description, inputSchema}, got ${kind(tool)}` }];
+    return [
+      { path, message: `a tool must be a mapping {name, description, inputSchema}, got ${kind(tool)}` },
+    ];
   const defects: Defect[] = [];
   const name = tool.get('name');
   if (typeof name !== 'string' || name === '') {
-    defects.push({ path: `${path}.name`, message: `a tool needs a non-empty text name, got ${kind(name)}${yamlHint(name)}` });
+    defects.push({
+      path: `${path}.name`,
+      message: `a tool needs a non-empty text name, got ${kind(name)}${yamlHint(name)}`,
+    });
   }
   for (const key of ['title', 'description'] as const) {
     const value = tool.get(key);
     if (value !== undefined && typeof value !== 'string') {
-      defects.push({ path: `${path}.${key}`, message: `${key} must be text, got ${kind(value)}${yamlHint(value)}` });
+      defects.push({
+        path: `${path}.${key}`,
+        message: `${key} must be text, got ${kind(value)}${yamlHint(value)}`,
+      });
     }
   }
   for (const key of ['annotations', '_meta'] as const) {
@@ -265,11 +298,17 @@ function toolDefects(tool: Value, path: string): Defect[] {
     const schema = tool.get(inputKey);
     const schemaAt = `${path}.${inputKey}`;
     if (!isMapping(schema)) {
-      defects.push({ path: schemaAt, message: `the input schema must be a JSON Schema object, got ${kind(schema)}` });
+      defects.push({
+        path: schemaAt,
+        message: `the input schema must be a JSON Schema object, got ${kind(schema)}`,
+      });
     } else {
       const type = schema.get('type');
       if (type !== undefined && type !== 'object') {
-        defects.push({ path: `${schemaAt}.type`, message: `an MCP input schema must have type 'object', got ${kind(type)}` });
+        defects.push({
+          path: `${schemaAt}.type`,
+          message: `an MCP input schema must have type 'object', got ${kind(type)}`,
+        });
       }
       defects.push(...schemaDefects(schema, schemaAt));
     }
@@ -323,22 +362,33 @@ function schemaDefects(schema: Mapping, path: string): Defect[] {
   if (items !== undefined) {
     if (Array.isArray(items)) {
       items.forEach((item, i) => {
-        if (!isSchema(item)) defects.push({ path: `${path}.items[${i}]`, message: `items must be schemas, got ${kind(item)}` });
+        if (!isSchema(item))
+          defects.push({ path: `${path}.items[${i}]`, message: `items must be schemas, got ${kind(item)}` });
         else sub(item, `${path}.items[${i}]`);
       });
     } else if (!isSchema(items)) {
-      defects.push({ path: `${path}.items`, message: `items must be a schema (a mapping, true or false), got ${kind(items)}` });
+      defects.push({
+        path: `${path}.items`,
+        message: `items must be a schema (a mapping, true or false), got ${kind(items)}`,
+      });
     } else sub(items, `${path}.items`);
   }
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
     const list = schema.get(key);
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
-      defects.push({ path: `${path}.${key}`, message: `${key} must be a list of schemas, got ${kind(list)}` });
+      defects.push({
+        path: `${path}.${key}`,
+        message: `${key} must be a list of schemas, got ${kind(list)}`,
+      });
       continue;
     }
     list.forEach((item, i) => {
-      if (!isSchema(item)) defects.push({ path: `${path}.${key}[${i}]`, message: `${key} entries must be schemas, got ${kind(item)}` });
+      if (!isSchema(item))
+        defects.push({
+          path: `${path}.${key}[${i}]`,
+          message: `${key} entries must be schemas, got ${kind(item)}`,
+        });
       else sub(item, `${path}.${key}[${i}]`);
     });
   }

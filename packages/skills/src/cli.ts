@@ -1,15 +1,22 @@
 // @formrequest/skills/cli: what the `formrequest skill` and `formrequest spec` verbs need beyond the
 // package's root: reading a SOURCE server by server, a run that stages skills as they are built, the
 // output folder with its marks, and the report of skipped servers.
-export { type CatalogReadOptions } from './catalog-file.js';
-export { allServerIds, type Selection, selectIds } from './select.js';
-export { skippedReport } from './report.js';
-export { SkillRun, type SkillRunOptions, type SkillRunResult } from './skill-run.js';
-export { MARK_FILE, OutputError, readMark, type SkillMark, SkillsFolder, sourceKey } from './skills-folder.js';
-export { TOOLS_YAML } from './skill-md.js';
-export { isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
-export { CatalogChecker, CatalogError } from './catalog.js';
-export { saveCatalog } from './catalog-file.js';
+
+export { CatalogChecker, CatalogError, catalogServers } from './catalog.js';
+export { type CatalogReadOptions, saveCatalog } from './catalog-file.js';
 export { LiveServerError } from './live-error.js';
+export { skippedReport } from './report.js';
+export { allServerIds, type Selection, selectIds } from './select.js';
+export { TOOLS_YAML } from './skill-md.js';
+export { SkillRun, type SkillRunOptions, type SkillRunResult } from './skill-run.js';
+export {
+  MARK_FILE,
+  OutputError,
+  readMark,
+  type SkillMark,
+  SkillsFolder,
+  sourceKey,
+} from './skills-folder.js';
+export { isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
 export { toolSpec } from './spec.js';
 export { makeFolder, pathProblem, writeFileAtomic, writeFileAtomicSync } from './write.js';

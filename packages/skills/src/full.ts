@@ -50,8 +50,7 @@ export function parameterExtras(spec: Mapping): string[] {
 /** One parameter line, e.g. `` - `steps` (integer): Number of inference steps [default: 28, min: 1, max: 100]``. */
 export function parameterLine(name: string, spec: Schema, required: boolean): string {
   // A boolean schema: `true` takes anything, `false` nothing.
-  const schema: Mapping =
-    typeof spec === 'boolean' ? new Map([['type', spec ? 'any' : 'never']]) : spec;
+  const schema: Mapping = typeof spec === 'boolean' ? new Map([['type', spec ? 'any' : 'never']]) : spec;
   const type = pythonStr(schema.has('type') ? schema.get('type') : 'any');
   const description = pythonStr(
     schema.has('description')

@@ -4,10 +4,10 @@
 
 // catalogs
 export {
-  type CatalogServer,
-  type CatalogTool,
   CatalogChecker,
   CatalogError,
+  type CatalogServer,
+  type CatalogTool,
   type CheckedCatalog,
   checkCatalog,
   type Defect,
@@ -25,17 +25,17 @@ export {
   saveCatalog,
 } from './catalog-file.js';
 export { fromJs, type Mapping, PyFloat, Timestamp, toJs, type Value } from './data/value.js';
-export { LiveServerError, type LiveOptions, type LiveTarget } from './live-error.js';
+export { type FormSkillOptions, formSkill } from './form-skill.js';
+export { parameterLine, toolSection } from './full.js';
+export { lazyTool, lazyYaml } from './lazy.js';
+export { type Finding, lintServer } from './lint.js';
 export { readLiveServer } from './live.js';
+export { type LiveOptions, LiveServerError, type LiveTarget } from './live-error.js';
+export { pythonRepr, pythonStr } from './python-repr.js';
+export { baseSkillName, isValidSkillName, skillNames } from './skill-name.js';
 // skills (seed 003)
 export { type BuildOptions, buildSkill, buildSkills, type Skill, type SkillFile } from './skills.js';
-export { lazyTool, lazyYaml } from './lazy.js';
-export { parameterLine, toolSection } from './full.js';
-export { baseSkillName, isValidSkillName, skillNames } from './skill-name.js';
-export { pythonRepr, pythonStr } from './python-repr.js';
-export { type FormSkillOptions, formSkill } from './form-skill.js';
 // tool specifications (seed 002)
-export { type ToolSpec, exampleOf, toolSpec } from './spec.js';
-export { type Finding, lintServer } from './lint.js';
+export { exampleOf, type ToolSpec, toolSpec } from './spec.js';
 export { type ToolKind, toolKind } from './tool-kind.js';
 export { zodOf } from './zod-notation.js';

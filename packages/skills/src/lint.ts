@@ -2,7 +2,14 @@
 // annotations, the approval prompt a host may skip, invoking/invoked length, UI resources, and
 // descriptions of tools and parameters. `warning`s fail `formrequest spec --strict`; `note`s state a
 // consequence the author should know about (they do not fail --strict).
-import { type CatalogServer, type CatalogTool, descriptionOf, inputSchemaOf, mapping, propertiesOf } from './catalog.js';
+import {
+  type CatalogServer,
+  type CatalogTool,
+  descriptionOf,
+  inputSchemaOf,
+  mapping,
+  propertiesOf,
+} from './catalog.js';
 import { isMapping, type Mapping } from './data/value.js';
 import { uiResourceOf } from './tool-kind.js';
 

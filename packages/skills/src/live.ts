@@ -4,9 +4,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fromJs, type Mapping } from './data/value.js';
-import { VERSION } from './version.js';
-
 import type { LiveOptions, LiveTarget } from './live-error.js';
+import { VERSION } from './version.js';
 
 export type { LiveOptions, LiveTarget };
 

@@ -9,7 +9,8 @@ export function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat) return pythonNumber(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof PyFloat)
+    return pythonNumber(value);
   if (typeof value === 'string') return pythonStringRepr(value);
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   if (value instanceof Timestamp) return timestampRepr(value);

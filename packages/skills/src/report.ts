@@ -16,7 +16,8 @@ export function skippedReport(checked: CheckedCatalog, selected?: Set<string>): 
       `skipped server '${s.id}' (servers[${s.index}]): ${s.defects.length} defect${s.defects.length === 1 ? '' : 's'}`,
     );
     for (const d of s.defects.slice(0, MAX_DEFECTS_SHOWN)) lines.push(`  ${d.path}: ${d.message}`);
-    if (s.defects.length > MAX_DEFECTS_SHOWN) lines.push(`  … and ${s.defects.length - MAX_DEFECTS_SHOWN} more`);
+    if (s.defects.length > MAX_DEFECTS_SHOWN)
+      lines.push(`  … and ${s.defects.length - MAX_DEFECTS_SHOWN} more`);
   }
   return lines;
 }

@@ -37,7 +37,8 @@ export function selectIds(allIds: string[], wanted: string[]): Selection {
       continue;
     }
     const byBase = allIds.filter((id) => baseSkillName(id) === w);
-    if (byBase.length > 1) ambiguous.push({ wanted: w, names: byBase.map((id) => `${names.get(id)} (${id})`) });
+    if (byBase.length > 1)
+      ambiguous.push({ wanted: w, names: byBase.map((id) => `${names.get(id)} (${id})`) });
     else unknown.push(w);
   }
   return { ids: allIds.filter((id) => ids.has(id)), unknown, ambiguous };
@@ -45,9 +46,8 @@ export function selectIds(allIds: string[], wanted: string[]): Selection {
 
 /** Every server id in the catalog (usable or not), in catalog order, for choosing skill names. */
 export function allServerIds(checked: CheckedCatalog): string[] {
-  const all = [
-    ...checked.usable,
-    ...[...checked.inactive, ...checked.broken].filter((s) => s.named),
-  ].sort((a, b) => a.index - b.index);
+  const all = [...checked.usable, ...[...checked.inactive, ...checked.broken].filter((s) => s.named)].sort(
+    (a, b) => a.index - b.index,
+  );
   return [...new Set(all.map((s) => s.id))];
 }

@@ -23,6 +23,8 @@ export interface SkillRunResult {
   skills: Skill[];
   /** With --server: what was asked for. */
   selection?: Selection;
+  /** Lines of each skill's SKILL.md, by server id (Agent Skills advise under about 500). */
+  lines: Map<string, number>;
 }
 
 export class SkillRun {
@@ -31,6 +33,7 @@ export class SkillRun {
   /** With --server: servers that may be asked for, kept until all ids are known. */
   private readonly candidates: CatalogServer[] = [];
   private readonly wanted: string[];
+  private readonly lines = new Map<string, number>();
 
   constructor(private readonly options: SkillRunOptions = {}) {
     this.wanted = options.wanted ?? [];
@@ -48,6 +51,7 @@ export class SkillRun {
   };
 
   private keep(skill: Skill): void {
+    this.lines.set(skill.serverId, skill.files[0]?.content.split('\n').length ?? 0);
     if (this.options.folder) {
       this.options.folder.stage(skill);
       this.built.push({ ...skill, files: [] });
@@ -73,7 +77,7 @@ export class SkillRun {
       this.options.folder?.rename(skill.serverId, name);
       return renamed(skill, name);
     });
-    return { checked, skills, selection };
+    return { checked, skills, selection, lines: this.lines };
   }
 }
 

@@ -120,7 +120,12 @@ export class SkillsFolder {
     const written: string[] = [];
     for (const skill of this.staged) {
       const staged = join(this.staging, skill.key);
-      const mark: SkillMark = { generator: GENERATOR, source: this.source, server: skill.serverId, files: skill.files };
+      const mark: SkillMark = {
+        generator: GENERATOR,
+        source: this.source,
+        server: skill.serverId,
+        files: skill.files,
+      };
       writeFileSync(join(staged, MARK_FILE), `${JSON.stringify(mark, null, 2)}\n`);
       const target = join(this.root, skill.name);
       const old = readMark(target);
@@ -157,7 +162,8 @@ export class SkillsFolder {
       const folder = join(this.root, entry.name);
       const mark = readMark(folder);
       if (!mark || mark.source !== this.source || keep(mark.server)) continue;
-      for (const file of [...mark.files, MARK_FILE]) rmSync(join(folder, ...file.split('/')), { force: true });
+      for (const file of [...mark.files, MARK_FILE])
+        rmSync(join(folder, ...file.split('/')), { force: true });
       removeEmptyFolders(folder);
       if (existsSync(folder)) kept.push(entry.name);
       else removed.push(entry.name);
@@ -195,7 +201,9 @@ function removeEmptyFolders(folder: string): void {
 }
 
 /** How a source is recorded in the marks (absolute path for a file), so prune only touches its own skills. */
-export function sourceKey(source: { file: string } | { url: string } | { command: string; args?: string[] }): string {
+export function sourceKey(
+  source: { file: string } | { url: string } | { command: string; args?: string[] },
+): string {
   if ('file' in source) return resolve(source.file).split(sep).join('/');
   if ('url' in source) return source.url;
   return [source.command, ...(source.args ?? [])].join(' ');

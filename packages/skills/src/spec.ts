@@ -18,7 +18,14 @@ import { fromJs, isMapping, type Mapping, type Value } from './data/value.js';
 import { yamlScalar } from './data/yaml-write.js';
 import { type Finding, lintServer } from './lint.js';
 import { clip } from './skill-md.js';
-import { sourceToolOf, type ToolEffect, type ToolKind, toolEffect, toolKind, uiResourceOf } from './tool-kind.js';
+import {
+  sourceToolOf,
+  type ToolEffect,
+  type ToolKind,
+  toolEffect,
+  toolKind,
+  uiResourceOf,
+} from './tool-kind.js';
 import { derefOnce, type RefContext, refName, zodParameterLine } from './zod-notation.js';
 
 /** Headings by what a data tool does (its annotations); UI tools by their kind. */
@@ -55,10 +62,19 @@ export function toolSpec(server: CatalogServer): ToolSpec {
   const out: string[] = [];
   out.push(`---\napp_name: ${yamlScalar(server.id)}\ntool_count: ${tools.length}\n---`, '');
   out.push('# ツール仕様', '', '## アーキテクチャパターン', '');
-  out.push(`- ${box(has('render'))} **Decoupled Data + Render** — データ取得と UI レンダリングを分離（推奨）`);
+  out.push(
+    `- ${box(has('render'))} **Decoupled Data + Render** — データ取得と UI レンダリングを分離（推奨）`,
+  );
   out.push(`- ${box(has('standalone'))} **Standalone** — 1 ツールでデータ取得 + UI 表示`);
-  if (!has('render') && !has('standalone')) out.push('', 'UI を表示するツールはありません（すべて data ツール）。');
-  out.push('', '## ツール一覧', '', '| Tool | Title | Description | Type | outputTemplate |', '|---|---|---|---|---|');
+  if (!has('render') && !has('standalone'))
+    out.push('', 'UI を表示するツールはありません（すべて data ツール）。');
+  out.push(
+    '',
+    '## ツール一覧',
+    '',
+    '| Tool | Title | Description | Type | outputTemplate |',
+    '|---|---|---|---|---|',
+  );
   for (const tool of tools) {
     const annotations = mapping(tool.data, 'annotations');
     const title = text(tool.data, 'title') ?? (annotations ? text(annotations, 'title') : undefined) ?? '';
@@ -72,7 +88,10 @@ export function toolSpec(server: CatalogServer): ToolSpec {
   out.push('', '## structuredContent の形');
   const withOutput = tools.filter((t) => mapping(t.data, 'outputSchema'));
   if (withOutput.length === 0)
-    out.push('', 'outputSchema を持つツールはありません（structuredContent の形は tools/list からはわかりません）。');
+    out.push(
+      '',
+      'outputSchema を持つツールはありません（structuredContent の形は tools/list からはわかりません）。',
+    );
   for (const tool of withOutput) {
     const output = mapping(tool.data, 'outputSchema')!;
     const shape = toJson(new Map([['structuredContent', exampleOf(output)]]), 2);
@@ -110,16 +129,26 @@ export function toolSpec(server: CatalogServer): ToolSpec {
     '| データ0件 | 検索条件の変更を提案 | `{ items: [], totalCount: 0, hasMore: false }` |',
   );
 
-  out.push('', '## annotations 設計ガイド', '', '| フィールド | 説明 | 設定例 |', '|-----------|------|--------|');
+  out.push(
+    '',
+    '## annotations 設計ガイド',
+    '',
+    '| フィールド | 説明 | 設定例 |',
+    '|-----------|------|--------|',
+  );
   out.push('| readOnlyHint | 読み取り専用操作 | 検索、一覧取得 → true |');
   out.push('| destructiveHint | データ削除/上書き | 削除操作 → true |');
   out.push('| openWorldHint | 外部公開操作 | メール送信 → true |');
   out.push('| idempotentHint | 冪等操作 | 同じ入力で同じ結果 → true |');
-  out.push('', '**注意:** `readOnlyHint: true` + `destructiveHint: false` の場合、ChatGPT は承認プロンプトをスキップする。');
+  out.push(
+    '',
+    '**注意:** `readOnlyHint: true` + `destructiveHint: false` の場合、ChatGPT は承認プロンプトをスキップする。',
+  );
 
   out.push('', '## 検査結果（lint）', '');
   if (findings.length === 0) out.push('指摘はありません。');
-  for (const f of findings) out.push(`- **${f.severity}** \`${f.tool}\` (${f.code}): ${f.message}. Fix: ${f.fix}.`);
+  for (const f of findings)
+    out.push(`- **${f.severity}** \`${f.tool}\` (${f.code}): ${f.message}. Fix: ${f.fix}.`);
   return { markdown: `${out.join('\n')}\n`, findings };
 }
 
@@ -144,7 +173,9 @@ function toolDetail(tool: CatalogTool, kind: ToolKind, server: CatalogServer): s
   lines.push('- annotations:');
   const annotations = mapping(tool.data, 'annotations');
   if (!annotations || annotations.size === 0) lines.push('  - （なし）');
-  else for (const [key, value] of annotations) lines.push(`  - ${key}: ${typeof value === 'string' ? JSON.stringify(value) : toJson(value)}`);
+  else
+    for (const [key, value] of annotations)
+      lines.push(`  - ${key}: ${typeof value === 'string' ? JSON.stringify(value) : toJson(value)}`);
   return lines;
 }
 
@@ -204,7 +235,11 @@ function example(schema: Value, depth: number, ctx: RefContext): Value {
       return null;
     case 'array': {
       const items = schema.get('items');
-      return items === undefined || items === false ? [] : items === true ? ['any'] : [example(items, depth + 1, ctx)];
+      return items === undefined || items === false
+        ? []
+        : items === true
+          ? ['any']
+          : [example(items, depth + 1, ctx)];
     }
     default: {
       const properties = schema.get('properties');

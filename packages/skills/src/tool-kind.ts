@@ -1,7 +1,14 @@
 // Which kind of tool the spec template calls it (seed 002): `data` (fetches data, no UI), `render`
 // (shows another tool's output in a UI), or `standalone` (fetches and shows in one call); and what a
 // tool does to data, from its annotations (a write tool is not 「データ取得」).
-import { type CatalogServer, type CatalogTool, inputSchemaOf, mapping, propertiesOf, requiredOf } from './catalog.js';
+import {
+  type CatalogServer,
+  type CatalogTool,
+  inputSchemaOf,
+  mapping,
+  propertiesOf,
+  requiredOf,
+} from './catalog.js';
 import { isMapping } from './data/value.js';
 
 export type ToolKind = 'data' | 'render' | 'standalone';
@@ -38,7 +45,8 @@ export function sourceToolOf(tool: CatalogTool, server: CatalogServer): CatalogT
   const inputs = inputFields(tool);
   if (inputs.length === 0) return undefined;
   return server.tools.find(
-    (other) => other !== tool && !uiResourceOf(other) && inputs.every((name) => outputFields(other).has(name)),
+    (other) =>
+      other !== tool && !uiResourceOf(other) && inputs.every((name) => outputFields(other).has(name)),
   );
 }
 

@@ -51,7 +51,8 @@ export function makeFolder(path: string): void {
     try {
       mkdirSync(folder);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create ${folder}: ${pathProblem(error)}`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new Error(`cannot create ${folder}: ${pathProblem(error)}`);
     }
   }
 }

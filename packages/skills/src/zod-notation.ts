@@ -204,9 +204,13 @@ export function zodParameterLine(
   const zodText = zod(s, 0, ctx);
   const { schema: resolved } = derefOnce(s, ctx);
   const suffix = required ? ' (required)' : hasDefault(s, ctx) ? '' : '.optional()';
-  const raw = isMapping(resolved) && typeof resolved.get('description') === 'string' ? (resolved.get('description') as string) : fallbackDescription;
+  const raw =
+    isMapping(resolved) && typeof resolved.get('description') === 'string'
+      ? (resolved.get('description') as string)
+      : fallbackDescription;
   const description = raw.replace(/\s+/g, ' ').trim();
   const examples = isMapping(resolved) ? resolved.get('examples') : undefined;
-  const example = Array.isArray(examples) && examples.length > 0 ? ` (例: ${examples.map((e) => lit(e)).join(', ')})` : '';
+  const example =
+    Array.isArray(examples) && examples.length > 0 ? ` (例: ${examples.map((e) => lit(e)).join(', ')})` : '';
   return `${name}: ${zodText}${suffix}${description ? ` — ${description}` : ''}${example}`;
 }

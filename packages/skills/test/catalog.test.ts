@@ -14,9 +14,9 @@ test('a catalog that is not an object with a servers list is rejected as a whole
   assert.throws(
     () => checkCatalog('hello world'),
     (e: Error) =>
-      e instanceof CatalogError && /must be an object with a "servers" list, got a string/.test(e.message),
+      e instanceof CatalogError && /must be a mapping with a "servers" list, got a string/.test(e.message),
   );
-  assert.throws(() => checkCatalog({ server: [] }), /has no "servers" list \(servers: a undefined/);
+  assert.throws(() => checkCatalog({ server: [] }), /has no "servers" list \(servers: nothing\)/);
   assert.throws(() => checkCatalog([1]), /got a list/);
 });
 
@@ -24,10 +24,17 @@ test('text that is neither JSON nor YAML gets a message with the line', () => {
   assert.throws(
     () => parseCatalogText('servers:\n  - id: a\n   status: [online\n', 'cat.yaml'),
     (e: Error) =>
-      e instanceof CatalogError && /cat\.yaml is neither JSON nor valid YAML at line \d+/.test(e.message),
+      e instanceof CatalogError && /cat\.yaml is not valid YAML: line \d+, column \d+: /.test(e.message),
   );
-  assert.throws(() => parseCatalogText('{"servers": [}', 'cat.json'), /cat\.json is not valid JSON/);
-  assert.deepEqual(parseCatalogText('{servers: []}'), { servers: [] }, 'flow-style YAML is still YAML');
+  assert.throws(
+    () => parseCatalogText('{"servers": [}', 'cat.json'),
+    /cat\.json is not valid JSON: line 1, column 14/,
+  );
+  assert.deepEqual(
+    parseCatalogText('{servers: []}'),
+    new Map([['servers', []]]),
+    'flow-style YAML is still YAML',
+  );
 });
 
 test('a broken tool schema names the path of the defect; the other servers stay usable', () => {
@@ -47,7 +54,8 @@ test('a broken tool schema names the path of the defect; the other servers stay 
   assert.deepEqual(checked.broken[0]!.defects, [
     {
       path: 'servers[3].tools[7].inputSchema.properties.steps',
-      message: 'a parameter schema must be an object such as {type: string}, got a string ("integer")',
+      message:
+        'a parameter schema must be a mapping such as {type: string} (or true / false), got a string ("integer")',
     },
   ]);
 });

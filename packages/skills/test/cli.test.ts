@@ -37,7 +37,7 @@ function tree(dir: string): Record<string, string> {
     for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(rel);
-      else out[rel] = readFileSync(join(dir, rel), 'utf8');
+      else if (entry.name !== '.formrequest.json') out[rel] = readFileSync(join(dir, rel), 'utf8');
     }
   };
   walk('');
@@ -125,7 +125,7 @@ test('bad input: the defect path is named, the other servers are written, exit c
   assert.equal(result.code, 1);
   assert.match(
     result.stderr,
-    /skipped server 'server-3' \(servers\[3\]\): 1 defect\n {2}servers\[3\]\.tools\[7\]\.inputSchema\.properties\.steps: a parameter schema must be an object/,
+    /skipped server 'server-3' \(servers\[3\]\): 1 defect\n {2}servers\[3\]\.tools\[7\]\.inputSchema\.properties\.steps: a parameter schema must be a mapping/,
   );
   assert.deepEqual(readdirSync(out).sort(), ['server-0', 'server-1', 'server-2', 'server-4']);
 });
@@ -136,7 +136,7 @@ test('bad input: not YAML or JSON, wrong shape, missing file, missing --out -> e
   writeFileSync(garbage, 'servers: [\n  - id: x\n  status: {\n');
   const notYaml = await run('skill', garbage, '--stdout');
   assert.equal(notYaml.code, 2);
-  assert.match(notYaml.stderr, /garbage\.yaml is neither JSON nor valid YAML at line \d+, column \d+/);
+  assert.match(notYaml.stderr, /garbage\.yaml is not valid YAML: line \d+, column \d+: /);
   const shape = join(dir, 'shape.json');
   writeFileSync(shape, '{"tools": []}');
   const wrong = await run('skill', shape, '--stdout');
@@ -178,7 +178,17 @@ test('skill from a live stdio server (paged tools/list); --catalog-out saves a c
   assert.equal(saved.servers[0].id, 'fixture.Paged Server');
   const fromFile = await run('skill', join(dir, 'catalog.json'), '--lazy', '--out', join(dir, 'file'));
   assert.equal(fromFile.code, 0);
-  assert.deepEqual(tree(join(dir, 'file')), files);
+  // The same skills, but for the Claude Code hint: a live server read without --id only knows the
+  // name it reports, not the name people configure, so its hint says so; the catalog's id is that name.
+  const hint = (text: string) => text.replace(/ \(Claude Code: [^\n]*?\)\. Before/, ' (hint). Before');
+  const fileTree = tree(join(dir, 'file'));
+  assert.deepEqual(Object.keys(fileTree), Object.keys(files));
+  for (const key of Object.keys(files)) assert.equal(hint(fileTree[key]!), hint(files[key]!), key);
+  assert.match(
+    files['fixture-paged-server/SKILL.md']!,
+    /`mcp__<server>__<tool>`, where <server> is the name you gave this server/,
+  );
+  assert.match(fileTree['fixture-paged-server/SKILL.md']!, /`mcp__fixture_Paged_Server__<tool>`/);
 });
 
 test('a live server that fails gets a clear error and exit code 2', async () => {
@@ -243,7 +253,10 @@ test('spec on our own form server over stdio (formrequest serve)', async () => {
   );
   assert.match(result.stdout, /- annotations:\n {2}- readOnlyHint: true\n {2}- destructiveHint: false/);
   // DESIGN.md: readOnlyHint true + destructiveHint false, so the approval note is expected.
-  assert.match(result.stderr, /note form request_form: readOnlyHint: true with destructiveHint: false/);
+  assert.match(
+    result.stderr,
+    /note form request_form, question: readOnlyHint: true with destructiveHint: false/,
+  );
   const warnings = Number(/(\d+) warnings?, \d+ notes?/.exec(result.stderr)![1]);
   const strict = await run('spec', '--strict', '--timeout', '60000', '--', command, ...argv);
   assert.equal(strict.code, warnings > 0 ? 1 : 0, strict.stderr);

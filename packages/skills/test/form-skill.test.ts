@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
-import { FORM_SKILL_EXAMPLES, formSkill, isValidSkillName } from '@formrequest/skills';
+import { formSkill, isValidSkillName } from '@formrequest/skills';
 import { parse } from 'yaml';
+import { FORM_SKILL_EXAMPLES } from '../src/form-skill.ts';
 
 const config = {
   endpoints: [

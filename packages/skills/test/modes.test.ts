@@ -2,10 +2,19 @@
 // Unicode, odd values; lazy YAML read back (YAML 1.1 and 1.2) must equal the catalog's schemas.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type CatalogTool, lazyTool, lazyYaml, parameterLine, toolSection } from '@formrequest/skills';
+import {
+  fromJs,
+  lazyTool,
+  lazyYaml,
+  type Mapping,
+  parameterLine,
+  toJs,
+  toolSection,
+} from '@formrequest/skills';
 import { parse } from 'yaml';
+import { toolOf } from './support/catalog.ts';
 
-const tool: CatalogTool = {
+const plain = {
   name: 'make_thing',
   description: '物を作る\nsecond line',
   inputSchema: {
@@ -44,9 +53,12 @@ const tool: CatalogTool = {
     },
   },
 };
+const tool = toolOf(plain);
+const entryOf = (t = tool) => toJs(lazyTool(t)) as Record<string, any>;
+const spec = (value: unknown) => fromJs(value) as Mapping;
 
 test('lazy: type and description first with defaults, every other key after them in schema order', () => {
-  const entry = lazyTool(tool);
+  const entry = entryOf();
   assert.deepEqual(entry.required, ['name', 'mode']);
   assert.deepEqual(Object.keys(entry.parameters.name!), [
     'type',
@@ -73,7 +85,7 @@ test('lazy: type and description first with defaults, every other key after them
 
 test('lazy: the YAML reads back, under YAML 1.1 and 1.2, to exactly the lazy data (no key lost)', () => {
   const text = lazyYaml([tool]);
-  const expected = { make_thing: lazyTool(tool) };
+  const expected = { make_thing: entryOf() };
   assert.deepEqual(parse(text, { version: '1.2' }), JSON.parse(JSON.stringify(expected)));
   assert.deepEqual(parse(text, { version: '1.1' }), JSON.parse(JSON.stringify(expected)));
   assert.match(text, /名前 \(Unicode ✓\)/, 'Unicode is written as is, not escaped');
@@ -85,7 +97,7 @@ test('lazy: the YAML reads back, under YAML 1.1 and 1.2, to exactly the lazy dat
 });
 
 test('lazy: same input, same bytes; a blank line separates parameters and tools', () => {
-  const other: CatalogTool = { name: 'other', inputSchema: { properties: { a: { type: 'string' } } } };
+  const other = toolOf({ name: 'other', inputSchema: { properties: { a: { type: 'string' } } } });
   const text = lazyYaml([tool, other]);
   assert.equal(text, lazyYaml([tool, other]));
   assert.match(
@@ -96,12 +108,13 @@ test('lazy: same input, same bytes; a blank line separates parameters and tools'
 
 test('lazy: objects shared between parameters are written out, never as YAML anchors', () => {
   const shared = { type: 'string', enum: ['x', 'y'] };
-  const text = lazyYaml([{ name: 't', inputSchema: { properties: { a: shared, b: shared } } }]);
+  const text = lazyYaml([toolOf({ name: 't', inputSchema: { properties: { a: shared, b: shared } } })]);
   assert.doesNotMatch(text, /[&*]a1/);
 });
 
 test('full: named extras after the seed keys, then the rest in schema order', () => {
-  const props = (tool.inputSchema!.properties as Record<string, Record<string, unknown>>)!;
+  const raw = plain.inputSchema.properties as Record<string, unknown>;
+  const props = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, spec(v)]));
   assert.equal(
     parameterLine('name', props.name!, true),
     "  - `name`* (string): 名前 (Unicode ✓) [minLength: 2, maxLength: 40, pattern: ^[a-z]+$, format: hostname, examples: ['box']]",
@@ -127,7 +140,7 @@ test('full: named extras after the seed keys, then the rest in schema order', ()
 test('full: items.enum shows as options and the rest of the item schema is kept', () => {
   const tags = { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 };
   assert.equal(
-    parameterLine('tags', tags, false),
+    parameterLine('tags', spec(tags), false),
     "  - `tags` (array):  [options: ['a', 'b'], items: {'type': 'string'}, minItems: 1]",
   );
 });
@@ -140,7 +153,10 @@ test('full: nested objects keep their properties; multi-line descriptions stay i
   );
   assert.match(section, /^### make_thing\n物を作る\nsecond line\n\n\*\*Parameters:\*\*\n/);
   assert.match(section, /\*\*Input schema also says:\*\* additionalProperties: False, \$defs: \{'Size'/);
-  const multi = parameterLine('p', { type: 'string', description: 'one\ntwo' }, false);
+  const multi = parameterLine('p', spec({ type: 'string', description: 'one\ntwo' }), false);
   assert.equal(multi, '  - `p` (string): one\n    two');
-  assert.equal(toolSection({ name: 'ping', description: 'Ping' }), '### ping\nPing\n\n**Parameters:** none');
+  assert.equal(
+    toolSection(toolOf({ name: 'ping', description: 'Ping' })),
+    '### ping\nPing\n\n**Parameters:** none',
+  );
 });

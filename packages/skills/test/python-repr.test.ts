@@ -1,7 +1,7 @@
 // pythonRepr / pythonStr against what CPython 3 prints (expected strings taken from `python3 -c 'print(repr(...))'`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pythonNumber, pythonRepr, pythonStr } from '@formrequest/skills';
+import { PyFloat, pythonNumber, pythonRepr, pythonStr } from '@formrequest/skills/data';
 
 test('strings: quote choice and escapes follow Python', () => {
   assert.equal(pythonRepr('quad'), "'quad'");
@@ -25,7 +25,7 @@ test('constants and containers', () => {
 });
 
 test('numbers print as Python ints and floats do', () => {
-  const cases: [number, string][] = [
+  const cases: [number | bigint | PyFloat, string][] = [
     [30000, '30000'],
     [-7, '-7'],
     [0, '0'],
@@ -36,9 +36,16 @@ test('numbers print as Python ints and floats do', () => {
     [0.0001, '0.0001'],
     [-2.5e-7, '-2.5e-07'],
     [123456789.5, '123456789.5'],
-    [1e16, '1e+16'],
-    [1e22, '1e+22'],
-    [1.7976931348623157e308, '1.7976931348623157e+308'],
+    // A whole JS number is a Python int; a whole float is a PyFloat.
+    [1e16, '10000000000000000'],
+    [18446744073709551615n, '18446744073709551615'],
+    [-9007199254740993n, '-9007199254740993'],
+    [new PyFloat(1), '1.0'],
+    [new PyFloat(-0), '-0.0'],
+    [new PyFloat(1e15), '1000000000000000.0'],
+    [new PyFloat(1e16), '1e+16'],
+    [new PyFloat(1e22), '1e+22'],
+    [new PyFloat(1.7976931348623157e308), '1.7976931348623157e+308'],
     [Number.NaN, 'nan'],
     [Number.POSITIVE_INFINITY, 'inf'],
   ];

@@ -4,14 +4,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { type CatalogTool, checkCatalog, lazyYaml, parseCatalogText, toolSection } from '@formrequest/skills';
+import { checkCatalog, lazyYaml, parseCatalogText, toolSection } from '@formrequest/skills';
 import { parse } from 'yaml';
+import { toolOf } from './support/catalog.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 const meshyCatalog = checkCatalog(
   parseCatalogText(readFileSync(resolve(repo, 'examples/catalogs/meshy.yaml'), 'utf8')),
 );
-const meshy = meshyCatalog.servers[0]!.tools!;
+const meshy = meshyCatalog.servers[0]!.tools;
 
 // Copied from seed 003, section 変換結果 / Lazyモード出力（YAML）.
 const SEED_MESHY_LAZY = `meshy_v5_remesh_submit:
@@ -61,7 +62,7 @@ Submit remeshing request for 3D model
 
 // The flux example of seed 003 (出力形式): its tool as a catalog would carry it. The seed does not
 // print the flux input; this is the schema its two outputs describe (default after enum, as its YAML shows).
-const flux: CatalogTool = {
+const flux = toolOf({
   name: 'flux_lora_submit',
   description: 'Submit Flux LoRA image generation request',
   inputSchema: {
@@ -89,7 +90,7 @@ const flux: CatalogTool = {
       },
     },
   },
-};
+});
 
 const SEED_FLUX_FULL = `### flux_lora_submit
 Submit Flux LoRA image generation request

@@ -3,15 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import {
-  buildSkills,
-  type CatalogServer,
-  checkCatalog,
-  isValidSkillName,
-  parseCatalogText,
-  skillDescription,
-} from '@formrequest/skills';
+import { buildSkills, checkCatalog, isValidSkillName, parseCatalogText } from '@formrequest/skills';
 import { parse } from 'yaml';
+import { skillDescription } from '../src/skill-md.ts';
+import { serverOf } from './support/catalog.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 const sample = checkCatalog(
@@ -69,7 +64,10 @@ test('a tool name used by two servers stays with its own server and its own sche
 
 test('full mode: the seed lines inside a SKILL.md with frontmatter; same input, same bytes', () => {
   const once = buildSkills(sample.servers);
-  const twice = buildSkills(structuredClone(sample.servers));
+  const again = checkCatalog(
+    parseCatalogText(readFileSync(resolve(repo, 'examples/catalogs/sample.yaml'), 'utf8')),
+  );
+  const twice = buildSkills(again.servers);
   assert.deepEqual(once, twice);
   const meshy = once[1]!.files[0]!.content;
   assert.match(
@@ -79,9 +77,9 @@ test('full mode: the seed lines inside a SKILL.md with frontmatter; same input, 
 });
 
 test('names are chosen against every id of the catalog, so --server alone gives the same folder', () => {
-  const servers: CatalogServer[] = [
-    { id: 'A.B', tools: [{ name: 't' }] },
-    { id: 'a-b', tools: [{ name: 't' }] },
+  const servers = [
+    serverOf({ id: 'A.B', tools: [{ name: 't' }] }),
+    serverOf({ id: 'a-b', tools: [{ name: 't' }] }),
   ];
   const alone = buildSkills([servers[0]!], { allIds: ['A.B', 'a-b'] });
   const both = buildSkills(servers);
@@ -92,10 +90,12 @@ test('names are chosen against every id of the catalog, so --server alone gives 
 
 test('the description drops tool names from the end before it would pass 1024 characters', () => {
   const tools = Array.from({ length: 200 }, (_, i) => ({ name: `a_fairly_long_tool_name_${i}` }));
-  const text = skillDescription({ id: 'many', description: 'x'.repeat(300), tools });
+  const text = skillDescription(serverOf({ id: 'many', description: 'x'.repeat(300), tools }));
   assert.ok(Array.from(text).length <= 1024);
   assert.match(text, /and \d+ more\. Read before calling them/);
-  const huge = skillDescription({ id: 'big', description: 'y'.repeat(5000), tools: [] });
+  const huge = skillDescription(
+    serverOf({ id: 'big', description: 'y'.repeat(5000), tools: [{ name: 't' }] }),
+  );
   assert.equal(Array.from(huge).length, 1024);
   assert.ok(huge.endsWith('…'));
 });

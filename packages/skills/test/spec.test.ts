@@ -1,15 +1,9 @@
 // Tool spec (seed 002): zod-like notation, tool kinds, the document, and every lint rule with its fix.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  type CatalogServer,
-  exampleOf,
-  lintServer,
-  toolKind,
-  toolSpec,
-  zodOf,
-  zodParameterLine,
-} from '@formrequest/skills';
+import { exampleOf, lintServer, toJs, toolKind, toolSpec, zodOf } from '@formrequest/skills';
+import { zodParameterLine } from '../src/zod-notation.ts';
+import { serverOf } from './support/catalog.ts';
 
 test('zod-like notation of JSON Schemas', () => {
   assert.equal(
@@ -60,15 +54,17 @@ test('zod-like notation of JSON Schemas', () => {
 
 test('structuredContent example from an outputSchema', () => {
   assert.deepEqual(
-    exampleOf({
-      type: 'object',
-      properties: {
-        items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
-        totalCount: { type: 'integer' },
-        hasMore: { type: 'boolean' },
-        mode: { enum: ['a'] },
-      },
-    }),
+    toJs(
+      exampleOf({
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
+          totalCount: { type: 'integer' },
+          hasMore: { type: 'boolean' },
+          mode: { enum: ['a'] },
+        },
+      }),
+    ),
     { items: [{ id: 'string' }], totalCount: 0, hasMore: false, mode: 'a' },
   );
 });
@@ -107,15 +103,15 @@ const standalone = {
 };
 
 test('tool kinds: data without a UI, render fed by a data tool, standalone otherwise', () => {
-  const server: CatalogServer = { id: 's', tools: [data, render, standalone] };
+  const server = serverOf({ id: 's', tools: [data, render, standalone] });
   assert.deepEqual(
-    server.tools!.map((t) => toolKind(t, server)),
+    server.tools.map((t) => toolKind(t, server)),
     ['data', 'render', 'standalone'],
   );
 });
 
 test('the document fills the template: frontmatter, pattern boxes, table, inputs, _meta, annotations, structuredContent', () => {
-  const { markdown, findings } = toolSpec({ id: 'items-app', tools: [data, render, standalone] });
+  const { markdown, findings } = toolSpec(serverOf({ id: 'items-app', tools: [data, render, standalone] }));
   assert.match(markdown, /^---\napp_name: items-app\ntool_count: 3\n---\n\n# ツール仕様\n/);
   assert.match(markdown, /- \[x\] \*\*Decoupled Data \+ Render\*\*/);
   assert.match(markdown, /- \[x\] \*\*Standalone\*\*/);
@@ -137,20 +133,26 @@ test('the document fills the template: frontmatter, pattern boxes, table, inputs
   );
   assert.deepEqual(
     findings.map((f) => [f.tool, f.code, f.severity]),
-    [
-      ['list_items', 'approval-skipped', 'note'],
-      ['show_items', 'approval-skipped', 'note'],
-    ],
+    [['list_items, show_items', 'approval-skipped', 'note']],
+    'the approval note is said once, for every tool it applies to',
   );
   assert.match(
     markdown,
-    /## 検査結果（lint）\n\n- \*\*note\*\* `list_items` \(approval-skipped\): readOnlyHint: true with destructiveHint: false: the host \(ChatGPT\) may run this tool without asking the user for approval\. Fix: /,
+    /## 検査結果（lint）\n\n- \*\*note\*\* `list_items, show_items` \(approval-skipped\): readOnlyHint: true with destructiveHint: false on these 2 tools: the host \(ChatGPT\) may run them without asking the user for approval\. Fix: /,
   );
+  // The template's sections that tools/list cannot fill stay, as placeholders.
+  assert.match(markdown, /## _meta の形（Widget 専用データ）\n\n（tools\/list からは分からないため/);
+  assert.match(
+    markdown,
+    /## エラーレスポンス方針\n\n（tools\/list からは分からないため[^\n]*\n\n\| ケース \| content \| structuredContent \|/,
+  );
+  assert.match(markdown, /\*\*設計原則:\*\*\n- UI に必要な状態だけを小さくまとめる/);
+  assert.equal(markdown.match(/承認プロンプトをスキップする/g)?.length, 1);
 });
 
 test('lint: every rule, each with a fix', () => {
   const long = 'x'.repeat(65);
-  const server: CatalogServer = {
+  const server = serverOf({
     id: 's',
     resources: [{ uri: 'ui://widget/ok.html' }],
     tools: [
@@ -180,7 +182,7 @@ test('lint: every rule, each with a fix', () => {
         annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
       },
     ],
-  };
+  });
   const findings = lintServer(server);
   const codes = findings.map((f) => `${f.tool}:${f.code}`);
   assert.deepEqual(codes, [

@@ -51,8 +51,10 @@ const verb: Verb = {
       form: { type: 'boolean' },
       config: { type: 'string' },
     });
-    if ((values.out === undefined) === !values.stdout) throw new UsageError('give either --out DIR or --stdout.');
-    if (values.prune && values.out === undefined) throw new UsageError('--prune only applies with --out DIR.');
+    if ((values.out === undefined) === !values.stdout)
+      throw new UsageError('give either --out DIR or --stdout.');
+    if (values.prune && values.out === undefined)
+      throw new UsageError('--prune only applies with --out DIR.');
     if (values.form) {
       if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
       // The form skill needs the server package (its config loader): loaded only here.
@@ -92,7 +94,7 @@ const verb: Verb = {
       });
       const failed = await readSource('skill', source, values, run.add);
       if (failed !== undefined) return failed;
-      const { checked, skills, selection } = run.finish();
+      const { checked, skills, selection, lines: skillLines } = run.finish();
       if (selection && (selection.unknown.length > 0 || selection.ambiguous.length > 0)) {
         for (const a of selection.ambiguous) {
           process.stderr.write(
@@ -118,22 +120,27 @@ const verb: Verb = {
           return 2;
         }
         const names = written.length <= 20 ? `: ${written.join(', ')}` : '';
-        process.stdout.write(`wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${values.out}${names}\n`);
+        process.stdout.write(
+          `wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${values.out}${names}\n`,
+        );
         if (values.prune) {
-          const present = new Set([...checked.usable, ...checked.inactive, ...checked.broken].map((s) => s.id));
+          const present = new Set(
+            [...checked.usable, ...checked.inactive, ...checked.broken].map((s) => s.id),
+          );
           // With --server, only skills of servers gone from the catalog are pruned.
           const { removed, kept } = folder.prune(written, (id) => wanted.length > 0 && present.has(id));
           if (removed.length > 0) process.stdout.write(`pruned ${removed.length}: ${removed.join(', ')}\n`);
           for (const name of kept) {
-            process.stderr.write(`kept ${name}: its files from formrequest were removed, but it holds other files\n`);
+            process.stderr.write(
+              `kept ${name}: its files from formrequest were removed, but it holds other files\n`,
+            );
           }
         }
       } else code = print(skills.flatMap((s) => s.files));
       const chosen = selection ? new Set(selection.ids) : undefined;
       for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
       for (const skill of skills) {
-        const body = skill.files[0]?.content;
-        const lines = body === undefined ? 0 : body.split('\n').length;
+        const lines = skillLines.get(skill.serverId) ?? 0;
         if (lines > BODY_LINES_HINT) {
           process.stderr.write(
             `note: ${skill.name}/SKILL.md has ${lines} lines; Agent Skills suggests under ${BODY_LINES_HINT}${values.lazy ? '' : ' (--lazy moves the parameters to references/tools.yaml)'}\n`,
@@ -157,12 +164,18 @@ const verb: Verb = {
 
 function print(files: SkillFile[]): number {
   const several = files.length > 1;
-  process.stdout.write(files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'));
+  process.stdout.write(
+    files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'),
+  );
   return 0;
 }
 
 /** The form skill goes through the same folder (whole or nothing, marked). */
-function write(out: string, source: string, make: () => { skills: { name: string; serverId: string; files: SkillFile[] }[]; code: number }): number {
+function write(
+  out: string,
+  source: string,
+  make: () => { skills: { name: string; serverId: string; files: SkillFile[] }[]; code: number },
+): number {
   let folder: SkillsFolder;
   try {
     folder = new SkillsFolder(out, source);
@@ -174,7 +187,9 @@ function write(out: string, source: string, make: () => { skills: { name: string
     const { skills, code } = make();
     for (const skill of skills) folder.stage(skill);
     const written = folder.commit();
-    process.stdout.write(`wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${out}: ${written.join(', ')}\n`);
+    process.stdout.write(
+      `wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${out}: ${written.join(', ')}\n`,
+    );
     return code;
   } catch (error) {
     process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);

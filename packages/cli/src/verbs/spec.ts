@@ -51,7 +51,9 @@ const verb: Verb = {
     if (wanted.length > 0) {
       const selection = selectIds(allServerIds(checked), wanted);
       for (const a of selection.ambiguous) {
-        process.stderr.write(`formrequest spec: '${a.wanted}' names several servers; give one of: ${a.names.join(', ')}\n`);
+        process.stderr.write(
+          `formrequest spec: '${a.wanted}' names several servers; give one of: ${a.names.join(', ')}\n`,
+        );
       }
       if (selection.unknown.length > 0) {
         const ids = allServerIds(checked);
@@ -70,7 +72,9 @@ const verb: Verb = {
       try {
         await writeFileAtomic(values.out, text);
       } catch (error) {
-        process.stderr.write(`formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
+        );
         return 2;
       }
     }
@@ -83,7 +87,9 @@ const verb: Verb = {
       }
     }
     const notes = shown.reduce((n, s) => n + s.findings.length, 0) - warnings;
-    process.stderr.write(`${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`);
+    process.stderr.write(
+      `${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`,
+    );
     for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
     const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
     const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
