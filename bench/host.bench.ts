@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startHost } from '@formrequest/host';
+import { sourcesHook } from '../testing/cli.ts';
 
 const CONVERSATIONS = Number(process.env.HOST_BENCH_CONVERSATIONS ?? 200);
 const root = resolve(import.meta.dirname, '..');
@@ -226,9 +227,8 @@ async function coldStart() {
     : [
         process.execPath,
         [
-          '--conditions=@formrequest/source',
           '--import',
-          'tsx',
+          sourcesHook,
           join(root, 'packages/cli/src/main.ts'),
           'demo',
           '--port',

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { bundleFiles, bundleOptions } from '../packages/web/scripts/bundle.mjs';
+import { workspaceSources } from '../scripts/sources/esbuild.mjs';
 import { openHarness } from '../packages/web/test/support/harness.ts';
 
 const web = resolve(import.meta.dirname, '../packages/web');
@@ -43,7 +44,8 @@ async function bundleOf(entry: string, format: 'esm' | 'iife' = 'esm'): Promise<
     minify: true,
     format,
     platform: 'browser',
-    conditions: ['@formrequest/source', 'browser'],
+    conditions: ['browser'],
+    plugins: [workspaceSources],
     target: 'es2022',
     write: false,
     legalComments: 'none',

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2);
@@ -16,7 +17,7 @@ for (const file of files) {
   console.log(`\n=== ${file}`);
   const r = spawnSync(
     process.execPath,
-    ['--conditions=@formrequest/source', '--import', 'tsx', join(root, 'bench', file)],
+    ['--import', pathToFileURL(join(root, 'scripts/sources/register.mjs')).href, join(root, 'bench', file)],
     {
       stdio: 'inherit',
       cwd: root,

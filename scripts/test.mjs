@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs every `*.test.ts` under packages/*/test (or the paths given) with Node's own test runner.
-// Workspace packages resolve to their TypeScript sources through the `@formrequest/source` export
-// condition, so tests never depend on a stale build; tsx strips the types.
+// Runs every `*.test.ts` under packages/*/test and scripts/test (or the paths given) with Node's own test runner.
+// Workspace packages resolve to their TypeScript sources (scripts/sources/register.mjs: tsx plus a
+// resolve hook that reads each package.json), so tests never depend on a stale build.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -21,7 +22,10 @@ function collect(dir, out) {
 const args = process.argv.slice(2);
 const targets = args.length
   ? args.map((a) => resolve(a))
-  : readdirSync(join(root, 'packages')).map((p) => join(root, 'packages', p, 'test'));
+  : [
+      ...readdirSync(join(root, 'packages')).map((p) => join(root, 'packages', p, 'test')),
+      join(root, 'scripts/test'),
+    ];
 const files = [];
 for (const t of targets) {
   try {
@@ -39,9 +43,8 @@ files.sort();
 const result = spawnSync(
   process.execPath,
   [
-    '--conditions=@formrequest/source',
     '--import',
-    'tsx',
+    pathToFileURL(join(root, 'scripts/sources/register.mjs')).href,
     '--test',
     '--test-concurrency=2',
     '--test-timeout=180000',

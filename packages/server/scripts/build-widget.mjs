@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const out = resolve(pkg, 'dist/request-form.html');
@@ -33,8 +34,10 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  // As the renderer's own bundle: schema from source, its pattern engine the browser's RegExp.
-  conditions: ['@formrequest/source', 'browser'],
+  // As the renderer's own bundle: schema from source, its pattern engine the browser's RegExp (the
+  // renderer itself is its built bundle, see scripts/sources/workspace.mjs).
+  plugins: [workspaceSources],
+  conditions: ['browser'],
   legalComments: 'none',
 });
 // Inline in <script>: a literal "</script" anywhere in the code would end the element.

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const APPLICABLE = [
   'server-initialize',
@@ -39,9 +40,8 @@ if (!existsSync(node22) || !existsSync(suite)) {
 const server = spawn(
   process.execPath,
   [
-    '--conditions=@formrequest/source',
     '--import',
-    'tsx',
+    pathToFileURL(resolve(root, 'scripts/sources/register.mjs')).href,
     resolve(root, 'packages/cli/src/main.ts'),
     'serve',
     '--http',

@@ -8,7 +8,7 @@
 //   formrequest-pattern.js    the pattern engine (parser + matcher), imported as a form with a `pattern`
 //                             is checked
 //   formrequest.css           the same styles as a file, for pages that link them (styles: false)
-// `@formrequest/schema` resolves to its sources, its pattern engine included, so the page judges
+// `@formrequest/schema` resolves to its sources (the workspace-sources plugin), its pattern engine included, so the page judges
 // patterns exactly as the server does. What the main module leaves out, so it stays small:
 //   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
 //   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
@@ -18,6 +18,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
 
 const here = resolve(import.meta.dirname, '..');
 const schemaSrc = resolve(here, '../schema/src');
@@ -45,7 +46,8 @@ const common = {
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
-  conditions: ['@formrequest/source', 'browser'],
+  conditions: ['browser'],
+  plugins: [workspaceSources],
   minify: true,
   legalComments: 'none',
   charset: 'utf8',
@@ -98,7 +100,7 @@ const mainOnly = {
 };
 
 /** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
-export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/index.ts')], plugins: [mainOnly] };
+export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/index.ts')], plugins: [mainOnly, workspaceSources] };
 const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
 const patternOptions = { ...common, entryPoints: [resolve(here, 'src/pattern.ts')] };
 

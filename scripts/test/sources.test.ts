@@ -1,0 +1,108 @@
+// The test and bench runners load workspace packages from their TypeScript sources through
+// scripts/sources (no export condition is published for it). These tests keep that mapping honest.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { workspaceSources } from '../sources/esbuild.mjs';
+import { pickTarget, root, workspacePackages, workspaceSource } from '../sources/workspace.mjs';
+
+const STANDARD_CONDITIONS = new Set(['types', 'import', 'require', 'node', 'browser', 'default']);
+
+function conditionsIn(entry: unknown, out = new Set<string>()): Set<string> {
+  if (entry && typeof entry === 'object')
+    for (const [key, value] of Object.entries(entry)) {
+      if (!key.startsWith('.') && !key.startsWith('#')) out.add(key);
+      conditionsIn(value, out);
+    }
+  return out;
+}
+
+test('every published entry of every workspace package runs from a source file in tests', () => {
+  const packages = [...workspacePackages().values()];
+  assert.ok(packages.length >= 7, 'the workspace packages are found');
+  for (const { dir, manifest } of packages) {
+    for (const [subpath, entry] of Object.entries<unknown>(manifest.exports ?? {})) {
+      const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
+      const target = pickTarget(entry, ['types', 'node', 'import']);
+      const source = workspaceSource(specifier, undefined, ['node', 'import']);
+      if (/\.(?:d\.ts|js)$/.test(target) && specifier !== '@formrequest/web/formrequest.js') {
+        assert.ok(source?.startsWith(join(dir, 'src')), `${specifier} maps to a source (${source})`);
+      } else assert.equal(source, undefined, `${specifier} (${target}) is left to Node`);
+    }
+  }
+});
+
+test('no package publishes a condition of its own (only Node and TypeScript standard ones)', () => {
+  for (const { manifest } of workspacePackages().values()) {
+    const used = conditionsIn({ ...manifest.exports, ...manifest.imports });
+    for (const condition of used)
+      assert.ok(STANDARD_CONDITIONS.has(condition), `${manifest.name} exports condition '${condition}'`);
+  }
+});
+
+test('private imports follow the conditions: RE2 on Node, the native RegExp in browsers', () => {
+  const parent = join(root, 'packages/schema/src/pattern/index.ts');
+  assert.equal(
+    workspaceSource('#regex-engine', parent, ['node', 'import']),
+    join(root, 'packages/schema/src/pattern/re2-engine.ts'),
+  );
+  assert.equal(
+    workspaceSource('#regex-engine', parent, ['browser', 'import']),
+    join(root, 'packages/schema/src/pattern/native-engine.ts'),
+  );
+  assert.equal(workspaceSource('#regex-engine', join(root, 'bench/x.ts'), ['node']), undefined);
+  assert.equal(workspaceSource('hono', parent, ['node']), undefined);
+  assert.equal(workspaceSource('./catalog.js', parent, ['node']), undefined);
+});
+
+test('an entry named after no source is refused with the fix', () => {
+  const pkg = workspacePackages().get('@formrequest/schema')!;
+  const saved = pkg.manifest.exports;
+  pkg.manifest.exports = { '.': { types: './dist/nowhere.d.ts', default: './dist/nowhere.js' } };
+  try {
+    assert.throws(() => workspaceSource('@formrequest/schema', undefined, ['node']), /no source .*nowhere\.ts/);
+  } finally {
+    pkg.manifest.exports = saved;
+  }
+});
+
+test('a child process with the register hook imports sources (and the web bundle as built)', () => {
+  const code = `
+    const schema = await import('@formrequest/schema');
+    console.log(JSON.stringify({
+      schema: import.meta.resolve('@formrequest/schema'),
+      question: import.meta.resolve('@formrequest/terminal/question'),
+      bundle: import.meta.resolve('@formrequest/web/formrequest.js'),
+      engine: schema.PATTERN_ENGINE,
+    }));`;
+  const r = spawnSync(
+    process.execPath,
+    ['--import', pathToFileURL(join(root, 'scripts/sources/register.mjs')).href, '--input-type=module', '-e', code],
+    { cwd: join(root, 'packages/cli'), encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const got = JSON.parse(r.stdout);
+  assert.equal(got.schema, pathToFileURL(join(root, 'packages/schema/src/index.ts')).href);
+  assert.equal(got.question, pathToFileURL(join(root, 'packages/terminal/src/question-entry.ts')).href);
+  assert.equal(got.bundle, pathToFileURL(join(root, 'packages/web/dist/formrequest.js')).href);
+  assert.equal(got.engine, 're2');
+});
+
+test('the esbuild plugin bundles schema sources with the browser engine', async () => {
+  const out = await build({
+    stdin: { contents: "export { PATTERN_ENGINE } from '@formrequest/schema';", resolveDir: root },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    plugins: [workspaceSources],
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(out.metafile.inputs);
+  assert.ok(inputs.includes('packages/schema/src/pattern/native-engine.ts'), inputs.join('\n'));
+  assert.ok(!inputs.some((f) => f.includes('/dist/') || f.includes('re2js')), inputs.join('\n'));
+});
