@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the browser files in dist/:
-//   formrequest.js            ONE minified ES module: renderForm, <form-request>, the styles, every field
+//   formrequest.js            ONE minified ES module (src/bundle.ts): renderForm, <form-request> defined on
+//                             import, the styles, every field
 //   formrequest-sentences.js  the schema-error sentences (ja + en), imported by formrequest.js only when
 //                             a form is broken and its error panel has to explain why
 //   formrequest-en.js         the English messages a form shows after it is drawn (validation), imported
@@ -100,7 +101,7 @@ const mainOnly = {
 };
 
 /** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
-export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/index.ts')], plugins: [mainOnly, workspaceSources] };
+export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/bundle.ts')], plugins: [mainOnly, workspaceSources] };
 const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
 const patternOptions = { ...common, entryPoints: [resolve(here, 'src/pattern.ts')] };
 

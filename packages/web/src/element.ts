@@ -3,23 +3,107 @@
 // now, ...). It fires `formrequest-submit` (detail {values, message}) and `formrequest-cancel` (detail
 // {message}), both bubbling and composed: names of our own, so that an enclosing <form>'s submit handler
 // or a <dialog>'s cancel handler never mistakes them for the native events.
+import type { FormSchema, Locale } from '@formrequest/schema';
 import { renderForm } from './form.js';
 import type { FormController, RenderOptions } from './types.js';
 
+/** detail of `formrequest-submit`: the answer and the message to send as the next user turn. */
+export interface FormRequestSubmitDetail {
+  values: Record<string, unknown>;
+  message: string;
+}
+
+/** detail of `formrequest-cancel`. */
+export interface FormRequestCancelDetail {
+  message: string;
+}
+
+/** The element's events: HTMLElement's, plus `formrequest-submit` and `formrequest-cancel`. */
+export interface FormRequestEventMap extends HTMLElementEventMap {
+  'formrequest-submit': CustomEvent<FormRequestSubmitDetail>;
+  'formrequest-cancel': CustomEvent<FormRequestCancelDetail>;
+}
+
+type Listener<K extends keyof FormRequestEventMap> = (
+  this: FormRequestElement,
+  event: FormRequestEventMap[K],
+) => unknown;
+
+/** `<form-request>` as TypeScript sees it (`document.createElement('form-request')` returns one). */
+export interface FormRequestElement extends HTMLElement {
+  /** The form to show (a property, not an attribute); setting it again renders the new form. */
+  schema: FormSchema | undefined;
+  /** renderForm's options; the `locale`, `draft-key`, `theme` and `nonce` attributes give defaults. */
+  options: RenderOptions;
+  /** The controller of the form on screen (values(), validate(), submit(), cancel()). */
+  readonly controller: FormController | undefined;
+  addEventListener<K extends keyof FormRequestEventMap>(
+    type: K,
+    listener: Listener<K>,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof FormRequestEventMap>(
+    type: K,
+    listener: Listener<K>,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
+/**
+ * `<form-request>` in JSX: its attributes, and the properties a framework sets directly (React 19 and
+ * Preact set `schema` and `options` as properties). Listen to the events with addEventListener.
+ */
+export interface FormRequestAttributes {
+  schema?: FormSchema;
+  options?: RenderOptions;
+  locale?: Locale;
+  'draft-key'?: string;
+  theme?: 'light' | 'dark';
+  nonce?: string;
+  id?: string;
+  class?: string;
+  className?: string;
+  style?: unknown;
+  slot?: string;
+  hidden?: boolean;
+  key?: string | number | bigint | null;
+  children?: never;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'form-request': FormRequestElement;
+  }
+}
+
+/**
+ * Defines the custom element (under `name`, default `form-request`) once; later calls do nothing.
+ * The class is made here, not at import, so importing this module in Node (no DOM) is safe.
+ */
 export function defineFormRequest(name = 'form-request'): void {
   if (customElements.get(name)) return;
   customElements.define(
     name,
     class FormRequestElement extends HTMLElement {
       static observedAttributes = ['locale', 'draft-key', 'theme'];
-      #schema: unknown;
+      #schema: FormSchema | undefined;
       #options: RenderOptions = {};
       #form: FormController | undefined;
 
-      get schema(): unknown {
+      get schema(): FormSchema | undefined {
         return this.#schema;
       }
-      set schema(value: unknown) {
+      set schema(value: FormSchema | undefined) {
         this.#schema = value;
         this.#render();
       }

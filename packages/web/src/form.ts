@@ -34,9 +34,13 @@ const FIRST = 14; // fields built before the first frame: a full screen of them 
 const later: (fn: () => void) => unknown = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
 let forms = 0;
 
+/**
+ * Draws `schema` into `container` and returns its controller. A schema that fails
+ * `validateFormSchema` (from untyped JSON, say) draws an error panel that lists every problem.
+ */
 export function renderForm(
   container: HTMLElement,
-  input: unknown,
+  input: FormSchema,
   options: RenderOptions = {},
 ): FormController {
   if ((container as Node | null)?.nodeType !== 1)
