@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { HOST_VERSION } from './version.js';
 
 export type McpStdioSpec = {
   type?: 'stdio';
@@ -104,7 +105,7 @@ export class McpHub {
     const tools: McpTool[] = [];
     try {
       for (const [server, spec] of Object.entries(specs)) {
-        const client = new Client({ name: 'formrequest-host', version: '0.1.0' });
+        const client = new Client({ name: 'formrequest-host', version: HOST_VERSION });
         try {
           await client.connect(transportFor(spec));
         } catch (error) {

@@ -1,15 +1,13 @@
-import {
-  AGENT_NAMES,
-  type AgentName,
-  DEFAULT_DB_PATH,
-  DEFAULT_PORT,
-  defaultPort,
-  parseAuth,
-  parseOrigins,
-  type RunningHost,
-  startHost,
-} from '@formrequest/host';
+// The host is an optional peer of this package (it brings the SQLite store): loaded only when `demo`
+// runs, so `serve`, `check` and the rest install and run without it; a missing host or driver is
+// reported with what to install.
+import type { AgentName, RunningHost } from '@formrequest/host';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
+import { VERSION } from '../version.js';
+
+// Also in @formrequest/host (DEFAULT_PORT, DEFAULT_DB_PATH); the CLI test checks they agree.
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DB_PATH = 'data/formrequest.db';
 
 const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE] [--auth MODE] [--origin URL]
 
@@ -42,6 +40,12 @@ const verb: Verb = {
       origin: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
+    const loaded = await loadHost();
+    if (typeof loaded === 'string') {
+      process.stderr.write(`formrequest demo: ${loaded}\n`);
+      return 1;
+    }
+    const { AGENT_NAMES, defaultPort, parseAuth, parseOrigins, startHost } = loaded;
     const port = values.port === undefined ? defaultPort() : parsePort(values.port);
     const agent = (values.agent ?? process.env.FORMREQUEST_AGENT ?? 'scripted') as AgentName;
     if (!AGENT_NAMES.includes(agent)) {
@@ -68,7 +72,7 @@ const verb: Verb = {
       });
       await host.ready;
     } catch (error) {
-      process.stderr.write(`formrequest demo: ${(error as Error).message}\n`);
+      process.stderr.write(`formrequest demo: ${driverProblem(error) ?? (error as Error).message}\n`);
       await host?.close().catch(() => {});
       return 1;
     }
@@ -85,5 +89,40 @@ const verb: Verb = {
     return 0;
   },
 };
+
+const INSTALL_HOST = `npm install @formrequest/host@${VERSION} (next to formrequest), or run it with npx -y -p formrequest@${VERSION} -p @formrequest/host@${VERSION} formrequest demo`;
+
+/** The host module, or why it cannot load (what is missing and the command that installs it). */
+export async function loadHost(
+  load: () => Promise<typeof import('@formrequest/host')> = () => import('@formrequest/host'),
+): Promise<typeof import('@formrequest/host') | string> {
+  try {
+    return await load();
+  } catch (error) {
+    if (missingModule(error) === '@formrequest/host')
+      return `the demo is the reference chat host, @formrequest/host, which is not installed. Install it: ${INSTALL_HOST}.`;
+    const driver = driverProblem(error);
+    if (driver) return driver;
+    throw error;
+  }
+}
+
+/** A clear sentence when `error` comes from the SQLite driver not being there or not loading. */
+export function driverProblem(error: unknown): string | undefined {
+  const message = String((error as Error)?.message ?? error);
+  if (missingModule(error) === 'better-sqlite3')
+    return 'the demo keeps its conversations in SQLite, through the better-sqlite3 driver, which is not installed. Install it next to formrequest: npm install better-sqlite3.';
+  const code = (error as { code?: string })?.code ?? '';
+  if (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|bindings file|better_sqlite3\.node/.test(`${code} ${message}`))
+    return `the SQLite driver better-sqlite3 does not load in Node ${process.version} (${message.split('\n')[0]}). It was built for another Node version or not built at all: run npm rebuild better-sqlite3 where formrequest is installed (it needs a C++ compiler where no prebuilt binary is reachable).`;
+  return undefined;
+}
+
+/** The package an ERR_MODULE_NOT_FOUND is about, if that is what `error` is. */
+function missingModule(error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return undefined;
+  return /Cannot find (?:package|module) '((?:@[^/']+\/)?[^/']+)/.exec(message ?? '')?.[1];
+}
 
 export default verb;
