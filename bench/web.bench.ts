@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { bundleFiles, bundleOptions } from '../packages/web/scripts/bundle.mjs';
-import { workspaceSources } from '../scripts/sources/esbuild.mjs';
 import { openHarness } from '../packages/web/test/support/harness.ts';
+import { workspaceSources } from '../scripts/sources/esbuild.mjs';
 
 const web = resolve(import.meta.dirname, '../packages/web');
 const RUNS = 11;

@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatMessage } from 'publint/utils';
 import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import { packAll } from './pack.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -25,9 +25,11 @@ function ownChecks(pkg, manifest, tarballLicense) {
   for (const need of ['package.json', 'README.md', 'LICENSE'])
     if (!pkg.files.includes(need)) say(`does not ship ${need}`);
   if (tarballLicense !== license) say('LICENSE differs from the repository LICENSE');
-  if (JSON.stringify(manifest).includes('@formrequest/source')) say('publishes the @formrequest/source condition');
+  if (JSON.stringify(manifest).includes('@formrequest/source'))
+    say('publishes the @formrequest/source condition');
   if (manifest.license !== 'MIT') say(`license is ${manifest.license}, not MIT`);
-  if (!manifest.repository?.url || !manifest.repository?.directory) say('has no repository url and directory');
+  if (!manifest.repository?.url || !manifest.repository?.directory)
+    say('has no repository url and directory');
   if (!manifest.description) say('has no description');
   if (!manifest.engines?.node) say('has no engines.node');
   if (manifest.name.startsWith('@') && manifest.publishConfig?.access !== 'public')
@@ -61,13 +63,27 @@ for (const pkg of packed) {
   const manifest = JSON.parse(tarEntry(pkg.file, 'package.json'));
   const problems = ownChecks(pkg, manifest, tarEntry(pkg.file, 'LICENSE'));
 
-  const lint = await publint({ pack: { tarball: readFileSync(pkg.file).buffer }, strict: true, level: 'suggestion' });
-  for (const m of lint.messages) problems.push(`publint ${m.type}: ${formatMessage(m, lint.pkg, { color: false })}`);
+  const lint = await publint({
+    pack: { tarball: readFileSync(pkg.file).buffer },
+    strict: true,
+    level: 'suggestion',
+  });
+  for (const m of lint.messages)
+    problems.push(`publint ${m.type}: ${formatMessage(m, lint.pkg, { color: false })}`);
 
   // ESM only, so the CommonJS resolutions (node10, node16 from require) do not apply.
   const attw = spawnSync(
     join(root, 'node_modules/.bin/attw'),
-    [pkg.file, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color', '--no-emoji'],
+    [
+      pkg.file,
+      '--profile',
+      'esm-only',
+      '--no-definitely-typed',
+      '--format',
+      'ascii',
+      '--no-color',
+      '--no-emoji',
+    ],
     { encoding: 'utf8' },
   );
   if (attw.status !== 0) problems.push(`are-the-types-wrong:\n${attw.stdout}${attw.stderr}`);

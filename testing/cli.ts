@@ -10,8 +10,5 @@ export const sourcesHook = pathToFileURL(resolve(repoRoot, 'scripts/sources/regi
 
 /** `[command, args]` that run `formrequest ...args` in a child process. */
 export function cliCommand(...args: string[]): [string, string[]] {
-  return [
-    process.execPath,
-    ['--import', sourcesHook, cliEntry, ...args],
-  ];
+  return [process.execPath, ['--import', sourcesHook, cliEntry, ...args]];
 }

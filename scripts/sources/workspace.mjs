@@ -100,9 +100,12 @@ export function workspaceSource(specifier, parentFile, conditions) {
   const named = splitSpecifier(specifier);
   const exports = named?.pkg.manifest.exports;
   if (!exports) return undefined;
-  const entry = typeof exports === 'string' || !Object.keys(exports)[0]?.startsWith('.')
-    ? named.subpath === '.' ? exports : undefined
-    : exports[named.subpath];
+  const entry =
+    typeof exports === 'string' || !Object.keys(exports)[0]?.startsWith('.')
+      ? named.subpath === '.'
+        ? exports
+        : undefined
+      : exports[named.subpath];
   if (entry === undefined) return undefined;
   // `types` first: a bundled entry (dist/x.bundle.js) is typed by, and built from, the source it names.
   const target = pickTarget(entry, ['types', ...conditions]);

@@ -101,7 +101,11 @@ const mainOnly = {
 };
 
 /** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
-export const bundleOptions = { ...common, entryPoints: [resolve(here, 'src/bundle.ts')], plugins: [mainOnly, workspaceSources] };
+export const bundleOptions = {
+  ...common,
+  entryPoints: [resolve(here, 'src/bundle.ts')],
+  plugins: [mainOnly, workspaceSources],
+};
 const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
 const patternOptions = { ...common, entryPoints: [resolve(here, 'src/pattern.ts')] };
 

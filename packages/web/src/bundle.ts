@@ -1,5 +1,8 @@
-// The entry of dist/formrequest.js, the one-file browser module: the library and <form-request>
-// defined on import. Its types (dist/bundle.d.ts) are the `@formrequest/web/formrequest.js` entry's.
-import './define.js';
+// The entry of dist/formrequest.js, the one-file browser module: the library, and <form-request>
+// defined on import (as @formrequest/web/element does; written here because an entry point is the one
+// module a bundler never drops). Its types (dist/bundle.d.ts) are the `./formrequest.js` entry's.
+import { defineFormRequest } from './element.js';
 
 export * from './index.js';
+
+if (typeof customElements !== 'undefined') defineFormRequest();

@@ -1,0 +1,280 @@
+// The packages as a developer adopting them gets them: every package packed with `npm pack`, installed
+// from the tarballs into folders outside the repository (nothing there can reach the workspace), with a
+// fresh npm cache and the npm registry as the only source. Needs a build (`npm run test:dist` makes it).
+//   1. `formrequest` alone, with CC=/bin/false and CXX=/bin/false: no native addon is built or needed;
+//      `npx formrequest serve` answers tools/list and a seed example's tools/call from the SDK client
+//      over stdio (and on every other Node line given in FORMREQUEST_NODES); `demo` says what to install.
+//   2. + @formrequest/host: `formrequest demo` serves its page and the renderer bundle.
+//   3. A Vite + TypeScript app imports @formrequest/web: it type-checks (strict, skipLibCheck off, JSX
+//      included) and builds; importing only types and helpers bundles no renderer.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { packAll } from '../pack.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+// Exact versions of what the app under test installs from the registry.
+const VITE = 'vite@8.3.8';
+const TYPESCRIPT = 'typescript@7.0.2';
+const TYPES_REACT = '@types/react@19.3.0';
+
+const work = mkdtempSync(join(tmpdir(), 'formrequest-install-'));
+const cache = join(work, 'npm-cache');
+const timings = {};
+let tarballs;
+const version = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')).version;
+const tarball = (name) => tarballs.find((p) => p.name === name).file;
+
+/** The environment of a developer's shell: none of this repository's npm settings, a fresh cache. */
+function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  return { ...env, npm_config_cache: cache, npm_config_audit: 'false', npm_config_fund: 'false', ...extra };
+}
+
+function npm(args, cwd, env = cleanEnv()) {
+  const started = performance.now();
+  const r = spawnSync('npm', args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = (performance.now() - started) / 1000;
+  assert.equal(r.status, 0, `npm ${args.join(' ')} failed in ${cwd}:\n${r.stdout}\n${r.stderr}`);
+  return { seconds, out: r.stdout };
+}
+
+function newApp(name, manifest = {}) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, ...manifest }, null, 2));
+  return dir;
+}
+
+/** Bytes and package count of an app's node_modules. */
+function footprint(dir) {
+  let bytes = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) bytes += statSync(p).size;
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+  return { bytes, packages: Object.keys(lock.packages).filter((k) => k).length };
+}
+
+/** Other Node binaries to run the installed command with: FORMREQUEST_NODES, path-separated. */
+const otherNodes = (process.env.FORMREQUEST_NODES ?? '').split(delimiter).filter(Boolean);
+
+before(() => {
+  tarballs = packAll(join(work, 'tarballs'));
+  assert.equal(tarballs.length, 7);
+});
+
+after(() => {
+  const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+  console.log('# install figures:');
+  for (const [what, t] of Object.entries(timings))
+    console.log(`#   ${what}: ${t.seconds.toFixed(1)} s${t.bytes ? `, ${t.packages} packages, ${mb(t.bytes)}` : ''}`);
+  if (!process.env.FORMREQUEST_KEEP_INSTALL) rmSync(work, { recursive: true, force: true });
+});
+
+const cli = () => join(work, 'cli');
+
+test('formrequest installs with no C/C++ compiler, and without the host or a SQLite driver', () => {
+  const dir = newApp('cli');
+  const names = ['formrequest', '@formrequest/schema', '@formrequest/server', '@formrequest/web'];
+  names.push('@formrequest/terminal', '@formrequest/skills');
+  const { seconds } = npm(
+    ['install', ...names.map(tarball)],
+    dir,
+    cleanEnv({ CC: '/bin/false', CXX: '/bin/false' }),
+  );
+  timings['formrequest (serve), clean cache, CC=/bin/false'] = { seconds, ...footprint(dir) };
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+  const installed = Object.keys(lock.packages);
+  assert.ok(!installed.some((p) => p.endsWith('/better-sqlite3')), 'better-sqlite3 is not installed');
+  assert.ok(!installed.some((p) => p.endsWith('/@formrequest/host')), 'the host is not installed');
+  assert.ok(
+    !installed.some((p) => lock.packages[p].hasInstallScript),
+    `no package runs an install script: ${installed.filter((p) => lock.packages[p].hasInstallScript)}`,
+  );
+});
+
+test('npx formrequest: --version, check, and demo naming what to install', () => {
+  const run = (...args) => spawnSync('npx', ['formrequest', ...args], { cwd: cli(), env: cleanEnv(), encoding: 'utf8' });
+  const v = run('--version');
+  assert.equal(v.status, 0, v.stderr);
+  assert.equal(v.stdout.trim(), version);
+  const check = run('check', join(root, 'examples/forms/example1-project.json'));
+  assert.equal(check.status, 0, check.stderr);
+  const demo = run('demo', '--port', '0');
+  assert.equal(demo.status, 1);
+  assert.match(demo.stderr, /@formrequest\/host, which is not installed\. Install it: npm install @formrequest\/host@/);
+});
+
+async function listAndCall(command, args) {
+  const client = new Client({ name: 'install-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({ command, args, cwd: cli(), env: cleanEnv(), stderr: 'pipe' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['question', 'request_form']);
+    const form = JSON.parse(readFileSync(join(root, 'examples/forms/example1-project.json'), 'utf8'));
+    const result = await client.callTool({ name: 'request_form', arguments: { form_schema: form } });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.match(result.content[0].text, new RegExp(form.title));
+    assert.equal(result.structuredContent?.type, 'form_request');
+  } finally {
+    await client.close();
+  }
+}
+
+test('npx formrequest serve answers tools/list and a seed example over stdio (SDK client)', async () => {
+  await listAndCall('npx', ['formrequest', 'serve']);
+});
+
+for (const node of otherNodes) {
+  const line = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  test(`formrequest serve on Node ${line}`, async () => {
+    await listAndCall(node, [join(cli(), 'node_modules/formrequest/bin/formrequest.js'), 'serve']);
+  });
+}
+
+test('with @formrequest/host added, formrequest demo serves its page and the renderer', async () => {
+  const { seconds } = npm(['install', tarball('@formrequest/host')], cli());
+  timings['+ @formrequest/host (demo)'] = { seconds, ...footprint(cli()) };
+  const child = spawn('npx', ['formrequest', 'demo', '--port', '0', '--db', join(work, 'demo.db')], {
+    cwd: cli(),
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let err = '';
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
+    const url = await new Promise((ok, fail) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += c;
+        const m = /^(http:\/\/\S+)\/$/m.exec(out);
+        if (m) ok(m[1]);
+      });
+      child.once('exit', (code) => fail(new Error(`demo exited ${code}:\n${err}`)));
+    });
+    const page = await fetch(`${url}/`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await page.text(), /formrequest/i);
+    const bundle = await fetch(`${url}/formrequest.js`);
+    assert.equal(bundle.status, 200);
+    assert.match(await bundle.text(), /form-request/);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  }
+});
+
+test('a Vite + TypeScript app imports @formrequest/web: strict type-check, JSX, build, no renderer for types', () => {
+  const dir = newApp('web-app', { type: 'module' });
+  const { seconds } = npm(
+    ['install', tarball('@formrequest/web'), tarball('@formrequest/schema'), VITE, TYPESCRIPT, TYPES_REACT],
+    dir,
+  );
+  timings['Vite + TypeScript app with @formrequest/web'] = { seconds };
+  const write = (file, text) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  };
+  write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      include: ['src'],
+    }),
+  );
+  write('index.html', '<!doctype html><div id="app"></div><script type="module" src="/src/main.ts"></script>\n');
+  write(
+    'src/main.ts',
+    `import { type FormSchema, renderForm } from '@formrequest/web';
+import '@formrequest/web/element';
+
+const schema: FormSchema = {
+  title: 'Install test',
+  fields: [{ name: 'name', type: 'text', label: 'Name', required: true }],
+};
+// @ts-expect-error: 'colour' is not one of the 18 field types
+const wrong: FormSchema = { fields: [{ name: 'x', type: 'colour', label: 'X' }] };
+void wrong;
+
+const form = renderForm(document.querySelector<HTMLElement>('#app')!, schema, {
+  locale: 'en',
+  onSubmit: (values, message) => console.log(values, message.length),
+});
+form.validate();
+
+const el = document.createElement('form-request');
+el.schema = schema;
+el.addEventListener('formrequest-submit', (event) => console.log(event.detail.values, event.detail.message));
+el.addEventListener('formrequest-cancel', (event) => console.log(event.detail.message));
+document.body.append(el);
+`,
+  );
+  write(
+    'src/jsx-check.tsx',
+    `import type {} from '@formrequest/web/jsx';
+import type { FormSchema } from '@formrequest/web';
+
+export function View(props: { schema: FormSchema }) {
+  return <form-request schema={props.schema} locale="en" draft-key="x" />;
+}
+// @ts-expect-error: theme is 'light' or 'dark'
+export const Bad = () => <form-request theme="blue" />;
+`,
+  );
+  write(
+    'src/bundle-check.ts',
+    `import { renderForm } from '@formrequest/web/formrequest.js';
+import type { FormRequestElement } from '@formrequest/web';
+export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el, host.schema!);
+`,
+  );
+  write(
+    'src/types-only.ts',
+    "import '@formrequest/web';\nimport type { FormSchema } from '@formrequest/web';\nexport const form: FormSchema = { fields: [] };\n",
+  );
+
+  const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+  assert.equal(tsc.status, 0, `tsc:\n${tsc.stdout}${tsc.stderr}`);
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+  assert.equal(vite.status, 0, `vite build:\n${vite.stdout}${vite.stderr}`);
+  const assets = readdirSync(join(dir, 'dist/assets')).filter((f) => f.endsWith('.js'));
+  const js = assets.map((f) => readFileSync(join(dir, 'dist/assets', f), 'utf8')).join('\n');
+  assert.match(js, /form-request/, 'the element is defined in the built app');
+
+  // sideEffects: a bare import of the library entry and its types bundle to nothing of the renderer
+  // (esbuild comes with Vite).
+  const esbuild = spawnSync(
+    'npx',
+    ['esbuild', 'src/types-only.ts', '--bundle', '--format=esm', '--minify', '--log-level=warning'],
+    { cwd: dir, env: cleanEnv(), encoding: 'utf8' },
+  );
+  assert.equal(esbuild.status, 0, esbuild.stderr);
+  assert.ok(esbuild.stdout.length < 200, `a types-only import bundles ${esbuild.stdout.length} bytes:\n${esbuild.stdout.slice(0, 300)}`);
+});
