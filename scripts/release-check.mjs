@@ -72,6 +72,10 @@ for (const pkg of packed) {
     problems.push(`publint ${m.type}: ${formatMessage(m, lint.pkg, { color: false })}`);
 
   // ESM only, so the CommonJS resolutions (node10, node16 from require) do not apply.
+  // Entries that are not modules (a stylesheet) are not for TypeScript to resolve.
+  const notModules = Object.entries(manifest.exports ?? {})
+    .filter(([, entry]) => typeof entry === 'string' && !entry.endsWith('.js'))
+    .map(([subpath]) => subpath);
   const attw = spawnSync(
     join(root, 'node_modules/.bin/attw'),
     [
@@ -83,6 +87,7 @@ for (const pkg of packed) {
       'ascii',
       '--no-color',
       '--no-emoji',
+      ...(notModules.length ? ['--exclude-entrypoints', ...notModules] : []),
     ],
     { encoding: 'utf8' },
   );
