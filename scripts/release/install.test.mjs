@@ -79,7 +79,9 @@ after(() => {
   const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
   console.log('# install figures:');
   for (const [what, t] of Object.entries(timings))
-    console.log(`#   ${what}: ${t.seconds.toFixed(1)} s${t.bytes ? `, ${t.packages} packages, ${mb(t.bytes)}` : ''}`);
+    console.log(
+      `#   ${what}: ${t.seconds.toFixed(1)} s${t.bytes ? `, ${t.packages} packages, ${mb(t.bytes)}` : ''}`,
+    );
   if (!process.env.FORMREQUEST_KEEP_INSTALL) rmSync(work, { recursive: true, force: true });
 });
 
@@ -106,7 +108,8 @@ test('formrequest installs with no C/C++ compiler, and without the host or a SQL
 });
 
 test('npx formrequest: --version, check, and demo naming what to install', () => {
-  const run = (...args) => spawnSync('npx', ['formrequest', ...args], { cwd: cli(), env: cleanEnv(), encoding: 'utf8' });
+  const run = (...args) =>
+    spawnSync('npx', ['formrequest', ...args], { cwd: cli(), env: cleanEnv(), encoding: 'utf8' });
   const v = run('--version');
   assert.equal(v.status, 0, v.stderr);
   assert.equal(v.stdout.trim(), version);
@@ -114,7 +117,10 @@ test('npx formrequest: --version, check, and demo naming what to install', () =>
   assert.equal(check.status, 0, check.stderr);
   const demo = run('demo', '--port', '0');
   assert.equal(demo.status, 1);
-  assert.match(demo.stderr, /@formrequest\/host, which is not installed\. Install it: npm install @formrequest\/host@/);
+  assert.match(
+    demo.stderr,
+    /@formrequest\/host, which is not installed\. Install it: npm install @formrequest\/host@/,
+  );
 });
 
 async function listAndCall(command, args) {
@@ -209,7 +215,10 @@ test('a Vite + TypeScript app imports @formrequest/web: strict type-check, JSX, 
       include: ['src'],
     }),
   );
-  write('index.html', '<!doctype html><div id="app"></div><script type="module" src="/src/main.ts"></script>\n');
+  write(
+    'index.html',
+    '<!doctype html><div id="app"></div><script type="module" src="/src/main.ts"></script>\n',
+  );
   write(
     'src/main.ts',
     `import { type FormSchema, renderForm } from '@formrequest/web';
@@ -262,7 +271,11 @@ export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el
 
   const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
   assert.equal(tsc.status, 0, `tsc:\n${tsc.stdout}${tsc.stderr}`);
-  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: dir,
+    env: cleanEnv(),
+    encoding: 'utf8',
+  });
   assert.equal(vite.status, 0, `vite build:\n${vite.stdout}${vite.stderr}`);
   const assets = readdirSync(join(dir, 'dist/assets')).filter((f) => f.endsWith('.js'));
   const js = assets.map((f) => readFileSync(join(dir, 'dist/assets', f), 'utf8')).join('\n');
@@ -276,5 +289,8 @@ export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el
     { cwd: dir, env: cleanEnv(), encoding: 'utf8' },
   );
   assert.equal(esbuild.status, 0, esbuild.stderr);
-  assert.ok(esbuild.stdout.length < 200, `a types-only import bundles ${esbuild.stdout.length} bytes:\n${esbuild.stdout.slice(0, 300)}`);
+  assert.ok(
+    esbuild.stdout.length < 200,
+    `a types-only import bundles ${esbuild.stdout.length} bytes:\n${esbuild.stdout.slice(0, 300)}`,
+  );
 });

