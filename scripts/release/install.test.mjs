@@ -152,14 +152,17 @@ for (const node of otherNodes) {
   });
 }
 
-test('with @formrequest/host added, formrequest demo serves its page and the renderer', async () => {
-  const { seconds } = npm(['install', tarball('@formrequest/host')], cli());
-  timings['+ @formrequest/host (demo)'] = { seconds, ...footprint(cli()) };
-  const child = spawn('npx', ['formrequest', 'demo', '--port', '0', '--db', join(work, 'demo.db')], {
-    cwd: cli(),
-    env: cleanEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Starts `formrequest demo` with `command args`, checks its page and the renderer bundle, stops it. */
+async function demoServesItsPage(command, args) {
+  const child = spawn(
+    command,
+    [...args, 'demo', '--port', '0', '--db', join(work, `demo-${Date.now()}.db`)],
+    {
+      cwd: cli(),
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     let err = '';
     child.stderr.on('data', (c) => {
@@ -169,8 +172,8 @@ test('with @formrequest/host added, formrequest demo serves its page and the ren
       let out = '';
       child.stdout.on('data', (c) => {
         out += c;
-        const m = /^(http:\/\/\S+)\/$/m.exec(out);
-        if (m) ok(m[1]);
+        const m = /^(http:\/\/\S+)$/m.exec(out);
+        if (m) ok(new URL(m[1]).origin);
       });
       child.once('exit', (code) => fail(new Error(`demo exited ${code}:\n${err}`)));
     });
@@ -185,7 +188,28 @@ test('with @formrequest/host added, formrequest demo serves its page and the ren
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
   }
+}
+
+test('with @formrequest/host added, formrequest demo serves its page and the renderer', async () => {
+  const { seconds } = npm(['install', tarball('@formrequest/host')], cli());
+  timings['+ @formrequest/host (demo)'] = { seconds, ...footprint(cli()) };
+  await demoServesItsPage('npx', ['formrequest']);
 });
+
+for (const node of otherNodes) {
+  const line = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  test(`formrequest demo on Node ${line}`, async (t) => {
+    // The host's native driver is built for the Node that installed it; a host whose store needs no
+    // native driver on this line (node:sqlite) is what makes demo portable. Until the host has one,
+    // this says so instead of passing.
+    const host = JSON.parse(readFileSync(join(cli(), 'node_modules/@formrequest/host/package.json'), 'utf8'));
+    if (host.dependencies?.['better-sqlite3']) {
+      t.skip('the host still requires better-sqlite3 (built for the installing Node) on every line');
+      return;
+    }
+    await demoServesItsPage(node, [join(cli(), 'node_modules/formrequest/bin/formrequest.js')]);
+  });
+}
 
 test('a Vite + TypeScript app imports @formrequest/web: strict type-check, JSX, build, no renderer for types', () => {
   const dir = newApp('web-app', { type: 'module' });
