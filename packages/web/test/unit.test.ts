@@ -115,7 +115,8 @@ test('stripDocs drops every doc string and refuses one it cannot drop', () => {
     "const a = { kind: 'string',  };",
   );
   assert.equal(stripDocs('x = {\n  doc:\n    "two lines",\n};'), 'x = {\n  \n};');
-  assert.equal(stripDocs('x = { doc: `Pattern: ${PATTERN_SYNTAX}` };'), 'x = {  };');
+  const $ = '$'; // the sources below hold template literals with ${...} in them
+  assert.equal(stripDocs(`x = { doc: \`Pattern: ${$}{PATTERN_SYNTAX}\` };`), 'x = {  };');
   assert.throws(() => stripDocs("x = { doc: 'a' + 'b' }"), /not one string literal/);
-  assert.throws(() => stripDocs('x = { doc: `a ${f(1)}` }'), /not one string literal/);
+  assert.throws(() => stripDocs(`x = { doc: \`a ${$}{f(1)}\` }`), /not one string literal/);
 });
