@@ -33,6 +33,8 @@ const STRINGS = {
       `ファイル「${name}」は上限 ${limit} を超えています。小さいファイルを選んでください。`,
     untitled: '(無題)',
     more: 'さらに表示',
+    delete: '削除',
+    confirmDelete: (title) => `会話「${title}」を、ファイルも含めて削除しますか？`,
     denied: {
       bad_token: 'このページは古くなっています。再読み込みしてから、もう一度送信してください。',
       forbidden_origin:
@@ -68,6 +70,8 @@ const STRINGS = {
     tooLarge: (name, limit) => `The file "${name}" is over the ${limit} limit. Choose a smaller file.`,
     untitled: '(untitled)',
     more: 'Show more',
+    delete: 'Delete',
+    confirmDelete: (title) => `Delete the conversation "${title}" and its files?`,
     denied: {
       bad_token: 'This page is out of date. Reload it, then send again.',
       forbidden_origin: 'The host refused a call from this page. Open the URL the host printed.',
@@ -159,10 +163,19 @@ async function api(method, path, body) {
 
 // ---- conversation list ----
 async function refreshList() {
-  const list = await api('GET', '/api/conversations').catch(() => []);
   const ul = $('conversations');
   ul.replaceChildren();
-  for (const item of list) {
+  await loadListPage(ul, undefined);
+}
+
+/** One page of the list (newest first); a "show more" button fetches the next. */
+async function loadListPage(ul, cursor) {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  const page = await api('GET', `/api/conversations${query}`).catch(() => ({
+    conversations: [],
+    next: null,
+  }));
+  for (const item of page.conversations) {
     const li = el('li');
     const button = el('button');
     button.type = 'button';
@@ -174,9 +187,36 @@ async function refreshList() {
       document.body.classList.remove('menu-open');
       navigate(item.id);
     });
-    li.append(button);
+    const remove = el('button', 'delete', '×');
+    remove.type = 'button';
+    remove.setAttribute('aria-label', `${s('delete')}: ${item.title || s('untitled')}`);
+    remove.addEventListener('click', () => deleteConversation(item));
+    li.append(button, remove);
     ul.append(li);
   }
+  if (page.next) {
+    const li = el('li');
+    const more = el('button', 'more', s('more'));
+    more.type = 'button';
+    more.addEventListener('click', () => {
+      li.remove();
+      loadListPage(ul, page.next);
+    });
+    li.append(more);
+    ul.append(li);
+  }
+}
+
+async function deleteConversation(item) {
+  if (!confirm(s('confirmDelete')(item.title || s('untitled')))) return;
+  try {
+    await api('DELETE', `/api/conversations/${encodeURIComponent(item.id)}`);
+  } catch (error) {
+    append(el('div', 'msg error', `${s('failed')}: ${error.message}`));
+    return;
+  }
+  if (item.id === state.conversationId) navigate(null);
+  else refreshList();
 }
 
 function navigate(id) {
@@ -461,7 +501,7 @@ function byteSize(bytes) {
 }
 
 /** Files go to the host; the answer carries {name, type, size, url} instead of a data URL. */
-async function uploadFiles(schema, values) {
+async function uploadFiles(formId, schema, values) {
   const out = { ...values };
   for (const field of schema.fields) {
     if (field.type !== 'file' || out[field.name] === undefined) continue;
@@ -478,7 +518,8 @@ async function uploadFiles(schema, values) {
       if (blob.size > state.maxFileBytes)
         throw new Error(s('tooLarge')(file.name, byteSize(state.maxFileBytes)));
       setStatus(s('uploading'));
-      const response = await fetch(`/api/files?conversationId=${encodeURIComponent(state.conversationId)}`, {
+      const query = new URLSearchParams({ conversationId: state.conversationId, formId, field: field.name });
+      const response = await fetch(`/api/files?${query}`, {
         method: 'POST',
         headers: writeHeaders({
           'Content-Type': file.type || 'application/octet-stream',
@@ -498,7 +539,7 @@ async function uploadFiles(schema, values) {
 async function submitForm(form, values) {
   await form.whenReady;
   try {
-    const answers = await uploadFiles(form.schema, values);
+    const answers = await uploadFiles(form.id, form.schema, values);
     await api('POST', '/api/execute', {
       conversationId: state.conversationId,
       formId: form.id,

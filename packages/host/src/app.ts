@@ -1,10 +1,12 @@
 // The HTTP API and the page (DESIGN.md, Host):
 //   POST /api/execute                       {conversationId?, message} | {conversationId, formId, answers|cancel}
-//   GET  /api/conversations                 the list, newest first
+//   GET  /api/token                         a token for state-changing calls (X-FormRequest-Token)
+//   GET  /api/conversations                 the list, newest first, paged (?limit=&cursor=)
 //   GET  /api/conversations/:id             transcript, pending form and its draft, lastEventId
+//   DELETE /api/conversations/:id           the conversation and everything in it
 //   GET  /api/conversations/:id/events      SSE (Last-Event-ID or ?after=N to resume)
 //   PUT  /api/conversations/:id/forms/:formId/draft   the person's draft of the pending form
-//   POST /api/files?conversationId=ID       upload one file (raw body, X-File-Name header) -> {url, ...}
+//   POST /api/files?conversationId=&formId=&field=   upload one file for the pending form -> {url, ...}
 //   GET  /api/files/:id                     the file back
 //   GET  /api/demo/...                      demo search data
 // Every error is JSON {error, code, ...} with a 4xx status that says what to fix.
@@ -18,12 +20,16 @@ import type { EventBus } from './bus.js';
 import type { Conversations, ExecuteRequest } from './conversations.js';
 import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
+import { acceptProblem, cleanFileName, uploadFacts } from './files.js';
 import { type PageAssets, pageAssets, RENDERER_FILES } from './page.js';
 import { resumeId, streamEvents } from './sse.js';
-import type { Store } from './store.js';
+import { type HostStore, type StorageLimits, StoreConflict, StoreInputError } from './store/index.js';
+
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 200;
 
 export interface AppOptions {
-  store: Store;
+  store: HostStore;
   /** Host, Origin, token and --auth checks (access.ts). */
   access: Access;
   bus: EventBus;
@@ -33,6 +39,8 @@ export interface AppOptions {
   maxBodyBytes: number;
   maxFileBytes: number;
   maxDraftBytes: number;
+  /** Upload quotas: per conversation and in all. */
+  storageLimits: StorageLimits;
   agentName: string;
 }
 
@@ -153,43 +161,74 @@ export function createApp(options: AppOptions): Hono {
     const conversations = await options.conversations.catch((error: Error) => {
       throw new HttpError(503, 'agent_unavailable', `The agent could not start: ${error.message}`);
     });
-    return c.json(conversations.execute(body), 202);
+    return c.json(await conversations.execute(body), 202);
   });
 
-  app.get('/api/conversations', (c) =>
-    c.json(
-      store.listConversations().map((row) => ({
+  // The list, newest first, a page at a time: ?limit=N (1-200, default 50) and ?cursor= from `next`.
+  app.get('/api/conversations', async (c) => {
+    const rawLimit = c.req.query('limit');
+    const limit = rawLimit === undefined ? DEFAULT_PAGE : Number(rawLimit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+      throw new HttpError(400, 'bad_request', `"limit" must be a whole number from 1 to ${MAX_PAGE}.`);
+    }
+    let page: Awaited<ReturnType<HostStore['listConversations']>>;
+    try {
+      page = await store.listConversations({ limit, cursor: c.req.query('cursor') || undefined });
+    } catch (error) {
+      if (error instanceof StoreInputError) throw new HttpError(400, 'bad_request', error.message);
+      throw error;
+    }
+    return c.json({
+      conversations: page.items.map((row) => ({
         id: row.id,
         title: row.title,
         updatedAt: new Date(row.updatedAt).toISOString(),
         pendingForm: row.pendingForm,
         running: row.running,
       })),
-    ),
-  );
+      next: page.next,
+    });
+  });
 
-  app.get('/api/conversations/:id', (c) => {
+  app.get('/api/conversations/:id', async (c) => {
     const id = c.req.param('id');
-    const conversation = store.getConversation(id);
+    const conversation = await store.getConversation(id);
     if (!conversation) throw notFound(id);
-    const events = store
-      .eventsAfter(id, 0, 100_000)
-      .map((e) => ({ id: e.id, event: e.name, data: JSON.parse(e.data) }));
-    const form = store.pendingForm(id);
+    const events = (await store.eventsAfter(id, 0, 100_000)).map((e) => ({
+      id: e.id,
+      event: e.name,
+      data: JSON.parse(e.data),
+    }));
+    const form = await store.pendingForm(id);
     return c.json({
       id,
       title: conversation.title,
       locale: conversation.locale,
-      running: store.isRunning(id),
+      running: await store.isRunning(id),
       events,
       lastEventId: events.at(-1)?.id ?? 0,
       pendingForm: form ? { id: form.id, schema: form.schema, draft: form.draft ?? null } : null,
     });
   });
 
-  app.get('/api/conversations/:id/events', (c) => {
+  // Deletes the conversation with its events, forms, drafts and uploads; the space goes back to the disk.
+  app.delete('/api/conversations/:id', async (c) => {
     const id = c.req.param('id');
-    if (!store.getConversation(id)) throw notFound(id);
+    let deleted: boolean;
+    try {
+      deleted = await store.deleteConversation(id);
+    } catch (error) {
+      if (error instanceof StoreConflict) throw new HttpError(409, error.code, error.message);
+      throw error;
+    }
+    if (!deleted) throw notFound(id);
+    bus.notify(id);
+    return c.json({ deleted: true, id });
+  });
+
+  app.get('/api/conversations/:id/events', async (c) => {
+    const id = c.req.param('id');
+    if (!(await store.getConversation(id))) throw notFound(id);
     const after = resumeId(c);
     if (after === undefined)
       throw new HttpError(
@@ -203,9 +242,10 @@ export function createApp(options: AppOptions): Hono {
   app.put('/api/conversations/:id/forms/:formId/draft', limit(options.maxDraftBytes), async (c) => {
     const id = c.req.param('id');
     const formId = c.req.param('formId');
-    if (!store.getConversation(id)) throw notFound(id);
-    const form = store.getForm(id, formId);
-    if (!form) throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${id}.`);
+    if (!(await store.getConversation(id))) throw notFound(id);
+    const form = await store.getForm(id, formId);
+    if (!form || form.status === 'asked')
+      throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${id}.`);
     const draft = await readJson(c.req.raw);
     if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) {
       throw new HttpError(
@@ -214,7 +254,7 @@ export function createApp(options: AppOptions): Hono {
         'Send the draft as a JSON object (the form state the page saved).',
       );
     }
-    if (!store.saveDraft(id, formId, draft)) {
+    if (!(await store.saveDraft(id, formId, draft))) {
       throw new HttpError(
         409,
         'form_not_pending',
@@ -225,39 +265,107 @@ export function createApp(options: AppOptions): Hono {
     return c.json({ saved: true });
   });
 
+  // One upload for a file field of the pending form: the raw body, its name in X-File-Name.
   app.post('/api/files', limit(options.maxFileBytes), async (c) => {
     const conversationId = c.req.query('conversationId');
-    if (!conversationId) {
+    const formId = c.req.query('formId');
+    const fieldName = c.req.query('field');
+    if (!conversationId || !formId || !fieldName) {
       throw new HttpError(
         400,
         'bad_request',
-        'Say which conversation the file belongs to: POST /api/files?conversationId=ID.',
+        'Say which form field the file is for: POST /api/files?conversationId=ID&formId=FORM&field=NAME.',
       );
     }
-    if (!store.getConversation(conversationId)) throw notFound(conversationId);
+    if (!(await store.getConversation(conversationId))) throw notFound(conversationId);
+    const form = await store.getForm(conversationId, formId);
+    if (!form || form.status === 'asked')
+      throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${conversationId}.`);
+    if (form.status !== 'pending') {
+      throw new HttpError(
+        409,
+        'form_not_pending',
+        `Files are taken only for the form waiting for an answer; this one was already ${form.status}.`,
+        { status: form.status },
+      );
+    }
+    const fields =
+      (form.schema.fields as Array<{ name?: string; type?: string; maxSize?: number; accept?: string }>) ??
+      [];
+    const field = fields.find((f) => f.type === 'file' && f.name === fieldName);
+    if (!field) {
+      const names = fields.filter((f) => f.type === 'file').map((f) => f.name);
+      throw new HttpError(
+        400,
+        'bad_request',
+        names.length
+          ? `The form has no file field "${fieldName}"; its file fields are: ${names.join(', ')}.`
+          : 'The form has no file field: it takes no uploads.',
+      );
+    }
     const rawName = c.req.header('X-File-Name');
     if (!rawName)
       throw new HttpError(400, 'bad_request', 'Send the file name in the X-File-Name header (URI-encoded).');
-    let name: string;
+    let name: string | undefined;
     try {
-      name = decodeURIComponent(rawName);
+      name = cleanFileName(decodeURIComponent(rawName));
     } catch {
       throw new HttpError(400, 'bad_request', 'X-File-Name must be URI-encoded (encodeURIComponent).');
     }
-    const data = Buffer.from(await c.req.arrayBuffer());
-    const type = (c.req.header('Content-Type') ?? 'application/octet-stream').split(';')[0].trim();
+    if (!name)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'X-File-Name is empty once paths and control characters are removed.',
+      );
+    const data = new Uint8Array(await c.req.arrayBuffer());
+    if (typeof field.maxSize === 'number' && data.byteLength > field.maxSize) {
+      throw new HttpError(
+        413,
+        'file_too_large',
+        `"${name}" is ${data.byteLength} bytes; the field "${fieldName}" takes files up to ${field.maxSize} bytes (maxSize).`,
+        { limit: field.maxSize, size: data.byteLength },
+      );
+    }
+    const facts = await uploadFacts(name, data);
+    const problem = acceptProblem(field.accept, facts);
+    if (problem)
+      throw new HttpError(415, 'file_type_not_accepted', problem, { accept: field.accept, type: facts.type });
     const id = randomUUID();
-    store.putFile({ id, conversationId, name, type, size: data.length, data });
-    return c.json({ id, url: `/api/files/${id}`, name, type, size: data.length }, 201);
+    try {
+      await store.putFile(
+        {
+          id,
+          conversationId,
+          formId,
+          field: fieldName,
+          name,
+          type: facts.type,
+          size: facts.size,
+          createdAt: Date.now(),
+          data,
+        },
+        options.storageLimits,
+      );
+    } catch (error) {
+      if (error instanceof StoreConflict) {
+        const status = error.code === 'form_not_pending' ? 409 : 413;
+        throw new HttpError(status, error.code, error.message, error.details);
+      }
+      throw error;
+    }
+    return c.json({ id, url: `/api/files/${id}`, name, type: facts.type, size: facts.size }, 201);
   });
 
-  app.get('/api/files/:id', (c) => {
-    const file = store.getFile(c.req.param('id'));
+  app.get('/api/files/:id', async (c) => {
+    const file = await store.getFile(c.req.param('id'));
     if (!file) throw new HttpError(404, 'file_not_found', `No file with id ${c.req.param('id')}.`);
     return c.body(new Uint8Array(file.data), 200, {
       'Content-Type': file.type,
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       'X-Content-Type-Options': 'nosniff',
+      // Opened directly, an uploaded HTML or SVG file runs nothing in this origin.
+      'Content-Security-Policy': "sandbox; default-src 'none'",
     });
   });
 

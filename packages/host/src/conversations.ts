@@ -15,7 +15,7 @@ import type { Agent, AgentEventName, FormAnswer } from './agents/agent.js';
 import type { EventBus } from './bus.js';
 import { HttpError } from './errors.js';
 import { FORM_TOOL } from './mcp.js';
-import { type FormRow, type Store, StoreConflict } from './store.js';
+import { type FormRow, type HostStore, type RunInput, type RunRow, StoreConflict } from './store/index.js';
 
 export interface ExecuteRequest {
   conversationId?: string;
@@ -36,23 +36,72 @@ export interface ExecuteResponse {
 const MAX_MESSAGE_CHARS = 100_000;
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9-]+)$/;
 
+export interface ConversationsOptions {
+  /** This instance's name in run leases (default: a new random id). */
+  owner?: string;
+  /** How long a run's lease holds without renewal; renewed every third of it. */
+  leaseMs?: number;
+  /** Starts of one run (the first and the replays after crashes) before it is given up. */
+  maxAttempts?: number;
+}
+
+/**
+ * Where a test may make the host die at once (kill -9 style), on the first attempt of a form answer's
+ * turn: FORMREQUEST_TEST_CRASH_AT=answer-before-commit | answer-after-commit | agent-started |
+ * agent-finished | run-finished. Never set outside tests.
+ */
+export type CrashPoint =
+  | 'answer-before-commit'
+  | 'answer-after-commit'
+  | 'agent-started'
+  | 'agent-finished'
+  | 'run-finished';
+
+function crashAt(point: CrashPoint): void {
+  if (process.env.FORMREQUEST_TEST_CRASH_AT === point) process.kill(process.pid, 'SIGKILL');
+}
+
 export class Conversations {
   private readonly running = new Map<string, Promise<void>>();
   private readonly shutdown = new AbortController();
+  readonly owner: string;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly leaseTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: HostStore,
     private readonly bus: EventBus,
     private readonly agent: Agent,
-  ) {}
+    options: ConversationsOptions = {},
+  ) {
+    this.owner = options.owner ?? `host-${randomUUID()}`;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.leaseTimer = setInterval(() => {
+      if (this.running.size > 0) this.store.renewLeases(this.owner, this.leaseMs).catch(() => {});
+    }, this.leaseMs / 3);
+    this.leaseTimer.unref();
+  }
+
+  /**
+   * Delivers what a crash left undelivered: every run that was committed but not finished (an answer
+   * accepted, then the host killed before or while the agent answered) is run again from the agent's
+   * last saved state, so the agent gets the message exactly once. Returns how many were taken.
+   */
+  async recover(): Promise<number> {
+    const runs = await this.store.unfinishedRuns();
+    for (const run of runs) this.startRun(run.id);
+    return runs.length;
+  }
 
   /** Checks the request, commits the user's turn, starts the run and returns at once. */
-  execute(request: ExecuteRequest): ExecuteResponse {
+  async execute(request: ExecuteRequest): Promise<ExecuteResponse> {
     const input = checkRequest(request);
     let conversationId = input.conversationId;
     let locale: Locale = input.locale ?? 'ja';
     if (conversationId !== undefined) {
-      const conversation = this.store.getConversation(conversationId);
+      const conversation = await this.store.getConversation(conversationId);
       if (!conversation)
         throw new HttpError(404, 'conversation_not_found', `No conversation with id ${conversationId}.`);
       locale = input.locale ?? (conversation.locale as Locale);
@@ -61,19 +110,19 @@ export class Conversations {
     }
 
     let message: string;
-    let form: FormAnswer | undefined;
+    let form: RunInput['form'];
     let stored: { id: string; status: 'answered' | 'cancelled'; answer: unknown } | undefined;
     if (input.formId !== undefined) {
-      const row = this.pendingFormOrThrow(conversationId, input.formId);
+      const row = await this.pendingFormOrThrow(conversationId, input.formId);
       const schema = row.schema as unknown as FormSchema;
       if (input.cancel) {
         message = cancelMessage(locale);
-        form = { id: row.id, schema, outcome: 'cancelled' };
+        form = { id: row.id, schema: row.schema, outcome: 'cancelled' };
         stored = { id: row.id, status: 'cancelled', answer: null };
       } else {
-        const values = this.checkAnswers(conversationId, schema, input.answers ?? {}, locale);
+        const values = await this.checkAnswers(conversationId, row.id, schema, input.answers ?? {}, locale);
         message = submitMessage(schema, values);
-        form = { id: row.id, schema, outcome: 'submitted', values };
+        form = { id: row.id, schema: row.schema, outcome: 'submitted', values };
         stored = { id: row.id, status: 'answered', answer: values };
       }
     } else {
@@ -85,25 +134,27 @@ export class Conversations {
     if (form) {
       userEvent.form_id = form.id;
       userEvent.form_outcome = form.outcome;
+      crashAt('answer-before-commit');
     }
     try {
-      this.store.beginTurn({
+      await this.store.beginTurn({
         conversationId,
         runId,
         title: titleOf(message),
         locale,
         message: userEvent,
+        input: { message, locale, form },
         form: stored,
+        owner: this.owner,
+        leaseMs: this.leaseMs,
       });
     } catch (error) {
       if (error instanceof StoreConflict) throw new HttpError(409, error.code, error.message);
       throw error;
     }
+    if (form) crashAt('answer-after-commit');
     this.bus.notify(conversationId);
-    const run = this.run(conversationId, runId, message, locale, form).finally(() =>
-      this.running.delete(runId),
-    );
-    this.running.set(runId, run);
+    this.startRun(runId);
     return { conversationId, runId };
   }
 
@@ -112,121 +163,243 @@ export class Conversations {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
-  /** Stops taking part: aborts the runs in flight and waits for them to close. */
+  /**
+   * Stops taking part: aborts the runs in flight and lets go of them unfinished, so that the next start
+   * (or another instance) answers them; nothing a person sent is lost to a restart.
+   */
   async close(): Promise<void> {
     this.shutdown.abort();
+    clearInterval(this.leaseTimer);
     await this.idle();
   }
 
-  private pendingFormOrThrow(conversationId: string, formId: string): FormRow {
-    const row = this.store.getForm(conversationId, formId);
-    if (!row)
+  private startRun(runId: string): void {
+    if (this.running.has(runId)) return;
+    const task = (async () => {
+      const run = await this.store.claimRun(runId, this.owner, this.leaseMs);
+      if (run) await this.runClaimed(run);
+    })()
+      .catch((error) => console.error(`formrequest host: run ${runId}: ${(error as Error).message}`))
+      .finally(() => this.running.delete(runId));
+    this.running.set(runId, task);
+  }
+
+  private async pendingFormOrThrow(conversationId: string, formId: string): Promise<FormRow> {
+    const row = await this.store.getForm(conversationId, formId);
+    if (!row || row.status === 'asked')
       throw new HttpError(404, 'form_not_found', `No form ${formId} in conversation ${conversationId}.`);
     if (row.status !== 'pending') {
       throw new HttpError(
         409,
         'form_not_pending',
         `This form was already ${row.status}; it takes no more answers. Reload the conversation.`,
-        {
-          status: row.status,
-        },
+        { status: row.status },
       );
     }
     return row;
   }
 
-  private checkAnswers(
+  /**
+   * Re-validates the answers against the pending form. File answers must be references to uploads the
+   * host stored for this form and field; what they claim (name, type, size) must be what the host
+   * measured, and the stored facts are what is checked (maxSize, accept) and what the agent is told.
+   */
+  private async checkAnswers(
     conversationId: string,
+    formId: string,
     schema: FormSchema,
     answers: Record<string, unknown>,
     locale: Locale,
   ) {
-    const result = validateAnswers(schema, answers, { locale });
-    // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
-    const errors: Record<string, string> = Object.assign(Object.create(null), result.errors);
-    for (const key of result.unknown) {
-      errors[key] = locale === 'en' ? 'This form has no such field.' : 'このフォームにない項目です。';
-    }
+    const en = locale === 'en';
+    const fileErrors: Record<string, string> = Object.create(null);
+    const given: Record<string, unknown> = { ...answers };
     for (const field of schema.fields) {
-      if (field.type !== 'file') continue;
-      const value = result.values[field.name];
-      const files = value === undefined ? [] : Array.isArray(value) ? value : [value];
-      for (const file of files as Array<{ url?: string; data?: string }>) {
-        const match = typeof file.url === 'string' ? FILE_URL.exec(file.url) : null;
-        const stored = match ? this.store.getFile(match[1]) : undefined;
-        if (file.data !== undefined || !stored || stored.conversationId !== conversationId) {
-          errors[field.name] =
-            locale === 'en'
-              ? 'Upload the file with POST /api/files first and send its {name, type, size, url} reference.'
-              : 'ファイルは POST /api/files で先にアップロードし、その参照 {name, type, size, url} を送ってください。';
+      if (field.type !== 'file' || !Object.hasOwn(answers, field.name)) continue;
+      const value = answers[field.name];
+      if (value === null || value === undefined) continue;
+      const items = Array.isArray(value) ? value : [value];
+      const facts: unknown[] = [];
+      for (const item of items) {
+        const problem = await this.storedFile(conversationId, formId, field.name, item, en);
+        if (typeof problem === 'string') {
+          fileErrors[field.name] = problem;
+          break;
         }
+        facts.push(problem);
       }
+      if (!fileErrors[field.name]) given[field.name] = Array.isArray(value) ? facts : facts[0];
+    }
+    const result = validateAnswers(schema, given, { locale });
+    // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
+    const errors: Record<string, string> = Object.assign(Object.create(null), result.errors, fileErrors);
+    for (const key of result.unknown) {
+      errors[key] = en ? 'This form has no such field.' : 'このフォームにない項目です。';
     }
     if (Object.keys(errors).length > 0) {
       throw new HttpError(
         422,
         'invalid_answers',
         'The answers do not fit the form; see errors (field name -> message).',
-        {
-          errors,
-        },
+        { errors },
       );
     }
     return result.values;
   }
 
-  private async run(
+  /** The stored facts of a file reference, or what is wrong with it. */
+  private async storedFile(
     conversationId: string,
-    runId: string,
-    message: string,
-    locale: Locale,
-    form?: FormAnswer,
-  ) {
-    let pendingForm: { id: string; schema: Record<string, unknown> } | undefined;
-    const formCalls = new Map<string, unknown>(); // request_form tool_use id -> its input
-    const emit = (name: AgentEventName, data: Record<string, unknown>) => {
-      if (name === 'tool_use' && data.name === FORM_TOOL) formCalls.set(String(data.id), data.input);
-      const event =
-        name === 'tool_result' ? withFormMetadata(data, formCalls.get(String(data.tool_use_id))) : data;
-      const metadata = event._metadata as { type?: string; schema?: Record<string, unknown> } | undefined;
-      if (name === 'tool_result' && metadata?.type === 'form_request' && !event.is_error && metadata.schema) {
-        pendingForm = { id: String(event.tool_use_id), schema: metadata.schema };
+    formId: string,
+    field: string,
+    item: unknown,
+    en: boolean,
+  ): Promise<{ name: string; type: string; size: number; url: string } | string> {
+    const ref =
+      item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const match = typeof ref.url === 'string' ? FILE_URL.exec(ref.url) : null;
+    const meta = match ? await this.store.getFileMeta(match[1]) : undefined;
+    if (ref.data !== undefined || !meta || meta.conversationId !== conversationId) {
+      return en
+        ? 'Upload the file with POST /api/files first and send its {name, type, size, url} reference.'
+        : 'ファイルは POST /api/files で先にアップロードし、その参照 {name, type, size, url} を送ってください。';
+    }
+    if (meta.formId !== formId || meta.field !== field) {
+      return en
+        ? `This file was uploaded for another form or field; upload it again for "${field}".`
+        : `このファイルは別のフォームまたは項目用にアップロードされています。「${field}」用にもう一度アップロードしてください。`;
+    }
+    const claimed: Array<[string, unknown, unknown]> = [
+      ['name', ref.name, meta.name],
+      ['type', ref.type, meta.type],
+      ['size', ref.size, meta.size],
+    ];
+    const wrong = claimed.filter(([, said, stored]) => said !== undefined && said !== stored);
+    if (wrong.length > 0) {
+      const list = wrong
+        .map(([key, said, stored]) => `${key} ${JSON.stringify(said)} (stored: ${JSON.stringify(stored)})`)
+        .join(', ');
+      return en
+        ? `The reference does not match the uploaded file: ${list}. Send the {name, type, size, url} the upload returned.`
+        : `参照がアップロードされたファイルと一致しません: ${list}。アップロード時に返された {name, type, size, url} を送ってください。`;
+    }
+    return { name: meta.name, type: meta.type, size: meta.size, url: `/api/files/${meta.id}` };
+  }
+
+  private async runClaimed(run: RunRow): Promise<void> {
+    const { conversationId, id: runId, input } = run;
+    const firstAttempt = run.attempts === 1;
+    const answering = input.form !== undefined;
+    const notify = () => this.bus.notify(conversationId);
+    if (run.attempts > this.maxAttempts) {
+      await this.store.finishRun(conversationId, runId, this.owner, {
+        status: 'failed',
+        error: {
+          type: 'error',
+          message: `The host stopped ${run.attempts - 1} times while the agent was answering this message; it gives up. Send your message again (as text if it was a form).`,
+        },
+        result: { type: 'result', subtype: 'error_during_execution', is_error: true },
+      });
+      notify();
+      return;
+    }
+    if (!firstAttempt) {
+      await this.store.appendEvent(conversationId, runId, 'error', {
+        type: 'error',
+        message: 'The host stopped while the agent was answering; the agent answers this message again.',
+        retrying: true,
+      });
+      notify();
+    }
+
+    // Events are stored in the order the agent emits them, one after another.
+    let chain: Promise<void> = Promise.resolve();
+    let storeFailure: unknown;
+    let started = false;
+    let pendingFormId: string | undefined;
+    const formCalls = new Map<string, { input: unknown; eventId?: number }>(); // tool_use id -> call
+    const store = async (name: AgentEventName, data: Record<string, unknown>) => {
+      if (name === 'tool_use' && data.name === FORM_TOOL) {
+        const event = await this.store.appendEvent(conversationId, runId, name, { type: name, ...data });
+        formCalls.set(String(data.id), { input: data.input, eventId: event.id });
+      } else if (name === 'tool_result') {
+        const call = formCalls.get(String(data.tool_use_id));
+        const event = withFormMetadata(data, call?.input);
+        const metadata = event._metadata as { type?: string; schema?: Record<string, unknown> } | undefined;
+        if (metadata?.type === 'form_request' && !event.is_error && metadata.schema) {
+          const { recorded } = await this.store.recordFormAsked({
+            conversationId,
+            runId,
+            formId: String(event.tool_use_id),
+            schema: metadata.schema,
+            toolUseEventId: call?.eventId,
+            toolResult: { type: name, ...event },
+          });
+          if (recorded) pendingFormId = String(event.tool_use_id);
+        } else {
+          await this.store.appendEvent(conversationId, runId, name, { type: name, ...event });
+        }
+      } else {
+        await this.store.appendEvent(conversationId, runId, name, { type: name, ...data });
       }
-      this.store.appendEvent(conversationId, runId, name, { type: name, ...event });
-      this.bus.notify(conversationId);
+      notify();
+      if (!started && answering && firstAttempt) {
+        started = true;
+        crashAt('agent-started');
+      }
+    };
+    const emit = (name: AgentEventName, data: Record<string, unknown>) => {
+      chain = chain
+        .then(() => store(name, data))
+        .catch((error) => {
+          storeFailure ??= error;
+        });
     };
     try {
-      const state = this.store.getConversation(conversationId)?.agentState;
+      const state = (await this.store.getConversation(conversationId))?.agentState;
+      const form: FormAnswer | undefined = input.form
+        ? { ...input.form, schema: input.form.schema as unknown as FormSchema }
+        : undefined;
       const output = await this.agent.runTurn({
         conversationId,
-        message,
-        locale,
+        message: input.message,
+        locale: input.locale as Locale,
         form,
         state,
         emit,
         signal: this.shutdown.signal,
       });
+      await chain;
+      if (storeFailure) throw storeFailure;
+      if (answering && firstAttempt) crashAt('agent-finished');
       const result: Record<string, unknown> = {
         type: 'result',
         subtype: output.subtype ?? 'success',
         is_error: false,
       };
-      if (pendingForm) result.pending_form = pendingForm;
-      this.store.finishRun(conversationId, runId, {
+      await this.store.finishRun(conversationId, runId, this.owner, {
         status: 'done',
         result,
-        pendingForm,
+        pendingFormId,
         agentState: output.state,
       });
+      if (answering && firstAttempt) crashAt('run-finished');
     } catch (error) {
+      await chain;
+      if (this.shutdown.signal.aborted) {
+        // Shutting down: the run is not over, it is handed to the next start.
+        await this.store.releaseRun(runId, this.owner);
+        return;
+      }
+      if (error instanceof StoreConflict && error.code === 'run_lost') throw error;
       const text = error instanceof Error ? error.message : String(error);
-      this.store.appendEvent(conversationId, runId, 'error', { type: 'error', message: text });
-      this.store.finishRun(conversationId, runId, {
+      await this.store.finishRun(conversationId, runId, this.owner, {
         status: 'failed',
+        error: { type: 'error', message: text },
         result: { type: 'result', subtype: 'error_during_execution', is_error: true },
       });
     }
-    this.bus.notify(conversationId);
+    notify();
   }
 }
 

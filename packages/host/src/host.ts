@@ -9,11 +9,11 @@ import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp } from './app.js';
-import { EventBus } from './bus.js';
+import { InProcessBus } from './bus.js';
 import { Conversations } from './conversations.js';
 import { demoEndpoints } from './demo-routes.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
-import { Store } from './store.js';
+import { type HostStore, openStore, SqliteDriverError, type StorageLimits } from './store/index.js';
 
 export interface HostOptions {
   /** TCP port; 0 picks a free one. Default: $PORT or 3000. */
@@ -40,6 +40,14 @@ export interface HostOptions {
   heartbeatMs?: number;
   maxBodyBytes?: number;
   maxFileBytes?: number;
+  /** Upload quotas (default 100 MiB per conversation, 1 GiB in all). */
+  storageLimits?: Partial<StorageLimits>;
+  /** Open connections at most; more are closed at once (default 512). */
+  maxConnections?: number;
+  /** Time to receive a whole request, headers and body, in ms (default 60 s); then 408 and the socket closes. */
+  requestTimeoutMs?: number;
+  /** Run leases (Conversations): how long one holds before another instance may take the run. */
+  leaseMs?: number;
 }
 
 export interface RunningHost {
@@ -48,7 +56,7 @@ export interface RunningHost {
   /** The URL to open in a browser: `url` + `/`, with `?token=` when --auth token is on. */
   pageUrl: string;
   port: number;
-  store: Store;
+  store: HostStore;
   /** Resolves when the agent and MCP servers are connected (rejects if they cannot be). */
   ready: Promise<Conversations>;
   close(): Promise<void>;
@@ -57,6 +65,12 @@ export interface RunningHost {
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_DB_PATH = 'data/formrequest.db';
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
+  conversationBytes: 100 * 1024 * 1024,
+  totalBytes: 1024 * 1024 * 1024,
+};
+export const DEFAULT_MAX_CONNECTIONS = 512;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export function defaultPort(env: NodeJS.ProcessEnv = process.env): number {
   const fromEnv = Number.parseInt(env.PORT ?? '', 10);
@@ -83,18 +97,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     );
   }
 
-  let store: Store;
+  let store: HostStore;
   try {
-    store = new Store(dbPath);
+    store = await openStore(dbPath);
   } catch (error) {
+    // A driver that cannot load says why and what to do itself; --db is not the fix for it.
+    if (error instanceof SqliteDriverError) throw error;
     throw new Error(
       `Cannot open the SQLite database ${dbPath}: ${(error as Error).message}. Give a new or existing formrequest database file in a writable folder with --db FILE.`,
     );
   }
-  store.closeInterruptedRuns(
-    'The host stopped while the agent was answering; this turn was cut short. Send the message again.',
-  );
-  const bus = new EventBus();
+  const bus = new InProcessBus();
   let resolveReady!: (c: Conversations) => void;
   let rejectReady!: (e: unknown) => void;
   const ready = new Promise<Conversations>((res, rej) => {
@@ -103,7 +116,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   ready.catch(() => {});
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const access = new Access({ listenHost: hostname, publicOrigins, auth, secret: store.secret() });
+  const access = new Access({ listenHost: hostname, publicOrigins, auth, secret: await store.secret() });
   const app = createApp({
     store,
     access,
@@ -113,17 +126,32 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     maxFileBytes,
     maxDraftBytes: 256 * 1024,
+    storageLimits: { ...DEFAULT_STORAGE_LIMITS, ...options.storageLimits },
     agentName: typeof agentChoice === 'string' ? agentChoice : agentChoice.name,
   });
 
-  const server = serve({ fetch: app.fetch, port: options.port ?? defaultPort(env), hostname });
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = serve({
+    fetch: app.fetch,
+    port: options.port ?? defaultPort(env),
+    hostname,
+    // A body that trickles in, or a chunked body that never ends, holds a socket for requestTimeout at
+    // most (then Node answers 408 and closes it); the check runs often enough to keep to that.
+    serverOptions: {
+      requestTimeout,
+      headersTimeout: Math.min(requestTimeout, 20_000),
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 4)),
+    },
+  });
+  // Past this many open sockets (SSE streams included) new connections are closed at once.
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   try {
     await new Promise<void>((res, rej) => {
       server.once('listening', res);
       server.once('error', rej);
     });
   } catch (error) {
-    store.close();
+    await store.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new Error(
@@ -157,7 +185,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }
     hub = await McpHub.connect(servers);
     agent = typeof agentChoice === 'string' ? await createAgent(agentChoice, { hub, env }) : agentChoice;
-    conversations = new Conversations(store, bus, agent);
+    conversations = new Conversations(store, bus, agent, { leaseMs: options.leaseMs });
+    // Answers a crash left undelivered go to the agent now, before anything new.
+    await conversations.recover();
     return conversations;
   })();
   setup.then(resolveReady, rejectReady);
@@ -180,7 +210,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         await agent?.close();
         await hub?.close();
         await formServer?.close();
-        store.close();
+        await bus.close();
+        await store.close();
       })();
       return closing;
     },

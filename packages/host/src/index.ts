@@ -25,21 +25,28 @@ export { createAgent } from './agents/create.js';
 export { detectScenario, ScriptedAgent } from './agents/scripted.js';
 export { type Scenario, scenarioForm } from './agents/scripted-forms.js';
 export { createApp } from './app.js';
+export { type EventBus, InProcessBus } from './bus.js';
 export {
   Conversations,
+  type ConversationsOptions,
+  type CrashPoint,
   type ExecuteRequest,
   type ExecuteResponse,
   withFormMetadata,
 } from './conversations.js';
 export { CITIES, COUNTRIES, fold, PREFECTURES, searchItems, USERS } from './demo-data.js';
+export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';
 export {
   DEFAULT_DB_PATH,
+  DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_STORAGE_LIMITS,
   defaultPort,
   type HostOptions,
   type RunningHost,
   startHost,
 } from './host.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
-export { Store } from './store.js';
+export * from './store/index.js';

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventBus } from './bus.js';
-import type { Store } from './store.js';
+import type { HostStore } from './store/index.js';
 
 export interface SseOptions {
   heartbeatMs: number;
@@ -22,7 +22,7 @@ export function resumeId(c: Context): number | undefined {
 
 export function streamEvents(
   c: Context,
-  store: Store,
+  store: HostStore,
   bus: EventBus,
   conversationId: string,
   after: number,
@@ -50,13 +50,16 @@ export function streamEvents(
       while (!closed && !stream.aborted) {
         if (dirty) {
           dirty = false;
-          let batch = store.eventsAfter(conversationId, cursor, batchSize);
+          let batch = await store.eventsAfter(conversationId, cursor, batchSize);
+          // Woken with nothing new: the conversation may have been deleted; then the stream ends.
+          if (batch.length === 0 && !(await store.getConversation(conversationId))) break;
           while (batch.length > 0 && !closed) {
             for (const event of batch) {
               await stream.writeSSE({ id: String(event.id), event: event.name, data: event.data });
               cursor = event.id;
             }
-            batch = batch.length === batchSize ? store.eventsAfter(conversationId, cursor, batchSize) : [];
+            batch =
+              batch.length === batchSize ? await store.eventsAfter(conversationId, cursor, batchSize) : [];
           }
           continue;
         }

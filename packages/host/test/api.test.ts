@@ -11,10 +11,13 @@ import {
   call,
   collectEvents,
   endsWithResult,
+  listConversations,
   replyText,
+  sqlite,
   startTestHost,
   tempDir,
   turn,
+  upload,
   writeHeaders,
 } from './helpers.js';
 
@@ -200,13 +203,13 @@ describe('SSE', () => {
     const { conversationId } = await askProjectForm();
     const payload = 'x'.repeat(16 * 1024);
     const total = 3000;
-    const start = host.store.lastEventId(conversationId);
+    const start = await host.store.lastEventId(conversationId);
     for (let i = 0; i < total; i++)
-      host.store.appendEvent(conversationId, null, 'text', { type: 'text', text: payload });
+      await host.store.appendEvent(conversationId, null, 'text', { type: 'text', text: payload });
     const read = host.store.eventsAfter.bind(host.store);
     let rowsRead = 0;
-    host.store.eventsAfter = (id, after, limit) => {
-      const rows = read(id, after, limit);
+    host.store.eventsAfter = async (id, after, limit) => {
+      const rows = await read(id, after, limit);
       if (id === conversationId) rowsRead += rows.length;
       return rows;
     };
@@ -327,11 +330,11 @@ describe('bad requests', () => {
   });
 
   test('bodies over the limit are refused with 413 and nothing is stored', async () => {
-    const before = (await call(host, 'GET', '/api/conversations')).json.length;
+    const before = (await listConversations(host, '?limit=200')).length;
     const big = await call(host, 'POST', '/api/execute', { message: 'x'.repeat(70 * 1024) });
     assert.equal(big.status, 413);
     assert.equal(big.json.code, 'body_too_large');
-    assert.equal((await call(host, 'GET', '/api/conversations')).json.length, before);
+    assert.equal((await listConversations(host, '?limit=200')).length, before);
   });
 
   test('a 413 closes the connection, so the request after it is not sent on a half-read socket', async () => {
@@ -378,54 +381,61 @@ describe('bad requests', () => {
     assert.deepEqual(loaded.json.pendingForm.draft, draft);
   });
 
-  test('a file upload without ?conversationId= says how to name the conversation', async () => {
-    const response = await fetch(`${host.url}/api/files`, {
-      method: 'POST',
-      headers: await writeHeaders(host, { 'X-File-Name': 'a.txt' }),
-      body: 'hello',
-    });
-    assert.equal(response.status, 400);
-    assert.match((await response.json()).error, /POST \/api\/files\?conversationId=ID/);
+  test('a file upload that does not name its form field says what to name', async () => {
+    for (const query of ['', '?conversationId=x', '?conversationId=x&formId=y']) {
+      const response = await fetch(`${host.url}/api/files${query}`, {
+        method: 'POST',
+        headers: await writeHeaders(host, { 'X-File-Name': 'a.txt' }),
+        body: 'hello',
+      });
+      assert.equal(response.status, 400);
+      assert.match(
+        (await response.json()).error,
+        /POST \/api\/files\?conversationId=ID&formId=FORM&field=NAME/,
+      );
+    }
   });
 
   test('a second message while the agent is answering is 409', async () => {
     const { conversationId } = await askProjectForm();
-    const blocking = host.store;
-    blocking.db
-      .prepare(`INSERT INTO runs (id, conversation_id, status, started_at) VALUES ('busy', ?, 'running', 0)`)
-      .run(conversationId);
+    sqlite(host)
+      .prepare(
+        `INSERT INTO runs (id, conversation_id, status, owner, lease_until, started_at) VALUES ('busy', ?, 'running', 'elsewhere', ?, 0)`,
+      )
+      .run(conversationId, Date.now() + 3_600_000);
     const response = await call(host, 'POST', '/api/execute', { conversationId, message: 'hello' });
     assert.equal(response.status, 409);
     assert.equal(response.json.code, 'run_in_progress');
-    blocking.db.prepare(`UPDATE runs SET status = 'done' WHERE id = 'busy'`).run();
+    const deleting = await call(host, 'DELETE', `/api/conversations/${conversationId}`);
+    assert.equal(deleting.status, 409, 'nor can it be deleted then');
+    sqlite(host).prepare(`UPDATE runs SET status = 'done' WHERE id = 'busy'`).run();
   });
 });
 
 describe('files and drafts', () => {
-  test('a file is uploaded once, referenced in the answer, and over-size files get 413', async () => {
+  test('a file is uploaded for the pending form, referenced in the answer, and over-size files get 413', async () => {
     const { conversationId, events } = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
     const formId = events.at(-1)!.data.pending_form.id;
-    const upload = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
-      method: 'POST',
-      headers: await writeHeaders(host, {
-        'Content-Type': 'text/plain',
-        'X-File-Name': encodeURIComponent('メモ.txt'),
-      }),
-      body: 'hello',
-    });
-    assert.equal(upload.status, 201);
-    const file = await upload.json();
+    const where = { conversationId, formId };
+    const sent = await upload(host, where, 'メモ.txt', 'hello', 'application/x-claimed');
+    assert.equal(sent.status, 201);
+    const file = sent.json;
     assert.equal(file.name, 'メモ.txt');
     assert.equal(file.size, 5);
+    assert.equal(file.type, 'text/plain', 'the type comes from the host, not the client');
     const back = await fetch(host.url + file.url);
     assert.equal(await back.text(), 'hello');
-    const tooBig = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
-      method: 'POST',
-      headers: await writeHeaders(host, { 'Content-Type': 'text/plain', 'X-File-Name': 'big.txt' }),
-      body: 'x'.repeat(2000),
-    });
+    assert.equal(
+      back.headers.get('content-disposition'),
+      "attachment; filename*=UTF-8''%E3%83%A1%E3%83%A2.txt",
+    );
+    assert.match(back.headers.get('content-security-policy') ?? '', /sandbox/);
+    const tooBig = await upload(host, where, 'big.txt', 'x'.repeat(2000));
     assert.equal(tooBig.status, 413);
-    assert.match((await tooBig.json()).error, /1024 bytes/);
+    assert.match(tooBig.json.error, /1024 bytes/);
+    const noField = await upload(host, { ...where, field: 'name' }, 'a.txt', 'x');
+    assert.equal(noField.status, 400);
+    assert.match(noField.json.error, /no file field "name"; its file fields are: attachment/);
 
     const inline = await call(host, 'POST', '/api/execute', {
       conversationId,
@@ -445,45 +455,43 @@ describe('files and drafts', () => {
       answers: { name: 'Ann Lee', attachment: ref },
     });
     assert.deepEqual(JSON.parse(next[0].data.text).attachment, ref);
+    const late = await upload(host, where, 'late.txt', 'late');
+    assert.equal(late.status, 409, 'no uploads once the form is answered');
+    assert.equal(late.json.code, 'form_not_pending');
   });
 
   test('uploads the answer does not use are deleted when the form closes; the used one stays', async () => {
-    const upload = async (conversationId: string, body: string) => {
-      const response = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
-        method: 'POST',
-        headers: await writeHeaders(host, { 'Content-Type': 'text/plain', 'X-File-Name': `${body}.txt` }),
-        body,
-      });
+    const put = async (where: { conversationId: string; formId: string }, body: string) => {
+      const response = await upload(host, where, `${body}.txt`, body);
       assert.equal(response.status, 201);
-      return (await response.json()) as { name: string; type: string; size: number; url: string };
+      return response.json as { name: string; type: string; size: number; url: string };
     };
     const status = async (url: string) => (await fetch(host.url + url)).status;
+    const allFields = async () => {
+      const { conversationId, events } = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
+      return { conversationId, formId: events.at(-1)!.data.pending_form.id as string };
+    };
 
     // Picked one file, then replaced it with another before submitting.
-    const { conversationId, events } = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
-    const formId = events.at(-1)!.data.pending_form.id;
-    const replaced = await upload(conversationId, 'first');
-    const kept = await upload(conversationId, 'second');
+    const first = await allFields();
+    const replaced = await put(first, 'first');
+    const kept = await put(first, 'second');
     const { name, type, size, url } = kept;
-    await turn(host, {
-      conversationId,
-      formId,
-      answers: { name: 'Ann Lee', attachment: { name, type, size, url } },
-    });
+    await turn(host, { ...first, answers: { name: 'Ann Lee', attachment: { name, type, size, url } } });
     assert.equal(await status(replaced.url), 404);
     assert.equal(await status(kept.url), 200);
 
     // Uploaded for a form that was then cancelled.
-    const project = await askProjectForm();
-    const dropped = await upload(project.conversationId, 'dropped');
+    const cancelled = await allFields();
+    const dropped = await put(cancelled, 'dropped');
     assert.equal(await status(dropped.url), 200, 'kept while its form is pending');
-    await turn(host, { conversationId: project.conversationId, formId: project.formId, cancel: true });
+    await turn(host, { ...cancelled, cancel: true });
     assert.equal(await status(dropped.url), 404);
     assert.equal(await status(kept.url), 200, 'other conversations are not touched');
 
     // Uploaded for a form the person then answered in free text instead (the form is superseded).
-    const skipped = await askProjectForm();
-    const abandoned = await upload(skipped.conversationId, 'abandoned');
+    const skipped = await allFields();
+    const abandoned = await put(skipped, 'abandoned');
     await turn(host, { conversationId: skipped.conversationId, message: 'やっぱりやめます' });
     assert.equal(await status(abandoned.url), 404);
   });
@@ -515,27 +523,22 @@ describe('durability', () => {
       const dbPath = `${dir.path}/host.db`;
       const first = await startHost({ port: 0, dbPath });
       await first.ready;
-      const { conversationId, events } = await turn(first, { message: '住所を入力したい' });
+      const { conversationId, events } = await turn(first, { message: 'すべてのフィールドタイプを見せて' });
       const formId = events.at(-1)!.data.pending_form.id;
       await call(first, 'PUT', `/api/conversations/${conversationId}/forms/${formId}/draft`, {
-        v: { address: '1-2-3' },
+        v: { name: '1-2-3' },
         t: {},
       });
-      const upload = await fetch(`${first.url}/api/files?conversationId=${conversationId}`, {
-        method: 'POST',
-        headers: await writeHeaders(first, { 'X-File-Name': 'plan.txt' }),
-        body: 'plan',
-      });
-      const pendingUpload = (await upload.json()).url;
+      const plan = (await upload(first, { conversationId, formId }, 'plan.txt', 'plan')).json;
+      const pendingUpload = plan.url;
       await first.close();
-      let lateUpload = '';
 
       const second = await startHost({ port: 0, dbPath });
       await second.ready;
       try {
         const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
         assert.equal(loaded.json.pendingForm.id, formId);
-        assert.deepEqual(loaded.json.pendingForm.draft, { v: { address: '1-2-3' }, t: {} });
+        assert.deepEqual(loaded.json.pendingForm.draft, { v: { name: '1-2-3' }, t: {} });
         const file = await fetch(second.url + pendingUpload);
         assert.equal(await file.text(), 'plan', 'an upload for the pending form survives the restart');
         assert.deepEqual(
@@ -545,62 +548,55 @@ describe('durability', () => {
         const { events: next } = await turn(second, {
           conversationId,
           formId,
-          answers: { country: 'JP', prefecture: '13', city: '13004', address: '1-2-3' },
+          answers: { name: '1-2-3', attachment: { url: pendingUpload } },
         });
         assert.ok(next[0].id > events.at(-1)!.id, 'ids keep increasing across restarts');
         assert.match(replyText(next), /1-2-3/);
+        assert.match(replyText(next), /plan\.txt \(4 bytes\)/);
         assert.equal(next.at(-1)!.data.pending_form, undefined);
-        // Uploaded when no form waits for it: nothing can use it, so the next start removes it.
-        const late = await fetch(`${second.url}/api/files?conversationId=${conversationId}`, {
-          method: 'POST',
-          headers: await writeHeaders(second, { 'X-File-Name': 'late.txt' }),
-          body: 'late',
-        });
-        lateUpload = (await late.json()).url;
       } finally {
         await second.close();
-      }
-      const third = await startHost({ port: 0, dbPath });
-      try {
-        await third.ready;
-        assert.equal((await fetch(third.url + lateUpload)).status, 404);
-      } finally {
-        await third.close();
       }
     } finally {
       dir.remove();
     }
   });
 
-  test('a run cut by a crash is closed with an error and a result at the next start', async () => {
+  test('a run a crash left unfinished is answered at the next start, once, after a notice', async () => {
     const dir = tempDir();
     try {
       const dbPath = `${dir.path}/host.db`;
       const first = await startHost({ port: 0, dbPath });
       await first.ready;
       const { conversationId } = await turn(first, { message: 'hello' });
-      // What a kill -9 in the middle of a run leaves behind: a run row still 'running'.
-      first.store.db
-        .prepare(`INSERT INTO runs (id, conversation_id, status, started_at) VALUES ('cut', ?, 'running', 0)`)
-        .run(conversationId);
-      first.store.db
+      // What a kill -9 in the middle of a run leaves behind: a run still 'running' under a dead owner,
+      // its input kept, its user_message stored.
+      const input = JSON.stringify({ message: 'タスクをアサインして', locale: 'ja' });
+      sqlite(first)
         .prepare(
-          `INSERT INTO events (conversation_id, run_id, name, data, created_at) VALUES (?, 'cut', 'user_message', '{"type":"user_message","text":"x"}', 0)`,
+          `INSERT INTO runs (id, conversation_id, status, input, owner, lease_until, attempts, started_at) VALUES ('cut', ?, 'running', ?, 'dead', 1, 1, 0)`,
         )
-        .run(conversationId);
+        .run(conversationId, input);
+      await first.store.appendEvent(conversationId, 'cut', 'user_message', {
+        type: 'user_message',
+        text: 'タスクをアサインして',
+      });
       await first.close();
       const second = await startHost({ port: 0, dbPath });
       await second.ready;
       try {
+        await (await second.ready).idle();
         const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
         assert.equal(loaded.json.running, false);
-        assert.deepEqual(
-          loaded.json.events.slice(-2).map((e: any) => e.event),
-          ['error', 'result'],
-        );
-        assert.equal(loaded.json.events.at(-1).data.subtype, 'error_during_execution');
-        const { events } = await turn(second, { conversationId, message: 'タスクをアサインして' });
-        assert.ok(events.at(-1)!.data.pending_form);
+        const tail = loaded.json.events
+          .filter((e: any) => e.data && e.id > 0)
+          .slice(-6)
+          .map((e: any) => e.event);
+        assert.equal(tail.filter((e: string) => e === 'result').length, 1);
+        const notice = loaded.json.events.find((e: any) => e.event === 'error');
+        assert.equal(notice.data.retrying, true);
+        assert.match(notice.data.message, /answers this message again/);
+        assert.equal(loaded.json.events.at(-1).data.pending_form.id, loaded.json.pendingForm.id);
       } finally {
         await second.close();
       }
@@ -691,10 +687,10 @@ describe('startup problems name the cause and the fix', () => {
 describe('conversation list and page', () => {
   test('lists conversations newest first with pending-form flags; serves the page and the renderer', async () => {
     const { conversationId } = await askProjectForm();
-    const list = await call(host, 'GET', '/api/conversations');
-    assert.equal(list.json[0].id, conversationId);
-    assert.equal(list.json[0].pendingForm, true);
-    assert.equal(list.json[0].title, '新しいプロジェクトを作成して');
+    const list = await listConversations(host);
+    assert.equal(list[0].id, conversationId);
+    assert.equal(list[0].pendingForm, true);
+    assert.equal(list[0].title, '新しいプロジェクトを作成して');
     const page = await fetch(`${host.url}/c/${conversationId}`);
     assert.match(await page.text(), /<script type="module" src="\/app.js">/);
     const bundle = await fetch(`${host.url}/formrequest.js`);

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath, newTestContext } from '../../../testing/browser.ts';
 import type { RunningHost } from '../src/index.js';
-import { call, startTestHost, turn, writeHeaders } from './helpers.js';
+import { call, sqlite, startTestHost, turn, upload } from './helpers.js';
 
 let browser: Browser;
 let host: RunningHost;
@@ -41,7 +41,7 @@ window.done = (async () => {
     const { token } = await (await fetch(T + '/api/token')).json();
     return (await fetch(T + '/api/execute', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-FormRequest-Token': token }, body: answer })).status;
   });
-  await attempt('upload a file', async () => (await fetch(T + '/api/files?conversationId=' + ids.conversationId, { method: 'POST', mode: 'no-cors', headers: { 'X-File-Name': 'evil.exe' }, body: new Blob(['MZ'.repeat(1000)]) })).status);
+  await attempt('upload a file', async () => (await fetch(T + '/api/files?field=attachment&formId=' + ids.formId + '&conversationId=' + ids.conversationId, { method: 'POST', mode: 'no-cors', headers: { 'X-File-Name': 'evil.exe' }, body: new Blob(['MZ'.repeat(1000)]) })).status);
   await attempt('save a draft', async () => (await fetch(T + '/api/conversations/' + ids.conversationId + '/forms/' + ids.formId + '/draft', { method: 'PUT', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{"v":{"project_name":"pwned"}}' })).status);
   await attempt('follow the events', () => new Promise((resolve) => {
     const source = new EventSource(T + '/api/conversations/' + ids.conversationId + '/events');
@@ -76,13 +76,9 @@ before(async () => {
   const first = await turn(host, { message: 'すべてのフィールドタイプを見せて' });
   conversationId = first.conversationId;
   formId = first.events.at(-1)!.data.pending_form.id;
-  const upload = await fetch(`${host.url}/api/files?conversationId=${conversationId}`, {
-    method: 'POST',
-    headers: await writeHeaders(host, { 'X-File-Name': 'secret.txt', 'Content-Type': 'text/plain' }),
-    body: 'the secret',
-  });
-  assert.equal(upload.status, 201);
-  fileUrl = (await upload.json()).url;
+  const uploaded = await upload(host, { conversationId, formId }, 'secret.txt', 'the secret');
+  assert.equal(uploaded.status, 201);
+  fileUrl = uploaded.json.url;
   attacker = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(ATTACK(host.url, { conversationId, formId, fileUrl }));
@@ -111,7 +107,7 @@ after(async () => {
 async function snapshot() {
   const list = await call(host, 'GET', '/api/conversations');
   const conversation = await call(host, 'GET', `/api/conversations/${conversationId}`);
-  const files = (host.store.db.prepare('SELECT id FROM files').all() as Array<{ id: string }>).map(
+  const files = (sqlite(host).prepare('SELECT id FROM files').all() as Array<{ id: string }>).map(
     (r) => r.id,
   );
   return {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSse } from '../src/agents/sse-parser.js';
-import { type HostOptions, type RunningHost, startHost } from '../src/index.js';
+import { type HostOptions, type RunningHost, type SqliteStore, startHost } from '../src/index.js';
 
 export function tempDir(): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), 'formrequest-host-'));
@@ -136,4 +136,40 @@ export async function turn(
     timeoutMs: options.timeoutMs,
   });
   return { conversationId, events };
+}
+
+/** Uploads one file for a field of the pending form, as the page does. */
+export async function upload(
+  host: { url: string },
+  where: { conversationId: string; formId: string; field?: string },
+  name: string,
+  body: string | Uint8Array,
+  type = 'application/octet-stream',
+): Promise<{ status: number; json: any }> {
+  const query = new URLSearchParams({
+    conversationId: where.conversationId,
+    formId: where.formId,
+    field: where.field ?? 'attachment',
+  });
+  const response = await fetch(`${host.url}/api/files?${query}`, {
+    method: 'POST',
+    headers: await writeHeaders(host, { 'Content-Type': type, 'X-File-Name': encodeURIComponent(name) }),
+    body,
+  });
+  const text = await response.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, json };
+}
+
+/** The SQLite handle under a test host's store (to set up states the API cannot reach). */
+export function sqlite(host: RunningHost) {
+  return (host.store as SqliteStore).db;
+}
+
+/** The conversation list's first page. */
+export async function listConversations(host: { url: string }, query = ''): Promise<any[]> {
+  return (await call(host, 'GET', `/api/conversations${query}`)).json.conversations;
 }
