@@ -122,7 +122,7 @@ async function loadTest() {
       const latencies: number[] = [];
       const live: number[] = [];
       for (const run of runs) {
-        const stored = host.store.eventsAfter(run.conversationId, 0, 10_000);
+        const stored = await host.store.eventsAfter(run.conversationId, 0, 10_000);
         const ids = run.events.map((e) => e.id);
         duplicated += ids.length - new Set(ids).size;
         lost += stored.filter((s) => !ids.includes(s.id)).length;

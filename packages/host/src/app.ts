@@ -70,6 +70,8 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
+    // A client that went away (or was cut for sending its body too slowly) is not the host's error.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return c.body(null, 400);
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface FakeReply {
   text?: string;
-  toolUse?: { name: string; input: Record<string, unknown> };
+  /** A tool call; `id` fixes its tool_use id (default toolu_fake_N). */
+  toolUse?: { name: string; input: Record<string, unknown>; id?: string };
 }
 
 export interface FakeApi {
@@ -52,7 +53,7 @@ export async function startFakeMessagesApi(respond: (body: any) => FakeReply): P
     if (reply.toolUse)
       content.push({
         type: 'tool_use',
-        id: `toolu_fake_${counter}`,
+        id: reply.toolUse.id ?? `toolu_fake_${counter}`,
         name: reply.toolUse.name,
         input: reply.toolUse.input,
       });
