@@ -110,6 +110,8 @@ export async function loadHost(
 /** A clear sentence when `error` comes from the SQLite driver not being there or not loading. */
 export function driverProblem(error: unknown): string | undefined {
   const message = String((error as Error)?.message ?? error);
+  // The host's own driver errors already name the cause and the fix for this Node line.
+  if ((error as Error)?.name === 'SqliteDriverError') return message;
   if (missingModule(error) === 'better-sqlite3')
     return 'the demo keeps its conversations in SQLite, through the better-sqlite3 driver, which is not installed. Install it next to formrequest: npm install better-sqlite3.';
   const code = (error as { code?: string })?.code ?? '';

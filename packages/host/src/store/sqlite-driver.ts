@@ -27,7 +27,9 @@ export interface SqlDatabase {
 export type DriverName = 'node:sqlite' | 'better-sqlite3';
 
 /** The driver could not be loaded: the message names the cause and the fix. */
-export class SqliteDriverError extends Error {}
+export class SqliteDriverError extends Error {
+  override name = 'SqliteDriverError';
+}
 
 export const BETTER_SQLITE3_VERSION = '12.11.1';
 const NODE_SQLITE_SINCE = '22.13.0';
