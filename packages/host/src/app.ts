@@ -136,7 +136,15 @@ export function createApp(options: AppOptions): Hono {
   };
   app.get('/', page);
   app.get('/c/:id', page);
-  app.get('/app.js', (c) => c.body(assets.script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.get('/app.js', async (c) => {
+    const script = await assets.script().catch((error: Error) => {
+      throw new HttpError(503, 'page_missing', error.message);
+    });
+    return c.body(script, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+  });
   app.get('/app.css', (c) => c.body(assets.style, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   for (const name of RENDERER_FILES)
     app.get(`/${name}`, (c) => {

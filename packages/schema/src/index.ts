@@ -25,7 +25,7 @@ export {
 } from './dates.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
-export { format, type MessageKey, resolveLocale, t } from './messages.js';
+export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';
 export {
   type CompiledPattern,
