@@ -85,6 +85,16 @@ export function vocabularyDoc(): string {
     out.push('');
   }
   out.push(
+    '## Dates',
+    '',
+    '`minDate`, `maxDate` and a date `default` take `"today"`, `"+Ndays"`, `"-Ndays"` or an ISO date. A',
+    "relative one is resolved once, for the instant the form was issued, in the person's time zone where",
+    'the surface knows it: the page resolves it in its zone and sends its UTC offset with the answers, and',
+    'a server re-checking them resolves it from the same instant with that offset (held to the real zones,',
+    '-12:00 to +14:00), so the bounds the person sees are the bounds that are enforced. Without an offset',
+    "(the terminal, a client's own form) the checking process's zone is used. The answer is a plain",
+    'calendar date, "YYYY-MM-DD".',
+    '',
     '## Patterns',
     '',
     `A \`pattern\` is ${PATTERN_SYNTAX.replace(/^JavaScript/, 'a JavaScript')}`,

@@ -211,7 +211,10 @@ function handleEvent(name: string, data: EventData, id: number, live: boolean): 
     case 'result':
       if (live) {
         setRunning(false);
-        if (data.pending_form) void showForm(data.pending_form.id, data.pending_form.schema, true);
+        if (data.pending_form) {
+          const { id, schema, issuedAt } = data.pending_form;
+          void showForm(id, schema, true, undefined, issuedAt);
+        }
         void refreshList();
       }
       break;
@@ -266,8 +269,10 @@ async function openConversation(id: string | null): Promise<void> {
   for (const event of data.events) handleEvent(event.event, event.data, event.id, false);
   $('messages').lastElementChild?.scrollIntoView({ block: 'end' });
   setRunning(data.running);
-  if (data.pendingForm)
-    void showForm(data.pendingForm.id, data.pendingForm.schema, true, data.pendingForm.draft);
+  if (data.pendingForm) {
+    const { id, schema, draft, issuedAt } = data.pendingForm;
+    void showForm(id, schema, true, draft, issuedAt);
+  }
   subscribe(id, data.lastEventId);
   void refreshList();
 }

@@ -23,14 +23,20 @@ export const formHooks = {
 
 const draftKey = (formId: string) => `${state.conversationId}:${formId}`;
 
-/** Shows the form once per id; `ready` once the turn has ended (the host then accepts answers). */
+/**
+ * Shows the form once per id; `ready` once the turn has ended (the host then accepts answers).
+ * `issuedAt`: the host's issue instant (ms), which relative date bounds count from; the answers carry
+ * this browser's UTC offset at that instant, so the host resolves them the same way.
+ */
 export async function showForm(
   id: string,
   schema: OpenForm['schema'],
   ready: boolean,
   serverDraft?: unknown,
+  issuedAt?: number,
 ): Promise<void> {
   if (state.form?.id === id) {
+    if (issuedAt) settleIssuedAt(state.form, issuedAt);
     if (ready) state.form.markReady();
     return;
   }
@@ -46,12 +52,23 @@ export async function showForm(
     }),
     markReady: () => markReady(),
     dirty: false,
+    issuedAt: issuedAt ?? Date.now(),
   };
   state.form = form;
   if (ready) form.markReady();
   if (serverDraft && localStorage.getItem(DRAFT_PREFIX + draftKey(id)) === null)
     localStorage.setItem(DRAFT_PREFIX + draftKey(id), JSON.stringify(serverDraft));
   await mountForm(form);
+}
+
+/** The host's issue instant arrived: shown on another day here, the form is drawn again (draft kept). */
+function settleIssuedAt(form: OpenForm, issuedAt: number): void {
+  const sameDay = new Date(form.issuedAt).toDateString() === new Date(issuedAt).toDateString();
+  form.issuedAt = issuedAt;
+  if (sameDay || !form.controller) return;
+  form.controller.destroy();
+  form.controller = null;
+  void mountForm(form);
 }
 
 async function mountForm(form: OpenForm): Promise<void> {
@@ -77,7 +94,8 @@ async function mountForm(form: OpenForm): Promise<void> {
     locale: form.locale,
     fetch: sameOriginFetch,
     draftKey: draftKey(form.id),
-    onSubmit: (values) => submitForm(form, values),
+    now: new Date(form.issuedAt),
+    onSubmit: (values, _message, context) => submitForm(form, values, context.utcOffset),
     onCancel: () => cancelForm(form),
   });
   const changed = () => {
@@ -210,7 +228,7 @@ function setStatus(text: string): void {
   $('status').textContent = text;
 }
 
-async function submitForm(form: OpenForm, values: Values): Promise<void> {
+async function submitForm(form: OpenForm, values: Values, utcOffset: number): Promise<void> {
   await form.ready;
   try {
     const answers = await uploadFiles(form, values);
@@ -219,6 +237,7 @@ async function submitForm(form: OpenForm, values: Values): Promise<void> {
       formId: form.id,
       answers,
       locale: form.locale,
+      utcOffset,
     });
   } catch (error) {
     if (state.form !== form) return;

@@ -16,6 +16,11 @@ export interface OpenForm {
   markReady(): void;
   /** The person has typed or chosen something. */
   dirty: boolean;
+  /**
+   * When the host issued the form (ms): relative date bounds ("today") count from it in this browser's
+   * zone. A form shown from the live tool_use counts from now until the host's instant arrives.
+   */
+  issuedAt: number;
   saveTimer?: ReturnType<typeof setTimeout>;
 }
 

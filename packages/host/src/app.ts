@@ -217,7 +217,9 @@ export function createApp(options: AppOptions): Hono {
       running: await store.isRunning(id),
       events,
       lastEventId: events.at(-1)?.id ?? 0,
-      pendingForm: form ? { id: form.id, schema: form.schema, draft: form.draft ?? null } : null,
+      pendingForm: form
+        ? { id: form.id, schema: form.schema, draft: form.draft ?? null, issuedAt: form.createdAt }
+        : null,
     });
   });
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   cancelMessage,
+  clampUtcOffset,
   type FormSchema,
   type Locale,
   submitMessage,
@@ -26,6 +27,11 @@ export interface ExecuteRequest {
   answers?: Record<string, unknown>;
   cancel?: boolean;
   locale?: Locale;
+  /**
+   * With answers: the page's UTC offset (minutes east of UTC) at the form's issue instant, so relative
+   * date bounds resolve in the person's zone as the page resolved them. Clamped to -720..840.
+   */
+  utcOffset?: number;
 }
 
 export interface ExecuteResponse {
@@ -120,7 +126,16 @@ export class Conversations {
         form = { id: row.id, schema: row.schema, outcome: 'cancelled' };
         stored = { id: row.id, status: 'cancelled', answer: null };
       } else {
-        const values = await this.checkAnswers(conversationId, row.id, schema, input.answers ?? {}, locale);
+        // The form's own clock: relative dates from its issue instant, in the person's zone if sent.
+        const clock = { now: new Date(row.createdAt), utcOffset: clampUtcOffset(input.utcOffset) };
+        const values = await this.checkAnswers(
+          conversationId,
+          row.id,
+          schema,
+          input.answers ?? {},
+          locale,
+          clock,
+        );
         message = submitMessage(schema, values);
         form = { id: row.id, schema: row.schema, outcome: 'submitted', values };
         stored = { id: row.id, status: 'answered', answer: values };
@@ -210,6 +225,7 @@ export class Conversations {
     schema: FormSchema,
     answers: Record<string, unknown>,
     locale: Locale,
+    clock: { now: Date; utcOffset?: number },
   ) {
     const en = locale === 'en';
     const fileErrors: Record<string, string> = Object.create(null);
@@ -230,7 +246,7 @@ export class Conversations {
       }
       if (!fileErrors[field.name]) given[field.name] = Array.isArray(value) ? facts : facts[0];
     }
-    const result = validateAnswers(schema, given, { locale });
+    const result = validateAnswers(schema, given, { locale, ...clock });
     // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
     const errors: Record<string, string> = Object.assign(Object.create(null), result.errors, fileErrors);
     for (const key of result.unknown) {
@@ -454,7 +470,14 @@ function checkRequest(body: ExecuteRequest): ExecuteRequest {
       'Send a JSON object: {"conversationId"?, "message"} or {"conversationId", "formId", "answers"|"cancel": true}.',
     );
   }
-  const { conversationId, message, formId, answers, cancel, locale } = body;
+  const { conversationId, message, formId, answers, cancel, locale, utcOffset } = body;
+  if (utcOffset !== undefined && (typeof utcOffset !== 'number' || !Number.isFinite(utcOffset))) {
+    throw new HttpError(
+      400,
+      'bad_request',
+      '"utcOffset" must be the page\'s UTC offset in minutes east of UTC (e.g. 540 for Tokyo, -480 for Los Angeles).',
+    );
+  }
   if (conversationId !== undefined && (typeof conversationId !== 'string' || conversationId === '')) {
     throw new HttpError(
       400,

@@ -1,6 +1,9 @@
 // Forms a model can be steered into writing, through the whole host in real Chromium: the page, the
 // host's execute API and its re-check of the answers, the real MCP server, and an `anthropic` agent on
 // a local fake Messages API that issues whatever form the test names ("form:<key>").
+// The host runs in UTC (set before anything reads the clock); pages run in other zones.
+process.env.TZ = 'UTC';
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +16,12 @@ import { call, startTestHost, turn } from './helpers.js';
 const FORMS: Record<string, unknown> = {
   dom: domNamesForm('DOM names'),
   simple: { title: 'Simple', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+  dates: {
+    title: '日付',
+    fields: [
+      { name: 'due', type: 'date', label: '期限', required: true, minDate: 'today', maxDate: '+2days' },
+    ],
+  },
 };
 
 let api: FakeApi;
@@ -98,3 +107,78 @@ test('answer keys __proto__, constructor and prototype are refused by the host l
   });
   assert.equal(ok.status, 202);
 });
+
+/** The calendar date at `instant` in `timeZone`, by the platform's own zone data. */
+const dayIn = (timeZone: string, instant: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+const shift = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+/** A zone whose date differs from UTC's right now, so the two todays really differ in the run. */
+const FAR_ZONE = new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+
+for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo', FAR_ZONE]) {
+  test(`dates in ${timezoneId}, host in UTC: the bounds the person sees are the bounds the host enforces`, async () => {
+    assert.equal(new Date(0).getTimezoneOffset(), 0, 'the host runs in UTC');
+    const page = await newPage({ timezoneId });
+    await openForm(page, 'dates', '日付');
+    const conversationId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    let pending: any;
+    for (let i = 0; i < 100 && !pending; i++) {
+      pending = (await call(host, 'GET', `/api/conversations/${conversationId}`)).json.pendingForm;
+      if (!pending) await new Promise((r) => setTimeout(r, 50));
+    }
+    const min = dayIn(timezoneId, pending.issuedAt);
+    const max = shift(min, 2);
+    const input = page.locator('#form-slot input[type=date]');
+    await page.waitForFunction(
+      (expected) => document.querySelector('#form-slot input[type=date]')?.getAttribute('min') === expected,
+      min,
+    );
+    assert.equal(await input.getAttribute('max'), max);
+    if (timezoneId === FAR_ZONE)
+      assert.notEqual(min, dayIn('UTC', pending.issuedAt), 'the zones disagree on the date');
+
+    // The host, given the page's offset, draws the same lines: one day outside is refused on both sides.
+    const utcOffset = await page.evaluate((at) => -new Date(at).getTimezoneOffset(), pending.issuedAt);
+    const answer = (due: string, offset?: number) =>
+      call(host, 'POST', '/api/execute', {
+        conversationId,
+        formId: pending.id,
+        answers: { due },
+        utcOffset: offset,
+      });
+    assert.equal((await answer(shift(min, -1), utcOffset)).status, 422);
+    assert.equal((await answer(shift(max, 1), utcOffset)).status, 422);
+    if (timezoneId === FAR_ZONE) {
+      // Without the offset the host would judge by its own (UTC) date: the page's edge day is refused.
+      const edge = min < dayIn('UTC', pending.issuedAt) ? min : max;
+      assert.equal((await answer(edge)).status, 422);
+    }
+    assert.equal(
+      (
+        await call(host, 'POST', '/api/execute', {
+          conversationId,
+          formId: pending.id,
+          answers: { due: min },
+          utcOffset: 'x',
+        })
+      ).status,
+      400,
+    );
+
+    // The page refuses what the host refuses, and what it sends (its edge day) the host accepts.
+    await input.fill(shift(min, -1));
+    await page.locator('#form-slot').getByRole('button', { name: '送信' }).click();
+    await page.locator('#form-slot .fr-msg', { hasText: `${min}以降` }).waitFor();
+    await input.fill(timezoneId === FAR_ZONE && min > dayIn('UTC', pending.issuedAt) ? max : min);
+    await page.locator('#form-slot').getByRole('button', { name: '送信' }).click();
+    await page.locator('.msg.assistant', { hasText: 'Received.' }).waitFor();
+    assert.deepEqual((page as any).errors, []);
+    await page.context().close();
+  });
+}

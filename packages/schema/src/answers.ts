@@ -9,8 +9,10 @@ import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.
 
 export interface ValidateOptions {
   locale?: Locale;
-  /** The clock for "today" and "+Ndays" bounds. */
+  /** The instant "today" and "+Ndays" bounds count from: when the form was issued (default: now). */
   now?: Date;
+  /** The person's UTC offset in minutes east of UTC (clampUtcOffset it); default: this process's zone. */
+  utcOffset?: number;
 }
 
 export interface AnswersResult {
@@ -216,8 +218,9 @@ export function validateField(
         return say(isDate ? 'badDate' : 'badDatetime');
       }
       const day = value.slice(0, 10);
-      const min = typeof f.minDate === 'string' ? resolveDateBound(f.minDate, options.now) : null;
-      const max = typeof f.maxDate === 'string' ? resolveDateBound(f.maxDate, options.now) : null;
+      const { now, utcOffset } = options;
+      const min = typeof f.minDate === 'string' ? resolveDateBound(f.minDate, now, utcOffset) : null;
+      const max = typeof f.maxDate === 'string' ? resolveDateBound(f.maxDate, now, utcOffset) : null;
       if (min && day < min) return say('minDate', { date: min });
       if (max && day > max) return say('maxDate', { date: max });
       return null;
@@ -284,7 +287,7 @@ export function validateAnswers(
 }
 
 /** The values a form starts with: defaults, checkbox false, range at min, hidden values. */
-export function initialValues(schema: FormSchema, options: { now?: Date } = {}): Answers {
+export function initialValues(schema: FormSchema, options: { now?: Date; utcOffset?: number } = {}): Answers {
   const values: Answers = {};
   for (const field of schema.fields) {
     const f = field as AnyField;
@@ -295,7 +298,7 @@ export function initialValues(schema: FormSchema, options: { now?: Date } = {}):
     else if (field.type === 'range')
       values[f.name] = typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
     else if (field.type === 'date' && typeof f.default === 'string') {
-      const day = resolveDateBound(f.default, options.now);
+      const day = resolveDateBound(f.default, options.now, options.utcOffset);
       if (day) values[f.name] = day;
     } else if (f.default !== undefined)
       values[f.name] = Array.isArray(f.default) ? [...f.default] : f.default;

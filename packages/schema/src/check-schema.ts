@@ -128,7 +128,7 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
  */
 export function validateFormSchema(
   input: unknown,
-  options: { locale?: Locale; now?: Date } = {},
+  options: { locale?: Locale; now?: Date; utcOffset?: number } = {},
 ): SchemaResult {
   const locale: Locale = options.locale === 'en' ? 'en' : 'ja';
   const say = schemaMessages(locale);
@@ -202,7 +202,14 @@ export function validateFormSchema(
     add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
   else {
     const names = new Map<string, number>();
-    const ctx: Ctx = { add, say, locale, now: options.now, patterns: { size: 0, length: 0 } };
+    const ctx: Ctx = {
+      add,
+      say,
+      locale,
+      now: options.now,
+      utcOffset: options.utcOffset,
+      patterns: { size: 0, length: 0 },
+    };
     fields.forEach((field, index) => {
       if (skip(index, '')) return;
       const deepProps = new Set(deep.filter(([i]) => i === index).map(([, p]) => p));
@@ -225,6 +232,7 @@ interface Ctx {
   say: ReturnType<typeof schemaMessages>;
   locale: Locale;
   now?: Date;
+  utcOffset?: number;
   /** The total size and length of the form's patterns so far. */
   patterns: { size: number; length: number };
   /** Properties of this field nested too deep: reported already, not looked into. */
@@ -410,8 +418,8 @@ function checkField(
     }
   }
   if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
-    const min = resolveDateBound(field.minDate, ctx.now);
-    const max = resolveDateBound(field.maxDate, ctx.now);
+    const min = resolveDateBound(field.minDate, ctx.now, ctx.utcOffset);
+    const max = resolveDateBound(field.maxDate, ctx.now, ctx.utcOffset);
     if (min && max && min > max) {
       add(
         'error',
@@ -509,8 +517,10 @@ function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): v
   const f = field as FormField & { default?: unknown };
   if (f.default === undefined || field.type === 'async-select' || field.type === 'checkbox') return;
   let value = f.default;
-  if (field.type === 'date' && typeof value === 'string') value = resolveDateBound(value, ctx.now) ?? value;
-  const reason = validateField(field, value, { locale: ctx.locale, now: ctx.now });
+  const clock = { now: ctx.now, utcOffset: ctx.utcOffset };
+  if (field.type === 'date' && typeof value === 'string')
+    value = resolveDateBound(value, clock.now, clock.utcOffset) ?? value;
+  const reason = validateField(field, value, { locale: ctx.locale, ...clock });
   // An empty default of a required field is just "no default".
   if (
     reason &&

@@ -1,11 +1,34 @@
 // Date expressions of the vocabulary: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".
-// Everything works on local calendar dates; `now` is injectable so tests and servers can fix the clock.
-
+//
+// The rule every surface follows (docs/form-vocabulary.md, "Dates"): a relative bound is resolved once,
+// for the instant the form was issued, in the person's time zone where the surface knows it. A page
+// resolves it in its own zone from the issue instant it is given, and sends its UTC offset at that
+// instant with the answers; a server re-checking them resolves with the same instant and that offset
+// (clamped to real time zones); the terminal is the person's own machine. Without an offset, this
+// process's zone is used.
 const RELATIVE = /^([+-])(\d{1,5})\s*days?$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Minutes east of UTC of the real time zones: UTC-12:00 (Baker Island) to UTC+14:00 (Kiribati). */
+export const MIN_UTC_OFFSET = -720;
+export const MAX_UTC_OFFSET = 840;
+
+/**
+ * A UTC offset a client claims, in minutes east of UTC (Tokyo 540, Los Angeles -480 or -420), held to
+ * the real time zones; undefined for anything that is no finite number.
+ */
+export function clampUtcOffset(minutes: unknown): number | undefined {
+  if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return undefined;
+  return Math.min(MAX_UTC_OFFSET, Math.max(MIN_UTC_OFFSET, Math.round(minutes)));
+}
+
+/** This process's UTC offset at `date`, in minutes east of UTC: what a page sends with its answers. */
+export function utcOffsetAt(date: Date): number {
+  return -date.getTimezoneOffset();
+}
 
 /** A Date as local "YYYY-MM-DD". */
 export function formatDate(date: Date): string {
@@ -41,16 +64,27 @@ function validDay(y: number, m: number, d: number): boolean {
 }
 
 /**
- * Resolves "today", "+30days", "-7days" or an ISO date to "YYYY-MM-DD" (local calendar), or null when
- * the expression is not one of those. An ISO date-time resolves to its date.
+ * The calendar date "YYYY-MM-DD" at the instant `now`: in the zone `utcOffset` minutes east of UTC, or
+ * in this process's zone when no offset is given.
  */
-export function resolveDateBound(expr: string, now: Date = new Date()): string | null {
+export function dayAt(now: Date, utcOffset?: number): string {
+  if (utcOffset === undefined) return formatDate(now);
+  const there = new Date(now.getTime() + utcOffset * 60_000);
+  return `${pad(there.getUTCFullYear(), 4)}-${pad(there.getUTCMonth() + 1)}-${pad(there.getUTCDate())}`;
+}
+
+/**
+ * Resolves "today", "+30days", "-7days" or an ISO date to "YYYY-MM-DD", or null when the expression is
+ * not one of those. Relative ones count from the calendar date at `now` (the form's issue instant) in
+ * the zone `utcOffset` minutes east of UTC, or this process's zone. An ISO date-time resolves to its date.
+ */
+export function resolveDateBound(expr: string, now: Date = new Date(), utcOffset?: number): string | null {
   const text = expr.trim();
-  if (text.toLowerCase() === 'today') return formatDate(now);
-  const rel = RELATIVE.exec(text);
+  const rel = text.toLowerCase() === 'today' ? ['', '+', '0'] : RELATIVE.exec(text);
   if (rel) {
+    const [y, m, d] = dayAt(now, utcOffset).split('-').map(Number);
     const days = Number(rel[2]) * (rel[1] === '-' ? -1 : 1);
-    return formatDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+    return dayAt(new Date(Date.UTC(y!, m! - 1, d! + days)), 0);
   }
   if (isIsoDate(text)) return text;
   if (isIsoDateTime(text)) return text.slice(0, 10);

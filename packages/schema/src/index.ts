@@ -17,11 +17,16 @@ export type { FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
 export { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, isFieldType, isInputField } from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
 export {
+  clampUtcOffset,
+  dayAt,
   formatDate,
   formatDateTime,
   isIsoDate,
   isIsoDateTime,
+  MAX_UTC_OFFSET,
+  MIN_UTC_OFFSET,
   resolveDateBound,
+  utcOffsetAt,
 } from './dates.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';

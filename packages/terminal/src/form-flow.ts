@@ -77,7 +77,9 @@ export interface FormState {
   cache: Map<string, unknown>;
 }
 
-export function createForm(schema: FormSchema, opts: FormOptions): FormState {
+export function createForm(schema: FormSchema, given: FormOptions): FormState {
+  // Relative dates count from one instant, when the form was issued (here: opened), in this zone.
+  const opts = { ...given, now: given.now ?? new Date() };
   const steps = schema.fields.flatMap((f, i) => (isInputField(f) && WIDGETS[f.type as FieldType] ? [i] : []));
   const s: FormState = {
     schema,

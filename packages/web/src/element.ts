@@ -1,6 +1,6 @@
 // <form-request>: the custom element around renderForm. Set `schema` (a property: an object), and
 // optionally the `locale`, `draft-key`, `theme` and `nonce` attributes or an `options` property (fetch,
-// now, ...). It fires `formrequest-submit` (detail {values, message}) and `formrequest-cancel` (detail
+// now, ...). It fires `formrequest-submit` (detail {values, message, utcOffset}) and `formrequest-cancel` (detail
 // {message}), both bubbling and composed: names of our own, so that an enclosing <form>'s submit handler
 // or a <dialog>'s cancel handler never mistakes them for the native events.
 import type { FormSchema, Locale } from '@formrequest/schema';
@@ -148,9 +148,9 @@ export function defineFormRequest(name = 'form-request'): void {
           theme: attr('theme') as RenderOptions['theme'],
           nonce: this.nonce || undefined, // the property: browsers hide the attribute's value
           ...this.#options,
-          onSubmit: (values, message) => {
-            this.#options.onSubmit?.(values, message);
-            fire('formrequest-submit', { values, message });
+          onSubmit: (values, message, context) => {
+            this.#options.onSubmit?.(values, message, context);
+            fire('formrequest-submit', { values, message, ...context });
           },
           onCancel: (message) => {
             this.#options.onCancel?.(message);

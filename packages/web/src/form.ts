@@ -14,6 +14,7 @@ import {
   resolveLocale,
   submitMessage,
   t,
+  utcOffsetAt,
   validateAnswers,
   validateField,
   validateFormSchema,
@@ -50,7 +51,8 @@ export function renderForm(
   const given = (input ?? {}) as { fields?: unknown; locale?: unknown };
   // The embedding app's choice first, then the form's own `locale`, as in the terminal and the server.
   const locale = resolveLocale(options.locale, given.locale);
-  const now = options.now;
+  // One instant for the form's whole life: "today" does not move at midnight while it is open.
+  const now = options.now ?? new Date();
   const say = (key: string, params?: Record<string, unknown>) => t(locale, key as never, params as never);
   const uid = `fr${++forms}`;
   ensureStyles(container, options);
@@ -105,9 +107,9 @@ export function renderForm(
     given.fields.length > FIRST &&
     given.fields.every((f) => f !== null && typeof f === 'object' && isFieldType((f as Field).type));
   let checked = long
-    ? validateFormSchema({ ...given, fields: (given.fields as unknown[]).slice(0, FIRST) }, { locale })
-    : validateFormSchema(input, { locale });
-  if (long && !checked.ok) checked = validateFormSchema(input, { locale }); // list every defect
+    ? validateFormSchema({ ...given, fields: (given.fields as unknown[]).slice(0, FIRST) }, { locale, now })
+    : validateFormSchema(input, { locale, now });
+  if (long && !checked.ok) checked = validateFormSchema(input, { locale, now }); // list every defect
   let whole = !long || !checked.ok;
   let broken = false;
   const draftKey = checked.ok ? options.draftKey : undefined;
@@ -143,7 +145,7 @@ export function renderForm(
   /** Checks the whole form (again); false, and the error panel, when it has defects. */
   const checkWhole = () => {
     whole = true;
-    const full = validateFormSchema(input, { locale });
+    const full = validateFormSchema(input, { locale, now });
     if (!full.ok) {
       broken = true;
       life.abort();
@@ -374,7 +376,7 @@ export function renderForm(
       const { ok, values } = checkAll();
       if (done || !ok) return false;
       finish();
-      options.onSubmit?.(values, submitMessage(schema, values));
+      options.onSubmit?.(values, submitMessage(schema, values), { utcOffset: utcOffsetAt(now) });
       return true;
     } finally {
       busy = false;

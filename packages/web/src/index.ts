@@ -11,4 +11,4 @@ export {
   type FormRequestSubmitDetail,
 } from './element.js';
 export { renderForm } from './form.js';
-export type { FormController, RenderOptions } from './types.js';
+export type { FormController, RenderOptions, SubmitContext } from './types.js';

@@ -10,8 +10,12 @@ export type Item = Record<string, unknown>;
 export interface RenderOptions {
   /** UI and message language; 'ja' (default) or 'en'. */
   locale?: Locale;
-  /** Called once with the answer (the DESIGN.md contract) and the message to send as the next user turn. */
-  onSubmit?(values: Record<string, unknown>, message: string): void;
+  /**
+   * Called once with the answer (the DESIGN.md contract), the message to send as the next user turn, and
+   * the page's UTC offset at `now` (minutes east of UTC): send it with the answers, so a server
+   * re-checking relative dates resolves them in the person's zone (see the schema's dates.ts).
+   */
+  onSubmit?(values: Record<string, unknown>, message: string, context: SubmitContext): void;
   /** Called once with the cancel message. */
   onCancel?(message: string): void;
   /** fetch used for searchUrl / loadUrl requests (default: the global fetch). */
@@ -20,7 +24,10 @@ export interface RenderOptions {
   credentials?: RequestCredentials;
   /** Keeps what the person typed in localStorage under this key until submit or cancel. */
   draftKey?: string;
-  /** The clock for relative dates ('today', '+7days'); default: the real one. */
+  /**
+   * The instant relative dates ('today', '+7days') count from: when the form was issued. Default: when
+   * it is rendered. Either way one instant for the whole life of the form, in this browser's zone.
+   */
   now?: Date;
   /** Forces a colour theme; default: follow prefers-color-scheme. */
   theme?: 'light' | 'dark';
@@ -31,6 +38,11 @@ export interface RenderOptions {
   styles?: boolean;
   /** Nonce for the stylesheet: it is then added as `<style nonce>` (pages whose CSP allows styles by nonce). */
   nonce?: string;
+}
+
+export interface SubmitContext {
+  /** This browser's UTC offset at the form's `now`, in minutes east of UTC (Tokyo 540). */
+  utcOffset: number;
 }
 
 export interface FormController {

@@ -178,11 +178,11 @@ test('<form-request>: schema property, locale attribute, formrequest-submit and 
     while (!got.length) await new Promise((r) => setTimeout(r, 10)); // English arrives first
     el.schema = { title: 'Again', fields: [] };
     el.querySelector('button[type=button]').click();
-    return { labels, got };
+    return { labels, got, utcOffset: -new Date().getTimezoneOffset() };
   });
   assert.deepEqual(detail.labels, ['Cancel', 'Submit']);
   assert.deepEqual(detail.got, [
-    ['submit', { values: { n: 3, h: 1 }, message: '{\n  "n": 3,\n  "h": 1\n}' }],
+    ['submit', { values: { n: 3, h: 1 }, message: '{\n  "n": 3,\n  "h": 1\n}', utcOffset: detail.utcOffset }],
     ['cancel', { message: 'Form input was cancelled.' }],
   ]);
 });

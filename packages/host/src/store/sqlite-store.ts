@@ -371,16 +371,21 @@ export class SqliteStore implements HostStore {
       }
       const events: StoredEvent[] = [];
       if (outcome.error) events.push(this.insertEvent(conversationId, runId, 'error', outcome.error, now));
-      let pending: { id: string; schema: string } | undefined;
+      let pending: { id: string; schema: string; issuedAt: number } | undefined;
       if (outcome.pendingFormId) {
         const form = this.get(
-          `SELECT schema FROM forms WHERE conversation_id = ? AND id = ? AND run_id = ? AND status = 'asked'`,
+          `SELECT schema, created_at FROM forms WHERE conversation_id = ? AND id = ? AND run_id = ? AND status = 'asked'`,
           conversationId,
           outcome.pendingFormId,
           runId,
         );
         if (form) {
-          pending = { id: outcome.pendingFormId, schema: form.schema as string };
+          // issuedAt: when request_form answered; relative date bounds count from it (page and re-check).
+          pending = {
+            id: outcome.pendingFormId,
+            schema: form.schema as string,
+            issuedAt: Number(form.created_at),
+          };
           this.run(
             `UPDATE forms SET status = 'superseded', answered_at = ? WHERE conversation_id = ? AND status = 'pending'`,
             now,
@@ -412,7 +417,10 @@ export class SqliteStore implements HostStore {
         runId,
       );
       const result = pending
-        ? { ...outcome.result, pending_form: { id: pending.id, schema: JSON.parse(pending.schema) } }
+        ? {
+            ...outcome.result,
+            pending_form: { id: pending.id, schema: JSON.parse(pending.schema), issuedAt: pending.issuedAt },
+          }
         : outcome.result;
       events.push(
         this.insertEvent(conversationId, runId, 'result', result, now, pending?.id, pending?.schema),

@@ -59,8 +59,8 @@ export type MountOptions = {
 };
 
 /**
- * Renders `schema` into #app with renderForm; submit/cancel calls are recorded in window.events and
- * the controller is window.form. `now` is an ISO date-time string (the fixed clock).
+ * Renders `schema` into #app with renderForm; submit/cancel calls are recorded in window.events (the
+ * submit context in window.lastContext) and the controller is window.form. `now` is an ISO date-time string (the fixed clock).
  */
 export async function mount(page: Page, schema: unknown, options: MountOptions = {}): Promise<void> {
   await page.evaluate(
@@ -71,7 +71,10 @@ export async function mount(page: Page, schema: unknown, options: MountOptions =
       w.form = w.fr.renderForm(document.getElementById('app'), schema, {
         ...options,
         now: options.now ? new Date(options.now) : undefined,
-        onSubmit: (values: unknown, message: string) => w.events.push({ type: 'submit', values, message }),
+        onSubmit: (values: unknown, message: string, context: unknown) => {
+          w.lastContext = context;
+          w.events.push({ type: 'submit', values, message });
+        },
         onCancel: (message: string) => w.events.push({ type: 'cancel', message }),
       });
     },
