@@ -64,28 +64,27 @@ function validDay(y: number, m: number, d: number): boolean {
 }
 
 /**
- * The calendar date "YYYY-MM-DD" at the instant `now`: in the zone `utcOffset` minutes east of UTC, or
- * in this process's zone when no offset is given.
+ * The calendar date "YYYY-MM-DD" at the instant `now` in the zone `utcOffset` minutes east of UTC
+ * (default: this process's zone at that instant).
  */
-export function dayAt(now: Date, utcOffset?: number): string {
-  if (utcOffset === undefined) return formatDate(now);
-  const there = new Date(now.getTime() + utcOffset * 60_000);
-  return `${pad(there.getUTCFullYear(), 4)}-${pad(there.getUTCMonth() + 1)}-${pad(there.getUTCDate())}`;
+export function dayAt(now: Date, utcOffset: number = utcOffsetAt(now)): string {
+  return new Date(now.getTime() + utcOffset * 60_000).toISOString().slice(0, 10);
 }
 
 /**
  * Resolves "today", "+30days", "-7days" or an ISO date to "YYYY-MM-DD", or null when the expression is
- * not one of those. Relative ones count from the calendar date at `now` (the form's issue instant) in
- * the zone `utcOffset` minutes east of UTC, or this process's zone. An ISO date-time resolves to its date.
+ * not one of those. Relative ones count whole days from the instant `now` (the form's issue instant),
+ * in the zone `utcOffset` minutes east of UTC (default: this process's zone then), so a daylight-saving
+ * change in between moves nothing. An ISO date-time resolves to its date.
  */
-export function resolveDateBound(expr: string, now: Date = new Date(), utcOffset?: number): string | null {
+export function resolveDateBound(
+  expr: string,
+  now: Date = new Date(),
+  utcOffset: number = utcOffsetAt(now),
+): string | null {
   const text = expr.trim();
   const rel = text.toLowerCase() === 'today' ? ['', '+', '0'] : RELATIVE.exec(text);
-  if (rel) {
-    const [y, m, d] = dayAt(now, utcOffset).split('-').map(Number);
-    const days = Number(rel[2]) * (rel[1] === '-' ? -1 : 1);
-    return dayAt(new Date(Date.UTC(y!, m! - 1, d! + days)), 0);
-  }
+  if (rel) return dayAt(new Date(now.getTime() + Number(rel[1] + rel[2]) * 86_400_000), utcOffset);
   if (isIsoDate(text)) return text;
   if (isIsoDateTime(text)) return text.slice(0, 10);
   return null;
