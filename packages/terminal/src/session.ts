@@ -177,9 +177,11 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       if (events.length) render();
       if (decoder.pending()) timer = setTimeout(() => handle(decoder.flush()), ESC_WAIT_MS);
     };
+    /** The program around the prompt listens for SIGTSTP itself: stopping is its business. */
+    const othersHandleStop = () => process.listenerCount('SIGTSTP') > 1;
     /** Ctrl+Z: give the terminal back and stop, as the shell's own ^Z would have. */
     const suspend = () => {
-      if (!JOB_CONTROL || !(io.canSuspend ?? canSuspend)()) {
+      if (!JOB_CONTROL || othersHandleStop() || !(io.canSuspend ?? canSuspend)()) {
         note = ui(io.locale).noJobControl;
         return;
       }
@@ -209,7 +211,9 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       render();
     };
     /** A SIGTSTP from outside (kill -TSTP): restore the terminal first, then stop. */
-    const onStop = () => stop();
+    const onStop = () => {
+      if (!othersHandleStop()) stop();
+    };
     const onData = (chunk: Buffer | string) => handle(decoder.feed(chunk));
     const onResize = () => {
       painter.invalidate();

@@ -178,3 +178,21 @@ test('askQuestions end to end on fake streams: keys in, ToolResult out, warnings
   assert.equal(result.details.warnings?.length, 1);
   assert.equal(result.content[0]!.text, 'ユーザーの回答: "Q?"="とても長い選択肢のラベルです, B"');
 });
+
+test('Ctrl+Z when the program around the prompt handles SIGTSTP itself: nothing stops, a notice says why', async () => {
+  const theirs = () => {};
+  process.on('SIGTSTP', theirs);
+  try {
+    const input = new FakeInput();
+    const output = new FakeOutput();
+    const done = runSession({ input, output, color: false, canSuspend: () => true }, machine());
+    input.emit('data', '\x1a');
+    assert.match(output.written, /Ctrl\+Z は無効です/);
+    assert.deepEqual(input.rawCalls, [true], 'the terminal was not given back');
+    input.emit('data', '\r');
+    assert.equal(await done, 'submitted');
+    assert.deepEqual(process.listeners('SIGTSTP'), [theirs]);
+  } finally {
+    process.off('SIGTSTP', theirs);
+  }
+});
