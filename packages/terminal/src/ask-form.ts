@@ -52,7 +52,17 @@ export type AskFormResult =
 /** Fetches JSON; a failure says what went wrong in a few words (never the body, which is untrusted). */
 function fetchJson(locale: Locale) {
   return async (url: string, signal: AbortSignal): Promise<unknown> => {
-    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    let response: Response;
+    try {
+      response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, ...) is in its cause.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(
+        ui(locale).unreachable(new URL(url).host, cause?.code ?? cause?.message ?? String(error)),
+      );
+    }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const text = await response.text();
     try {

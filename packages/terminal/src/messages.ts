@@ -59,6 +59,7 @@ const ja = {
   completions: (n: number) => `候補 ${n}件`,
   noCompletion: '補完できるファイルがありません',
   notJson: '応答がJSONではありません',
+  unreachable: (host: string, why: string) => `${host} に接続できません: ${why}`,
   needBaseUrl: (url: string) =>
     `相対URL「${url}」には読み込み先のサーバーが必要です。--base-url で指定してください（例: --base-url http://127.0.0.1:3000）`,
   retried: '再読み込みしています…',
@@ -138,6 +139,7 @@ const en: UiMessages = {
   completions: (n: number) => `${n} matches`,
   noCompletion: 'No file to complete',
   notJson: 'the response is not JSON',
+  unreachable: (host: string, why: string) => `cannot reach ${host}: ${why}`,
   needBaseUrl: (url: string) =>
     `The relative URL "${url}" needs the server it is on: give it with --base-url (e.g. --base-url http://127.0.0.1:3000)`,
   retried: 'Loading again…',

@@ -400,3 +400,43 @@ test('ask: a select of the 47 prefectures: markers, PageDown, type-to-filter', a
   assert.deepEqual(JSON.parse(r.stdout), { prefecture: 'kyoto' });
   pane.kill();
 });
+
+test('ask: a server that cannot be reached says which and why; Ctrl+R tries again, an optional field moves on', async () => {
+  // A port that was free a moment ago: nothing listens there now.
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((r) => probe.close(r));
+  const file = join(dir, 'unreachable.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      title: 'T',
+      fields: [
+        {
+          name: 'c',
+          type: 'async-select',
+          label: 'C',
+          loadUrl: `http://127.0.0.1:${port}/c`,
+          displayField: 'n',
+          valueField: 'v',
+        },
+      ],
+    }),
+  );
+  const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
+  await pane.waitFor(
+    new RegExp(`選択肢を読み込めませんでした。 \\(127\\.0\\.0\\.1:${port} に接続できません: ECONNREFUSED\\)`),
+  );
+  assert.match(pane.screen(), /Ctrl\+R 再試行/);
+  pane.keys('C-r');
+  await pane.waitFor(/再読み込みしています…/);
+  await pane.waitFor(/ECONNREFUSED/);
+  pane.keys('Enter'); // optional: goes on without it
+  await pane.waitFor(/> 送信/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  assert.deepEqual(JSON.parse(r.stdout), {});
+  pane.kill();
+});
