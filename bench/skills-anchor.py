@@ -5,6 +5,8 @@ the reference the skills tests compare our output with.
     skills-anchor.py skills CATALOG OUT [--lazy]   write one skill per online server with tools
     skills-anchor.py data CATALOG                   print the seed's data (typed JSON, see below)
     skills-anchor.py load FILE                      print a YAML file as PyYAML safe_load reads it
+    skills-anchor.py dump JSON YAML                 write a JSON catalog as YAML, the way PyYAML writes it
+    skills-anchor.py measure CMD ARGS...            run a command; print its wall time (s) and peak RSS (KB)
 
 The catalog is read with PyYAML and libyaml (CSafeLoader: the C parser that CLoader also uses, with
 safe_load's constructors), as the seed's tooling reads it. `data` prints, per usable server, what
@@ -107,9 +109,14 @@ def skill_name(server_id):
     return out[:64] or "server"
 
 
+def load_catalog(path):
+    """A .json catalog as Python's json reads it, anything else as PyYAML (libyaml) reads it."""
+    with open(path, encoding="utf-8") as f:
+        return json.load(f) if path.endswith(".json") else yaml.load(f, Loader=Loader)
+
+
 def write_skills(catalog_path, out, lazy):
-    with open(catalog_path, encoding="utf-8") as f:
-        catalog = yaml.load(f, Loader=Loader)
+    catalog = load_catalog(catalog_path)
     count = 0
     for server in usable(catalog["servers"]):
         name = skill_name(server["id"])
@@ -153,8 +160,7 @@ def main(argv):
     if len(argv) >= 3 and argv[0] == "skills":
         write_skills(argv[1], argv[2], "--lazy" in argv[3:])
     elif len(argv) == 2 and argv[0] == "data":
-        with open(argv[1], encoding="utf-8") as f:
-            catalog = yaml.load(f, Loader=Loader)
+        catalog = load_catalog(argv[1])
         out = []
         for server in usable(catalog["servers"]):
             out.append({
@@ -163,6 +169,21 @@ def main(argv):
                 "full": tool_docs(server["tools"]),
             })
         json.dump(out, sys.stdout, ensure_ascii=True)
+    elif len(argv) == 3 and argv[0] == "dump":
+        with open(argv[1], encoding="utf-8") as f:
+            data = json.load(f)
+        with open(argv[2], "w", encoding="utf-8") as f:
+            yaml.dump(data, f, Dumper=Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    elif len(argv) >= 2 and argv[0] == "measure":
+        import resource
+        import subprocess
+        import time
+        start = time.perf_counter()
+        done = subprocess.run(argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(json.dumps({"code": done.returncode, "seconds": seconds, "maxRssKb": peak,
+                          "stderr": done.stderr.decode("utf-8", "replace")[-2000:]}))
     elif len(argv) == 2 and argv[0] == "load":
         with open(argv[1], encoding="utf-8") as f:
             json.dump(typed(yaml.load(f, Loader=Loader)), sys.stdout, ensure_ascii=True)

@@ -19,4 +19,4 @@ export {
 } from './skills-folder.js';
 export { isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
 export { toolSpec } from './spec.js';
-export { makeFolder, pathProblem, writeFileAtomic, writeFileAtomicSync } from './write.js';
+export { checkWritableFile, makeFolder, pathProblem, writeFileAtomic, writeFileAtomicSync } from './write.js';

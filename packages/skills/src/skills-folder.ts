@@ -81,15 +81,24 @@ export class SkillsFolder {
   /** Writes a skill's files into the staging folder (nothing visible in --out yet). */
   stage(skill: Skill): void {
     const key = String(this.next++);
+    const folder = join(this.staging, key);
+    mkdirSync(folder);
     const files: string[] = [];
     for (const file of skill.files) {
       const inner = file.path.slice(file.path.indexOf('/') + 1);
-      const target = join(this.staging, key, ...inner.split('/'));
-      mkdirSync(dirname(target), { recursive: true });
+      const target = join(folder, ...inner.split('/'));
+      if (inner.includes('/')) mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, file.content);
       files.push(inner);
     }
+    const mark: SkillMark = { generator: GENERATOR, source: this.source, server: skill.serverId, files };
+    writeFileSync(join(folder, MARK_FILE), `${JSON.stringify(mark, null, 2)}\n`);
     this.staged.push({ key, name: skill.name, serverId: skill.serverId, files });
+  }
+
+  /** Names in --out now (read once per commit rather than probed per skill). */
+  private present(): Set<string> {
+    return new Set(readdirSync(this.root));
   }
 
   /** Renames a staged skill (its folder and the `name:` line of its SKILL.md) before it is committed. */
@@ -104,9 +113,11 @@ export class SkillsFolder {
 
   /** Folders in --out that we would replace but did not write (no mark): refused before anything moves. */
   conflicts(): string[] {
+    const present = this.present();
     return this.staged
+      .filter((s) => present.has(s.name))
       .map((s) => join(this.root, s.name))
-      .filter((folder) => existsSync(folder) && !readMark(folder));
+      .filter((folder) => !readMark(folder));
   }
 
   /** Moves every staged skill into place. Returns the skill names written. */

@@ -3,7 +3,7 @@
 // level at a time (Node's recursive mkdir spins forever under /proc), so a path that cannot hold files
 // is refused at once with the reason.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** Why a path cannot be written, in words (ENOENT under /proc, EROFS, EACCES …). */
@@ -71,4 +71,22 @@ export function writeFileAtomicSync(path: string, content: string): void {
 
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   writeFileAtomicSync(path, content);
+}
+
+/** Throws with the reason when a file cannot be written at `path` (checked before any work is done). */
+export function checkWritableFile(path: string): void {
+  const target = resolve(path);
+  makeFolder(dirname(target));
+  let stat: ReturnType<typeof statSync> | undefined;
+  try {
+    stat = statSync(target);
+  } catch {
+    // not there yet: fine
+  }
+  if (stat && !stat.isFile()) throw new Error(`${path} is not a regular file`);
+  try {
+    accessSync(dirname(target), constants.W_OK);
+  } catch (error) {
+    throw new Error(`${dirname(target)}: ${pathProblem(error)}`);
+  }
 }

@@ -1,6 +1,7 @@
 import {
   allServerIds,
   CatalogChecker,
+  checkWritableFile,
   selectIds,
   skippedReport,
   splitCommand,
@@ -37,6 +38,15 @@ const verb: Verb = {
       out: { type: 'string' },
     });
     const source = sourceOf(positionals, command, values);
+    if (values.out !== undefined) {
+      // Refused at once, before the catalog is read.
+      try {
+        checkWritableFile(values.out);
+      } catch (error) {
+        process.stderr.write(`formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`);
+        return 2;
+      }
+    }
     const wanted = values.server ?? [];
     // Each server's document is made as it is read; only the text is kept.
     const checker = new CatalogChecker({ keepServers: false });

@@ -1,6 +1,6 @@
 // Values as the typed JSON that bench/skills-anchor.py prints for Python values, so a test can compare
 // what we read with what PyYAML reads, value by value ({"int": "1"} is not {"float": "1.0"}).
-import { PyFloat, pythonNumber, Timestamp, timestampStr, type Value } from '@formrequest/skills';
+import { PyFloat, pythonNumber, Timestamp, timestampStr, type Value } from '@formrequest/skills/data';
 
 export type Typed = null | { [kind: string]: unknown };
 
