@@ -125,7 +125,10 @@ test('spec: an --out that cannot be written exits 2 with one line, no stack trac
   const catalog = join(repoRoot, 'examples/catalogs/sample.yaml');
   const r = run(['spec', catalog, '--out', dir]);
   assert.equal(r.code, 2, r.err);
-  assert.match(r.err, new RegExp(`^formrequest spec: cannot write the document to ${dir}: EISDIR`, 'm'));
+  assert.match(
+    r.err,
+    new RegExp(`^formrequest spec: cannot write the document to ${dir}: .* is not a regular file`, 'm'),
+  );
   assert.doesNotMatch(r.err, /\n\s+at /);
 });
 

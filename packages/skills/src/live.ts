@@ -2,9 +2,10 @@
 // Streamable HTTP URL, every page of tools/list (following nextCursor), and resources/list when the
 // server has resources (the spec lint checks that `ui://` links point at one).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { fromJs, type Mapping } from './data/value.js';
+import { readJson } from './data/json-read.js';
+import { fromJs, isMapping, type Mapping, type Value } from './data/value.js';
 import type { LiveOptions, LiveTarget } from './live-error.js';
+import { RawAnswers, RawStdioTransport } from './live-raw.js';
 import { VERSION } from './version.js';
 
 export type { LiveOptions, LiveTarget };
@@ -25,7 +26,8 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
   const what = describeTarget(target);
   let stderrTail = '';
   let spawnError: Error | undefined;
-  let transport: StdioClientTransport | StreamableHTTPClientTransport;
+  const raw = new RawAnswers();
+  let transport: RawStdioTransport | StreamableHTTPClientTransport;
   if ('url' in target) {
     let url: URL;
     try {
@@ -35,23 +37,12 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
         `'${target.url}' is not a URL; give an http(s) URL of a Streamable HTTP endpoint`,
       );
     }
-    transport = new StreamableHTTPClientTransport(url);
+    transport = new StreamableHTTPClientTransport(url, { fetch: raw.fetch() });
   } else {
-    const stdio = new StdioClientTransport({
-      command: target.command,
-      args: target.args ?? [],
-      cwd: target.cwd,
-      // The server runs as the user's own command would in a shell: with the user's environment.
-      env: Object.fromEntries(
-        Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
-      ),
-      stderr: 'pipe',
-    });
     // Keep the end of the server's stderr for error messages (and keep the pipe drained).
-    stdio.stderr?.on('data', (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-2000);
+    transport = new RawStdioTransport(target, raw, (chunk) => {
+      stderrTail = (stderrTail + chunk).slice(-2000);
     });
-    transport = stdio;
   }
   transport.onerror = (error) => {
     spawnError ??= error;
@@ -74,7 +65,7 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
     );
   });
   try {
-    return await Promise.race([timeout, list(client, transport, left, options.id)]);
+    return await Promise.race([timeout, list(client, transport, left, options.id, raw)]);
   } catch (error) {
     if (error instanceof LiveServerError) throw error;
     throw new LiveServerError(explain(error as Error, spawnError, what, target, stderrTail));
@@ -86,9 +77,10 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
 
 async function list(
   client: Client,
-  transport: StdioClientTransport | StreamableHTTPClientTransport,
+  transport: RawStdioTransport | StreamableHTTPClientTransport,
   left: () => number,
   id: string | undefined,
+  raw: RawAnswers,
 ): Promise<Mapping> {
   await client.connect(transport, { timeout: left() });
   const info = client.getServerVersion();
@@ -100,7 +92,7 @@ async function list(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
       { timeout: left() },
     )) as { tools: unknown[]; nextCursor?: string };
-    tools.push(...result.tools);
+    tools.push(...exactly(raw.take('tools/list'), 'tools', result.tools));
     cursor = result.nextCursor;
     if (cursor === undefined) break;
     if (seen.has(cursor))
@@ -117,7 +109,7 @@ async function list(
         { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
         { timeout: left() },
       )) as { resources: unknown[]; nextCursor?: string };
-      resources.push(...result.resources);
+      resources.push(...exactly(raw.take('resources/list'), 'resources', result.resources));
       cursor = result.nextCursor;
       if (cursor === undefined || seen.has(cursor)) break;
       seen.add(cursor);
@@ -131,6 +123,24 @@ async function list(
   // Always set for a live server (empty when it has none), so the spec lint knows a ui:// link is dangling.
   server.resources = resources;
   return fromJs(server) as Mapping;
+}
+
+/**
+ * The list as the server wrote it (read from its text: exact numbers, key order, `__proto__`), or
+ * the SDK's objects when the text was not seen.
+ */
+function exactly(text: string | undefined, key: string, parsed: unknown[]): unknown[] {
+  if (text !== undefined) {
+    try {
+      const message = readJson(text);
+      const result = isMapping(message) ? message.get('result') : undefined;
+      const list = isMapping(result) ? result.get(key) : undefined;
+      if (Array.isArray(list) && list.length === parsed.length) return list as Value[];
+    } catch {
+      // fall back to the SDK's objects
+    }
+  }
+  return parsed;
 }
 
 function stderrNote(tail: string): string {

@@ -43,7 +43,9 @@ const verb: Verb = {
       try {
         checkWritableFile(values.out);
       } catch (error) {
-        process.stderr.write(`formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
+        );
         return 2;
       }
     }
