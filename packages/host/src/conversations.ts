@@ -2,6 +2,7 @@
 // agent's events are stored and streamed; a request_form result ends the turn with a pending form; the
 // answer, re-validated here against that form, starts the next run.
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   cancelMessage,
   clampUtcOffset,
@@ -67,6 +68,20 @@ function crashAt(point: CrashPoint): void {
   if (process.env.FORMREQUEST_TEST_CRASH_AT === point) process.kill(process.pid, 'SIGKILL');
 }
 
+/** Whether an owner name (`host:pid:tag`) is a process of this machine that no longer runs. */
+export function deadLocalOwner(owner: string, self?: string): boolean {
+  const [host, pid] = owner.split(':');
+  if (host !== hostname() || !/^\d+$/.test(pid ?? '') || owner === self) return false;
+  // This very pid under another name: an earlier process that had the same pid is gone.
+  if (Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 export class Conversations {
   private readonly running = new Map<string, Promise<void>>();
   private readonly shutdown = new AbortController();
@@ -81,7 +96,7 @@ export class Conversations {
     private readonly agent: Agent,
     options: ConversationsOptions = {},
   ) {
-    this.owner = options.owner ?? `host-${randomUUID()}`;
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.leaseTimer = setInterval(() => {
@@ -96,9 +111,18 @@ export class Conversations {
    * last saved state, so the agent gets the message exactly once. Returns how many were taken.
    */
   async recover(): Promise<number> {
-    const runs = await this.store.unfinishedRuns();
-    for (const run of runs) this.startRun(run.id);
-    return runs.length;
+    const now = Date.now();
+    let taken = 0;
+    for (const run of await this.store.unfinishedRuns()) {
+      // Free, expired, or held by a process of this machine that is gone (a kill -9 leaves its lease
+      // running for up to leaseMs; there is no need to wait it out when the pid is dead).
+      const free = run.owner === null || (run.leaseUntil ?? 0) < now;
+      const dead = run.owner !== null && deadLocalOwner(run.owner, this.owner);
+      if (!free && !dead) continue;
+      this.startRun(run.id, dead ? run.owner! : undefined);
+      taken++;
+    }
+    return taken;
   }
 
   /** Checks the request, commits the user's turn, starts the run and returns at once. */
@@ -188,10 +212,10 @@ export class Conversations {
     await this.idle();
   }
 
-  private startRun(runId: string): void {
+  private startRun(runId: string, takeFrom?: string): void {
     if (this.running.has(runId)) return;
     const task = (async () => {
-      const run = await this.store.claimRun(runId, this.owner, this.leaseMs);
+      const run = await this.store.claimRun(runId, this.owner, this.leaseMs, { takeFrom });
       if (run) await this.runClaimed(run);
     })()
       .catch((error) => console.error(`formrequest host: run ${runId}: ${(error as Error).message}`))

@@ -174,13 +174,19 @@ export interface HostStore {
   beginTurn(turn: UserTurn): Promise<StoredEvent>;
   /**
    * Takes a queued (or abandoned) run for `owner` until now + leaseMs; undefined when another owner
-   * holds a live lease or the run is over. Counts an attempt.
+   * holds a live lease (unless it is `takeFrom`, an owner known to be dead) or the run is over.
+   * Counts an attempt.
    */
-  claimRun(runId: string, owner: string, leaseMs: number): Promise<RunRow | undefined>;
+  claimRun(
+    runId: string,
+    owner: string,
+    leaseMs: number,
+    options?: { takeFrom?: string },
+  ): Promise<RunRow | undefined>;
   /** Extends the leases `owner` holds; returns the run ids it still owns. */
   renewLeases(owner: string, leaseMs: number): Promise<string[]>;
-  /** Runs not done whose lease is free or expired: the answers still to deliver after a crash. */
-  unfinishedRuns(now?: number): Promise<RunRow[]>;
+  /** Runs not done (queued or running), leased or not: the answers still to deliver after a crash. */
+  unfinishedRuns(): Promise<RunRow[]>;
   appendEvent(
     conversationId: string,
     runId: string | null,

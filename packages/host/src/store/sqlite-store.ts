@@ -236,12 +236,21 @@ export class SqliteStore implements HostStore {
     return event;
   }
 
-  async claimRun(runId: string, owner: string, leaseMs: number): Promise<RunRow | undefined> {
+  async claimRun(
+    runId: string,
+    owner: string,
+    leaseMs: number,
+    options: { takeFrom?: string } = {},
+  ): Promise<RunRow | undefined> {
     return transaction(this.db, () => {
       const now = Date.now();
       const row = this.get('SELECT * FROM runs WHERE id = ?', runId);
       if (!row || (row.status !== 'queued' && row.status !== 'running')) return undefined;
-      const heldByOther = row.owner !== null && row.owner !== owner && Number(row.lease_until ?? 0) > now;
+      const heldByOther =
+        row.owner !== null &&
+        row.owner !== owner &&
+        row.owner !== options.takeFrom &&
+        Number(row.lease_until ?? 0) > now;
       if (heldByOther) return undefined;
       // A replay: forms the cut attempt asked for will never be answered.
       if (Number(row.attempts) > 0) {
@@ -269,11 +278,8 @@ export class SqliteStore implements HostStore {
     );
   }
 
-  async unfinishedRuns(now = Date.now()): Promise<RunRow[]> {
-    return this.all(
-      `SELECT * FROM runs WHERE status IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < ?) ORDER BY started_at`,
-      now,
-    ).map(toRun);
+  async unfinishedRuns(): Promise<RunRow[]> {
+    return this.all(`SELECT * FROM runs WHERE status IN ('queued', 'running') ORDER BY started_at`).map(toRun);
   }
 
   async appendEvent(
