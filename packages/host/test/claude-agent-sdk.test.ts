@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost, scenarioForm } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { replyText, startTestHost, turn } from './helpers.js';
+import { replyText, sqlite, startTestHost, turn } from './helpers.js';
 
 let installed = true;
 try {
@@ -85,12 +85,13 @@ test('ends the turn after request_form, rebuilds _metadata from the result, resu
     'the PostToolUse hook stopped the turn before the model saw the tool result',
   );
 
+  const beforeAnswer = (await host.store.getConversation(first.conversationId))!.agentState;
   const second = await turn(
     host,
     {
       conversationId: first.conversationId,
       formId: use.data.id,
-      answers: { project_name: 'my-web-app', language: 'go' },
+      answers: { project_name: 'resumed-app', language: 'go' },
     },
     SLOW,
   );
@@ -101,5 +102,15 @@ test('ends the turn after request_form, rebuilds _metadata from the result, resu
     history.includes('新しいプロジェクトを作成して'),
     'the resumed session carries the first message',
   );
-  assert.ok(history.includes('"project_name'), 'and the answers');
+  assert.ok(history.includes('resumed-app'), 'and the answers');
+
+  // A turn replayed after a crash starts from the state saved before it: the session is resumed at
+  // that point, so what the cut attempt appended (here: the whole answered turn) is not seen twice.
+  sqlite(host)
+    .prepare('UPDATE conversations SET agent_state = ? WHERE id = ?')
+    .run(JSON.stringify(beforeAnswer), first.conversationId);
+  await turn(host, { conversationId: first.conversationId, message: 'プロジェクトの件、続けて' }, SLOW);
+  const replayed = JSON.stringify(api.requests.at(-1)!.body.messages);
+  assert.ok(replayed.includes('新しいプロジェクトを作成して'), 'the history before the cut turn is there');
+  assert.ok(!replayed.includes('resumed-app'), 'the cut turn is not');
 });

@@ -42,7 +42,9 @@ function startDemo(db: string, crashAt?: string): Promise<Demo> {
     FORMREQUEST_TEST_CRASH_AT: crashAt ?? '',
   };
   const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ? -1 : code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? -1 : code)),
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -78,7 +80,8 @@ async function settled(url: string, conversationId: string) {
   for (;;) {
     const loaded = await call({ url }, 'GET', `/api/conversations/${conversationId}`);
     if (!loaded.json.running && loaded.json.events.at(-1)?.event === 'result') return loaded.json;
-    if (Date.now() > deadline) throw new Error(`still running: ${JSON.stringify(loaded.json.events.map((e: any) => e.event))}`);
+    if (Date.now() > deadline)
+      throw new Error(`still running: ${JSON.stringify(loaded.json.events.map((e: any) => e.event))}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -91,11 +94,15 @@ function answerCountInHistory(): number {
   const last = api.requests.at(-1)!.body;
   return last.messages
     .filter((m: any) => m.role === 'user')
-    .flatMap((m: any) => (typeof m.content === 'string' ? [m.content] : m.content.map((c: any) => c.text ?? '')))
+    .flatMap((m: any) =>
+      typeof m.content === 'string' ? [m.content] : m.content.map((c: any) => c.text ?? ''),
+    )
     .filter((text: string) => text.includes('"crash-proof"')).length;
 }
 
-describe('kill -9 at each step of an answer: delivered exactly once after the restart', { concurrency: false }, () => {
+describe('kill -9 at each step of an answer: delivered exactly once after the restart', {
+  concurrency: false,
+}, () => {
   const cases: Array<{ point: string; accepted: boolean; notice: boolean }> = [
     { point: 'answer-before-commit', accepted: false, notice: false },
     { point: 'answer-after-commit', accepted: true, notice: false },
@@ -113,9 +120,11 @@ describe('kill -9 at each step of an answer: delivered exactly once after the re
         const first = await turn(demo, { message: 'Create a project', locale: 'en' });
         const conversationId = first.conversationId;
         const formId = first.events.at(-1)!.data.pending_form.id;
-        const sent = await call(demo, 'POST', '/api/execute', { conversationId, formId, answers: ANSWER }).catch(
-          (error: Error) => ({ status: 0, json: error.message }),
-        );
+        const sent = await call(demo, 'POST', '/api/execute', {
+          conversationId,
+          formId,
+          answers: ANSWER,
+        }).catch((error: Error) => ({ status: 0, json: error.message }));
         assert.equal(await demo.exited, -1, 'the host was killed');
         if (!accepted) assert.equal(sent.status, 0, 'killed before the answer was accepted: no 202');
 
@@ -130,16 +139,25 @@ describe('kill -9 at each step of an answer: delivered exactly once after the re
           assert.equal(again.status, 409, 'accepted once: the re-send is refused');
           assert.equal(again.json.code, 'form_not_pending');
         }
-        const answers = state.events.filter((e: any) => e.event === 'user_message' && e.data.form_id === formId);
+        const answers = state.events.filter(
+          (e: any) => e.event === 'user_message' && e.data.form_id === formId,
+        );
         assert.equal(answers.length, 1, 'one answer in the transcript');
         assert.equal(answers[0].data.text, ANSWER_TEXT);
         const after = state.events.slice(state.events.indexOf(answers[0]) + 1);
         const notices = after.filter((e: any) => e.event === 'error' && e.data.retrying);
-        assert.equal(notices.length, notice ? 1 : 0, `retry notices: ${JSON.stringify(after.map((e: any) => e.event))}`);
+        assert.equal(
+          notices.length,
+          notice ? 1 : 0,
+          `retry notices: ${JSON.stringify(after.map((e: any) => e.event))}`,
+        );
         assert.equal(after.filter((e: any) => e.event === 'result').length, 1, 'the turn ended once');
         assert.equal(after.at(-1).data.is_error, false);
         assert.match(
-          after.filter((e: any) => e.event === 'text').map((e: any) => e.data.text).join(''),
+          after
+            .filter((e: any) => e.event === 'text')
+            .map((e: any) => e.data.text)
+            .join(''),
           /Received crash-proof\. Starting now\.$/,
         );
         assert.equal(state.pendingForm, null);

@@ -138,7 +138,11 @@ for (const driver of DRIVERS) {
           leaseMs: 60_000,
         });
         assert.equal(await store.claimRun('r', 'b', 1000), undefined, 'held by a');
-        assert.deepEqual((await store.unfinishedRuns()).map((r) => [r.id, r.owner]), [['r', 'a']], 'queued, leased to a');
+        assert.deepEqual(
+          (await store.unfinishedRuns()).map((r) => [r.id, r.owner]),
+          [['r', 'a']],
+          'queued, leased to a',
+        );
         const claimed = await store.claimRun('r', 'a', 1);
         assert.equal(claimed?.attempts, 1);
         assert.deepEqual(claimed?.input, { message: 'x', locale: 'ja' });

@@ -49,6 +49,9 @@ export class ClaudeAgentSdkAgent implements Agent {
   }
 
   async runTurn(input: TurnInput): Promise<TurnOutput> {
+    // Each turn forks the session the host saved at the end of the previous turn. A turn cut by a crash
+    // appended to its own fork, which nothing refers to; its replay forks the saved session again, so
+    // the message is in the agent's history once.
     const previous = (input.state ?? {}) as { sessionId?: string };
     let sessionId = previous.sessionId;
     let subtype = 'success';
@@ -66,7 +69,10 @@ export class ClaudeAgentSdkAgent implements Agent {
       env: { ...this.env, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
       abortController: abort,
     };
-    if (sessionId) options.resume = sessionId;
+    if (sessionId) {
+      options.resume = sessionId;
+      options.forkSession = true;
+    }
     try {
       for await (const message of this.sdk.query({ prompt: input.message, options })) {
         if (typeof message.session_id === 'string') sessionId = message.session_id;

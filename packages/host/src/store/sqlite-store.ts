@@ -279,7 +279,9 @@ export class SqliteStore implements HostStore {
   }
 
   async unfinishedRuns(): Promise<RunRow[]> {
-    return this.all(`SELECT * FROM runs WHERE status IN ('queued', 'running') ORDER BY started_at`).map(toRun);
+    return this.all(`SELECT * FROM runs WHERE status IN ('queued', 'running') ORDER BY started_at`).map(
+      toRun,
+    );
   }
 
   async appendEvent(
