@@ -104,7 +104,8 @@ for (const driver of DRIVERS) {
         assert.deepEqual(names, ['user_message', 'tool_use', 'tool_result', 'result']);
         assert.deepEqual(JSON.parse(events[1].data).input.form_schema, form);
         assert.deepEqual(JSON.parse(events[2].data)._metadata.schema, form);
-        assert.deepEqual(JSON.parse(events[3].data).pending_form, { id: 'toolu_1', schema: form });
+        const pending = JSON.parse(events[3].data).pending_form;
+        assert.deepEqual({ id: pending.id, schema: pending.schema }, { id: 'toolu_1', schema: form });
         const copies = store.db
           .prepare(
             `SELECT (SELECT COUNT(*) FROM events WHERE instr(data, '"fields"') > 0) AS events, (SELECT COUNT(*) FROM forms) AS forms`,
