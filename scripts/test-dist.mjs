@@ -49,7 +49,9 @@ if (!only || only === 'install')
   );
 if (!only || only === 'lines')
   for (const line of ['22', '24'])
-    step(`suites on Node ${NODE_LINES[line]}`, nodes[line], [join(root, 'scripts/test.mjs'), ...SUITES]);
+    step(`suites on Node ${NODE_LINES[line]}`, nodes[line], [join(root, 'scripts/test.mjs'), ...SUITES], {
+      FORMREQUEST_TEST_TIMEOUT_MS: '600000',
+    });
 
 console.log(`\n${timings.join('\n')}`);
 if (failed.length) {

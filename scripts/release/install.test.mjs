@@ -161,6 +161,8 @@ async function demoServesItsPage(command, args) {
       cwd: cli(),
       env: cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stopping it stops npx's child too (npx does not pass SIGTERM on).
+      detached: true,
     },
   );
   try {
@@ -185,8 +187,9 @@ async function demoServesItsPage(command, args) {
     assert.equal(bundle.status, 200);
     assert.match(await bundle.text(), /form-request/);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    const exited = new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
   }
 }
 
@@ -253,7 +256,7 @@ const schema: FormSchema = {
   fields: [{ name: 'name', type: 'text', label: 'Name', required: true }],
 };
 // @ts-expect-error: 'colour' is not one of the 18 field types
-const wrong: FormSchema = { fields: [{ name: 'x', type: 'colour', label: 'X' }] };
+const wrong: FormSchema = { title: 'T', fields: [{ name: 'x', type: 'colour', label: 'X' }] };
 void wrong;
 
 const form = renderForm(document.querySelector<HTMLElement>('#app')!, schema, {
@@ -290,7 +293,7 @@ export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el
   );
   write(
     'src/types-only.ts',
-    "import '@formrequest/web';\nimport type { FormSchema } from '@formrequest/web';\nexport const form: FormSchema = { fields: [] };\n",
+    "import '@formrequest/web';\nimport type { FormSchema } from '@formrequest/web';\nexport const form: FormSchema = { title: 'T', fields: [] };\n",
   );
 
   const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
@@ -305,16 +308,22 @@ export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el
   const js = assets.map((f) => readFileSync(join(dir, 'dist/assets', f), 'utf8')).join('\n');
   assert.match(js, /form-request/, 'the element is defined in the built app');
 
-  // sideEffects: a bare import of the library entry and its types bundle to nothing of the renderer
-  // (esbuild comes with Vite).
-  const esbuild = spawnSync(
-    'npx',
-    ['esbuild', 'src/types-only.ts', '--bundle', '--format=esm', '--minify', '--log-level=warning'],
-    { cwd: dir, env: cleanEnv(), encoding: 'utf8' },
-  );
-  assert.equal(esbuild.status, 0, esbuild.stderr);
+  // sideEffects: a bare import of the library entry and its types bundle to nothing of the renderer,
+  // while the element entry brings it all (rolldown, Vite's bundler, run on its own).
+  const bundle = (entry) => {
+    const r = spawnSync('npx', ['rolldown', entry, '--format', 'esm', '--minify', '--platform', 'browser'], {
+      cwd: dir,
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const typesOnly = bundle('src/types-only.ts');
   assert.ok(
-    esbuild.stdout.length < 200,
-    `a types-only import bundles ${esbuild.stdout.length} bytes:\n${esbuild.stdout.slice(0, 300)}`,
+    typesOnly.length < 200,
+    `a types-only import bundles ${typesOnly.length} bytes:\n${typesOnly.slice(0, 300)}`,
   );
+  write('src/element-only.ts', "import '@formrequest/web/element';\n");
+  assert.ok(bundle('src/element-only.ts').length > 10_000, 'the element entry keeps its side effect');
 });
