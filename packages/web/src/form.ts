@@ -96,7 +96,8 @@ export function renderForm(
     on(b, 'click', cancel);
     return b;
   };
-  // Native 'submit' and 'cancel' (a file picker closed) bubble; keep them from posing as our events.
+  // Native 'submit' and 'cancel' (a file picker closed) bubble; keep them inside the form, where a page's
+  // own <form> or <dialog> around it cannot take them for its own.
   on(root, 'cancel', (e) => e.stopPropagation());
 
   // A form longer than the first screen is checked in two steps: the fields drawn at once before they
