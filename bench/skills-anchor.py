@@ -7,6 +7,8 @@ the reference the skills tests compare our output with.
     skills-anchor.py load FILE                      print a YAML file as PyYAML safe_load reads it
     skills-anchor.py dump JSON YAML                 write a JSON catalog as YAML, the way PyYAML writes it
     skills-anchor.py measure CMD ARGS...            run a command; print its wall time (s) and peak RSS (KB)
+    skills-anchor.py styles CASES.json DIR          write each JSON value in several PyYAML styles; print them typed
+    skills-anchor.py loadmany FILE...               print each YAML file as PyYAML reads it (typed), or its error
 
 The catalog is read with PyYAML and libyaml (CSafeLoader: the C parser that CLoader also uses, with
 safe_load's constructors), as the seed's tooling reads it. `data` prints, per usable server, what
@@ -184,6 +186,31 @@ def main(argv):
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         print(json.dumps({"code": done.returncode, "seconds": seconds, "maxRssKb": peak,
                           "stderr": done.stderr.decode("utf-8", "replace")[-2000:]}))
+    elif len(argv) == 3 and argv[0] == "styles":
+        with open(argv[1], encoding="utf-8") as f:
+            cases = json.load(f)
+        styles = {
+            "block": dict(default_flow_style=False, allow_unicode=True),
+            "leaves-flow": dict(default_flow_style=None, allow_unicode=True),
+            "flow": dict(default_flow_style=True, allow_unicode=True),
+            "ascii-narrow": dict(default_flow_style=False, allow_unicode=False, width=20),
+            "canonical": dict(canonical=True),
+            "explicit": dict(explicit_start=True, explicit_end=True, indent=4),
+        }
+        for i, case in enumerate(cases):
+            for name, options in styles.items():
+                with open(os.path.join(argv[2], f"{i}-{name}.yaml"), "w", encoding="utf-8") as f:
+                    yaml.dump(case, f, Dumper=yaml.SafeDumper, sort_keys=False, **options)
+        json.dump([typed(c) for c in cases], sys.stdout, ensure_ascii=True)
+    elif len(argv) >= 2 and argv[0] == "loadmany":
+        out = []
+        for path in argv[1:]:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    out.append(typed(yaml.load(f, Loader=Loader)))
+            except Exception as error:  # noqa: BLE001 - reported to the test
+                out.append({"error": str(error)})
+        json.dump(out, sys.stdout, ensure_ascii=True)
     elif len(argv) == 2 and argv[0] == "load":
         with open(argv[1], encoding="utf-8") as f:
             json.dump(typed(yaml.load(f, Loader=Loader)), sys.stdout, ensure_ascii=True)

@@ -305,10 +305,12 @@ class Reader {
         this.skipToContent();
         if (this.column === indent && this.code() === 58 && isBlankOrEnd(this.code(this.pos + 1))) {
           this.pos++;
-          value = this.blockNode(indent, 'value');
+          // After an explicit `: `, a compact list or mapping may start on the same line (as after `- `).
+          value = this.blockNode(indent, 'key');
         } else value = null;
       } else {
-        key = this.code() === 58 ? { text: '', merge: false } : this.implicitKey();
+        key =
+          this.code() === 58 && isBlankOrEnd(this.code(this.pos + 1)) ? { text: '', merge: false } : this.implicitKey();
         this.skipBlanks();
         if (this.code() !== 58) this.fail(`expected ':' after the key '${key.text}', found ${this.describeHere()}`);
         this.pos++;
