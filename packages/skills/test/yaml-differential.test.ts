@@ -136,7 +136,8 @@ test('values PyYAML writes in six styles are read by us as PyYAML reads them', (
     same > files.length * 0.5,
     `most values survive PyYAML's own round trip (${same}/${files.length})`,
   );
-  cases.forEach((c, i) => assert.deepEqual(typed(c), original[i], `case ${i}: the JSON went over as it is`));
+  for (const [i, c] of cases.entries())
+    assert.deepEqual(typed(c), original[i], `case ${i}: the JSON went over as it is`);
 });
 
 test('values we write are read back equal by PyYAML and by a YAML 1.2 reader', () => {
