@@ -24,7 +24,7 @@ export const HOSTILE_PATTERNS: HostilePattern[] = [
     pattern: '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+$',
   },
   { name: 'star of a star', pattern: '(x*)*y' },
-  { name: 'a big counted repeat of a class', pattern: '^\\s{0,600}x' },
+  { name: 'a big counted repeat of a class', pattern: '^\\s{0,300}x' },
   { name: 'a long literal', pattern: `${'a'.repeat(MAX_PATTERN_SIZE - 2)}b` },
   {
     name: 'counted repeats in one pattern (\\s{0,1000} x 45)',
@@ -73,4 +73,28 @@ export function patternForm(
       pattern,
     })),
   };
+}
+
+/**
+ * The costliest shapes the checker admits, each built up to `size` (default: the limit) and paired with
+ * the text that keeps every one of its instructions busy at every character: what bounds the slowest
+ * match (the benchmark times them; MAX_PATTERN_SIZE is chosen from them).
+ */
+export function worstAdmitted(size = MAX_PATTERN_SIZE, length = LONG): (HostilePattern & { text: string })[] {
+  const times = (unit: string, unitSize: number) => `(?:${unit}){${Math.floor((size - 1) / unitSize)}}x`;
+  const shapes: [string, string, string][] = [
+    ['a literal as long as the limit', `${'a'.repeat(size - 1)}x`, 'a'],
+    ['optional copies', times('a?', 2), 'a'],
+    ['overlapping alternatives', times('a|a', 3), 'a'],
+    ['counted copies', times('a{0,31}', 3), 'a'],
+    ['nested stars', times('(?:a*)*', 3), 'a'],
+    ['dots', `${'.'.repeat(size - 1)}x`, 'ab'],
+    ['optional kana', times('[ぁ-ん]?', 2), 'あ'],
+    ['optional negated classes', times('[^\\s\\d]?', 2), 'あ'],
+  ];
+  return shapes.map(([name, pattern, unit]) => ({
+    name,
+    pattern,
+    text: unit.repeat(Math.ceil(length / unit.length)).slice(0, length),
+  }));
 }

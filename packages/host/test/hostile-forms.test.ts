@@ -6,9 +6,11 @@ process.env.TZ = 'UTC';
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { validateAnswers } from '@formrequest/schema';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
+import { ADMITTED, hostileTexts, patternForm } from '../../../testing/hostile-patterns.ts';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, startTestHost, turn } from './helpers.js';
@@ -182,3 +184,33 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo', FAR_ZONE]) {
     await page.context().close();
   });
 }
+
+test('hostile patterns: the host re-checks 50,000 characters with the verdict every surface reaches', async () => {
+  ADMITTED.forEach(({ pattern }, i) => {
+    FORMS[`p${i}`] = patternForm(pattern);
+  });
+  let worst = 0;
+  for (const [i, { name, pattern }] of ADMITTED.entries()) {
+    let asked = await turn(host, { message: `form:p${i}` });
+    const { conversationId } = asked;
+    for (const text of hostileTexts()) {
+      const formId = asked.events.at(-1)!.data.pending_form.id;
+      const expected = validateAnswers(patternForm(pattern) as never, { text });
+      const label = `${name} on ${JSON.stringify(text.slice(0, 12))}… (${text.length})`;
+      const start = performance.now();
+      if (expected.ok) {
+        await turn(host, { conversationId, formId, answers: { text } });
+        asked = await turn(host, { conversationId, message: `form:p${i}` });
+      } else {
+        const sent = await call(host, 'POST', '/api/execute', { conversationId, formId, answers: { text } });
+        assert.equal(sent.status, 422, label);
+        assert.deepEqual(sent.json.errors, expected.errors, label);
+      }
+      worst = Math.max(worst, performance.now() - start);
+    }
+  }
+  // A hang would take seconds to hours; the benchmark has the exact figures.
+  assert.ok(worst < 5000, `the slowest answer took ${worst.toFixed(0)} ms`);
+  const alive = await call(host, 'GET', '/api/conversations');
+  assert.equal(alive.status, 200, 'the host answers the next call');
+});

@@ -15,12 +15,14 @@ export type PatternProblem =
 export const MAX_PATTERN_LENGTH = 500;
 /**
  * Largest pattern size: its instructions, a COUNT's words of counts included (syntax.ts). A match
- * visits each instruction at most once per character, about 5 ns each here, so this bounds the slowest
- * match: the worst admitted pattern takes about 20 ms of CPU on 50,000 characters on a loaded 2-core
- * machine (`npm run bench schema`), well under the 50 ms budget. The patterns people write weigh 4
- * to about 60 (a URL 19, a UUID 21, an ISO date with month and day ranges 20).
+ * visits each instruction at most once per character (about 5-6 ns of CPU each on Node here, about twice
+ * that in Chromium), so this bounds the slowest match: the worst admitted pattern on 50,000 characters
+ * takes about 15 ms of CPU on Node on a loaded 2-core machine and about 25 ms in Chromium
+ * (`npm run bench schema`), under the 50 ms budget with room for a slower machine. The patterns people
+ * write weigh 4 to about 30 (a URL 19, a UUID 21, an ISO date with month and day ranges 20); a long
+ * list of fixed words belongs in a select.
  */
-export const MAX_PATTERN_SIZE = 64;
+export const MAX_PATTERN_SIZE = 40;
 /** Largest total size of the patterns of one form: what compiling all of them may cost. */
 export const MAX_FORM_PATTERN_SIZE = 5000;
 /** Largest total length of the patterns of one form: what parsing all of them may cost. */
@@ -32,9 +34,9 @@ export const MAX_FORM_PATTERN_LENGTH = 20_000;
  * the advertised inputSchema and docs/form-vocabulary.md), the tool description and every syntax
  * error say this. A test holds each construct named here to the parser.
  */
-export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match somewhere in the text (^...$ for all of it). Allowed: characters and escaped punctuation, . [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH, groups (...) (?:...) (?<name>...), |, ^, $, * + ? {n} {n,} {n,m} (lazy too). Not allowed: backreferences, lookaround, \\p{...}. At most 500 characters and size 64 (a repeated group counts once per repetition).`;
+export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match somewhere in the text (^...$ for all of it). Allowed: characters and escaped punctuation, . [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH, groups (...) (?:...) (?<name>...), |, ^, $, * + ? {n} {n,} {n,m} (lazy too). Not allowed: backreferences, lookaround, \\p{...}. At most 500 characters and size 40 (a repeated group counts once per repetition).`;
 /** The same in Japanese (the tool description; kept apart so the browser bundle leaves it out). */
-export const PATTERN_SYNTAX_JA = `フラグなしのJavaScript正規表現。テキストのどこかに一致すれば合格（全体なら ^...$）。使えるもの: 文字と記号のエスケープ、. [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH、グループ (...) (?:...) (?<name>...)、|、^、$、* + ? {n} {n,} {n,m}（最短一致も可）。使えないもの: 後方参照、先読み・後読み、\\p{...}。500文字・規模64まで（グループの繰り返しは回数分を数えます）。`;
+export const PATTERN_SYNTAX_JA = `フラグなしのJavaScript正規表現。テキストのどこかに一致すれば合格（全体なら ^...$）。使えるもの: 文字と記号のエスケープ、. [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH、グループ (...) (?:...) (?<name>...)、|、^、$、* + ? {n} {n,} {n,m}（最短一致も可）。使えないもの: 後方参照、先読み・後読み、\\p{...}。500文字・規模40まで（グループの繰り返しは回数分を数えます）。`;
 
 export interface CompiledPattern {
   test(text: string): boolean;

@@ -1,0 +1,93 @@
+// The hostile pattern corpus through `formrequest ask` in a real terminal (tmux): 50,000 characters
+// pasted into the field (the terminal keeps the first 10,000, the seed's cap, and says so), checked on
+// Enter with the verdict every other surface reaches, at once; refused patterns end `ask` with the
+// field, the property and the limit, and the command is ready for the next form.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { validateAnswers } from '@formrequest/schema';
+import { ADMITTED, LONG, patternForm, REFUSED } from '../../../testing/hostile-patterns.ts';
+import { PASTE_MAX_CHARS } from '../src/paste.js';
+import { killServer, Pane, startServer } from './support/tmux.ts';
+
+const socket = `formrequest-hostile-${process.pid}`;
+const dir = mkdtempSync(join(tmpdir(), 'formrequest-hostile-'));
+before(() => startServer(socket));
+after(() => killServer(socket));
+
+const MISMATCH = 'MISMATCH';
+/** Pastes a long text (too long for a tmux command line) from a file, as bracketed paste. */
+function pasteLong(pane: Pane, text: string): void {
+  const file = join(pane.dir, 'paste.txt');
+  writeFileSync(file, text);
+  pane.tmux('load-buffer', '-b', pane.target, file);
+  pane.tmux('paste-buffer', '-p', '-d', '-b', pane.target, '-t', pane.target);
+}
+const form = (pattern: string) => {
+  const f = patternForm(pattern);
+  f.fields[0]!.patternError = MISMATCH;
+  return f;
+};
+
+test('ask: 50,000 pasted characters against each admitted hostile pattern, the verdict of every surface', async () => {
+  const text = `${'a'.repeat(LONG - 1)}!`;
+  const kept = text.slice(0, PASTE_MAX_CHARS);
+  for (const [i, { name, pattern }] of ADMITTED.entries()) {
+    const file = join(dir, `admitted-${i}.json`);
+    writeFileSync(file, JSON.stringify(form(pattern)));
+    const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true, width: 80, height: 24 });
+    try {
+      await pane.waitFor(/Text \(1\/1\)/);
+      pasteLong(pane, text);
+      await pane.waitFor(/10,?000/); // the cut is announced
+      const expected = validateAnswers(form(pattern) as never, { text: kept }).ok;
+      const start = Date.now();
+      pane.keys('Enter');
+      // A backtracking engine would still be running when this gives up (20 s).
+      await pane.waitFor(expected ? /> 送信\n/ : new RegExp(MISMATCH));
+      const ms = Date.now() - start;
+      assert.ok(ms < 10_000, `${name}: the verdict took ${ms} ms`);
+      if (expected) {
+        pane.keys('Enter');
+        const r = await pane.exit();
+        assert.equal(r.code, 0, `${name}: ${r.terminal}`);
+        assert.deepEqual(JSON.parse(r.stdout), { text: kept }, name);
+      }
+    } finally {
+      pane.kill();
+    }
+  }
+});
+
+test('ask: a refused pattern ends with the field, the property and the limit; the next form works', async () => {
+  // Three of them (every refusal is tested on the schema, server, host and browser too): a size, a
+  // backreference, lookaround.
+  for (const [i, { name, pattern }] of [REFUSED[0]!, ...REFUSED.slice(-2)].entries()) {
+    const file = join(dir, `refused-${i}.json`);
+    writeFileSync(file, JSON.stringify(form(pattern)));
+    const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true, width: 100, height: 30 });
+    try {
+      const r = await pane.exit();
+      assert.notEqual(r.code, 0, name);
+      assert.match(r.terminal, /フィールド\[0\]（type: text）のpattern/, name);
+    } finally {
+      pane.kill();
+    }
+  }
+  const file = join(dir, 'next.json');
+  writeFileSync(file, JSON.stringify(form('^[a-z]+$')));
+  const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
+  try {
+    await pane.waitFor(/Text \(1\/1\)/);
+    pane.literal('ok');
+    pane.keys('Enter');
+    await pane.waitFor(/> 送信\n/);
+    pane.keys('Enter');
+    const r = await pane.exit();
+    assert.deepEqual(JSON.parse(r.stdout), { text: 'ok' });
+  } finally {
+    pane.kill();
+  }
+});
