@@ -3,15 +3,17 @@
 // agent exactly once (its history, as the next model request shows it, holds the answer once), the
 // person's re-send is refused once it was accepted, and nothing is left running.
 // FORMREQUEST_TEST_CRASH_AT makes the host SIGKILL itself at the named step of the first attempt.
+// Shared by crash-*.test.ts (split so that each file stays within the runner's per-file time limit).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { cliCommand } from '../../../testing/cli.ts';
 import { scenarioForm } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, collectEvents, tempDir, turn } from './helpers.js';
 
 let api: FakeApi;
+// Registered at the top level of each crash-*.test.ts file that imports this module.
 before(async () => {
   api = await startFakeMessagesApi((body) => {
     const text = lastUserText(body);
@@ -32,7 +34,7 @@ interface Demo {
   exited: Promise<number | null>;
 }
 
-function startDemo(db: string, crashAt?: string): Promise<Demo> {
+export function startDemo(db: string, crashAt?: string): Promise<Demo> {
   const [command, argv] = cliCommand('demo', '--port', '0', '--db', db, '--agent', 'anthropic');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -68,7 +70,7 @@ function startDemo(db: string, crashAt?: string): Promise<Demo> {
   });
 }
 
-async function stop(demo: Demo | undefined) {
+export async function stop(demo: Demo | undefined) {
   if (!demo || demo.child.exitCode !== null || demo.child.signalCode !== null) return;
   demo.child.kill('SIGTERM');
   await demo.exited;
@@ -100,16 +102,8 @@ function answerCountInHistory(): number {
     .filter((text: string) => text.includes('"crash-proof"')).length;
 }
 
-describe('kill -9 at each step of an answer: delivered exactly once after the restart', {
-  concurrency: false,
-}, () => {
-  const cases: Array<{ point: string; accepted: boolean; notice: boolean }> = [
-    { point: 'answer-before-commit', accepted: false, notice: false },
-    { point: 'answer-after-commit', accepted: true, notice: false },
-    { point: 'agent-started', accepted: true, notice: true },
-    { point: 'agent-finished', accepted: true, notice: true },
-    { point: 'run-finished', accepted: true, notice: false },
-  ];
+/** Registers one test per crash point: kill -9 there, restart, and check the answer arrived once. */
+export function crashTests(cases: Array<{ point: string; accepted: boolean; notice: boolean }>): void {
   for (const { point, accepted, notice } of cases) {
     test(point, async () => {
       const dir = tempDir();
@@ -174,4 +168,4 @@ describe('kill -9 at each step of an answer: delivered exactly once after the re
       }
     });
   }
-});
+}
