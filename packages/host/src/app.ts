@@ -1,6 +1,7 @@
 // The HTTP API and the page (DESIGN.md, Host):
 //   POST /api/execute                       {conversationId?, message} | {conversationId, formId, answers|cancel}
 //   GET  /api/token                         a token for state-changing calls (X-FormRequest-Token)
+//   GET  /api/health                        200 while this instance takes traffic, else 503 (no auth)
 //   GET  /api/conversations                 the list, newest first, paged (?limit=&cursor=)
 //   GET  /api/conversations/:id             transcript, pending form and its draft, lastEventId
 //   DELETE /api/conversations/:id           the conversation and everything in it
@@ -22,7 +23,7 @@ import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
 import { acceptProblem, cleanFileName, uploadFacts } from './files.js';
 import { type PageAssets, pageAssets, RENDERER_FILES } from './page.js';
-import { resumeId, streamEvents } from './sse.js';
+import { resumeId, type SseStreams, streamEvents } from './sse.js';
 import { type HostStore, type StorageLimits, StoreConflict, StoreInputError } from './store/index.js';
 
 const DEFAULT_PAGE = 50;
@@ -42,6 +43,22 @@ export interface AppOptions {
   /** Upload quotas: per conversation and in all. */
   storageLimits: StorageLimits;
   agentName: string;
+  /** This instance's open event streams (ended at shutdown). */
+  streams: SseStreams;
+  /** What GET /api/health answers: `ok` is 200, anything else 503. */
+  health: () => Promise<Health>;
+}
+
+export interface Health {
+  status: 'ok' | 'starting' | 'draining' | 'unavailable';
+  /** Why the status is not ok, in a sentence. */
+  reason?: string;
+  store: 'sqlite' | 'postgres';
+  /** PostgreSQL: whether this instance hears the others' events through LISTEN right now. */
+  listening?: boolean;
+  /** Runs this instance is executing; event streams it serves. */
+  runs: number;
+  streams: number;
 }
 
 const PAGE_CSP = [
@@ -76,8 +93,9 @@ export function createApp(options: AppOptions): Hono {
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });
   // Before every route (and before the 404/405 answers): Host, Origin, --auth and the page token.
-  // The demo data is fictional and public (any origin may read it), so only its Host is checked.
-  app.use('*', options.access.middleware(['/api/demo/']));
+  // The demo data is fictional and public (any origin may read it), so only its Host is checked; so is
+  // the health check, which a load balancer asks without credentials and which tells nothing private.
+  app.use('*', options.access.middleware(['/api/demo/', '/api/health']));
 
   // A known path asked with the wrong method is a 405 naming the methods it takes (read from the
   // routes themselves), not a 404 that suggests the path is wrong.
@@ -161,6 +179,11 @@ export function createApp(options: AppOptions): Hono {
   app.get('/api/token', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ token: options.access.newPageToken(), header: TOKEN_HEADER });
+  });
+  app.get('/api/health', async (c) => {
+    const health = await options.health();
+    c.header('Cache-Control', 'no-store');
+    return c.json(health, health.status === 'ok' ? 200 : 503);
   });
   app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
 
@@ -248,7 +271,7 @@ export function createApp(options: AppOptions): Hono {
         'bad_request',
         'Last-Event-ID (or ?after=) must be a non-negative integer event id.',
       );
-    return streamEvents(c, store, bus, id, after, { heartbeatMs: options.heartbeatMs });
+    return streamEvents(c, store, bus, id, after, { heartbeatMs: options.heartbeatMs }, options.streams);
   });
 
   app.put('/api/conversations/:id/forms/:formId/draft', limit(options.maxDraftBytes), async (c) => {

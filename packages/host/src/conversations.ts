@@ -2,7 +2,6 @@
 // agent's events are stored and streamed; a request_form result ends the turn with a pending form; the
 // answer, re-validated here against that form, starts the next run.
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   cancelMessage,
   clampUtcOffset,
@@ -16,6 +15,7 @@ import { FORM_META_KEY } from '@formrequest/server';
 import type { Agent, AgentEventName, FormAnswer } from './agents/agent.js';
 import type { EventBus } from './bus.js';
 import { HttpError } from './errors.js';
+import { deadLocalOwner, instanceName } from './instance.js';
 import { FORM_TOOL } from './mcp.js';
 import { type FormRow, type HostStore, type RunInput, type RunRow, StoreConflict } from './store/index.js';
 
@@ -44,12 +44,27 @@ const MAX_MESSAGE_CHARS = 100_000;
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9-]+)$/;
 
 export interface ConversationsOptions {
-  /** This instance's name in run leases (default: a new random id). */
+  /** This instance's name in run leases (default: instanceName(), host:pid:random). */
   owner?: string;
-  /** How long a run's lease holds without renewal; renewed every third of it. */
+  /**
+   * How long a run's lease holds without renewal (default 30 s). Leases are renewed, and unfinished
+   * runs of other instances looked for, every third of it: a run whose instance died is taken over
+   * within about 1.3 times this.
+   */
   leaseMs?: number;
   /** Starts of one run (the first and the replays after crashes) before it is given up. */
   maxAttempts?: number;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** A run this instance is executing. */
+interface LocalRun {
+  task: Promise<void>;
+  /** Aborted to stop the agent: the host shuts down, or another instance took the run over. */
+  stop: AbortController;
+  /** When the claim was committed (undefined until then): a renewal that started later must list it. */
+  claimedAt?: number;
 }
 
 /**
@@ -68,27 +83,15 @@ function crashAt(point: CrashPoint): void {
   if (process.env.FORMREQUEST_TEST_CRASH_AT === point) process.kill(process.pid, 'SIGKILL');
 }
 
-/** Whether an owner name (`host:pid:tag`) is a process of this machine that no longer runs. */
-export function deadLocalOwner(owner: string, self?: string): boolean {
-  const [host, pid] = owner.split(':');
-  if (host !== hostname() || !/^\d+$/.test(pid ?? '') || owner === self) return false;
-  // This very pid under another name: an earlier process that had the same pid is gone.
-  if (Number(pid) === process.pid) return true;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 export class Conversations {
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly shutdown = new AbortController();
+  private readonly running = new Map<string, LocalRun>();
   readonly owner: string;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly leaseTimer: NodeJS.Timeout;
+  private readonly stopHearingFreedRuns: () => void;
+  private draining = false;
+  private sweeping: Promise<number> | undefined;
 
   constructor(
     private readonly store: HostStore,
@@ -96,37 +99,75 @@ export class Conversations {
     private readonly agent: Agent,
     options: ConversationsOptions = {},
   ) {
-    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.owner = options.owner ?? instanceName();
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.maxAttempts = options.maxAttempts ?? 3;
+    // Every third of a lease: renew ours, and take the runs whose instance died (lease expired).
     this.leaseTimer = setInterval(() => {
-      if (this.running.size > 0) this.store.renewLeases(this.owner, this.leaseMs).catch(() => {});
+      this.renew().catch(() => {});
+      this.recover().catch(() => {});
     }, this.leaseMs / 3);
     this.leaseTimer.unref();
+    // Another instance let go of its runs (it is shutting down): take them now, not at the next sweep.
+    this.stopHearingFreedRuns = bus.onRunsFreed(() => {
+      this.recover().catch(() => {});
+    });
+  }
+
+  /** Runs this instance is executing now. */
+  get activeRuns(): number {
+    return this.running.size;
+  }
+
+  /** Whether close() has begun: no new turns are taken. */
+  get isDraining(): boolean {
+    return this.draining;
   }
 
   /**
    * Delivers what a crash left undelivered: every run that was committed but not finished (an answer
-   * accepted, then the host killed before or while the agent answered) is run again from the agent's
-   * last saved state, so the agent gets the message exactly once. Returns how many were taken.
+   * accepted, then the host killed before or while the agent answered, here or on another instance) is
+   * run again from the agent's last saved state, so the agent gets the message exactly once. Called at
+   * start, every third of a lease, and when another instance lets go of runs. Returns how many it took.
    */
-  async recover(): Promise<number> {
-    const now = Date.now();
+  recover(): Promise<number> {
+    if (this.draining) return Promise.resolve(0);
+    this.sweeping ??= this.sweep().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async sweep(): Promise<number> {
     let taken = 0;
     for (const run of await this.store.unfinishedRuns()) {
-      // Free, expired, or held by a process of this machine that is gone (a kill -9 leaves its lease
-      // running for up to leaseMs; there is no need to wait it out when the pid is dead).
-      const free = run.owner === null || (run.leaseUntil ?? 0) < now;
+      if (this.running.has(run.id) || this.draining) continue;
+      // Free or expired by the store's clock, or held by a process of this machine that is gone (a
+      // kill -9 leaves its lease running; there is no need to wait it out when the pid is dead).
+      // claimRun decides in the store: of several instances sweeping at once, one gets it.
       const dead = run.owner !== null && deadLocalOwner(run.owner, this.owner);
-      if (!free && !dead) continue;
+      if (!run.leaseExpired && !dead && run.owner !== this.owner) continue;
       this.startRun(run.id, dead ? run.owner! : undefined);
       taken++;
     }
     return taken;
   }
 
+  /** Renews our leases; a run the store no longer lists as ours was taken over: it is stopped here. */
+  private async renew(): Promise<void> {
+    if (this.running.size === 0) return;
+    const asked = Date.now();
+    const owned = new Set(await this.store.renewLeases(this.owner, this.leaseMs));
+    for (const [runId, run] of this.running) {
+      if (run.claimedAt !== undefined && run.claimedAt < asked && !owned.has(runId)) {
+        run.stop.abort('lost');
+      }
+    }
+  }
+
   /** Checks the request, commits the user's turn, starts the run and returns at once. */
   async execute(request: ExecuteRequest): Promise<ExecuteResponse> {
+    if (this.draining) throw shuttingDown();
     const input = checkRequest(request);
     let conversationId = input.conversationId;
     let locale: Locale = input.locale ?? 'ja';
@@ -193,34 +234,54 @@ export class Conversations {
     }
     if (form) crashAt('answer-after-commit');
     this.bus.notify(conversationId);
-    this.startRun(runId);
+    // Accepted while shutting down began: hand it over rather than start what close() would cut.
+    if (this.draining) await this.store.releaseRun(runId, this.owner);
+    else this.startRun(runId);
     return { conversationId, runId };
   }
 
   /** Waits for the runs in flight (tests, benchmarks, shutdown). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.task));
   }
 
   /**
-   * Stops taking part: aborts the runs in flight and lets go of them unfinished, so that the next start
-   * (or another instance) answers them; nothing a person sent is lost to a restart.
+   * Stops taking part. New turns are refused at once (503, so a load balancer's retry goes to another
+   * instance); runs in flight get `drainMs` to finish; the rest are stopped and let go of unfinished,
+   * so another instance (told at once on PostgreSQL) or the next start answers them from the agent's
+   * last saved state. Nothing a person sent is lost to a restart.
    */
-  async close(): Promise<void> {
-    this.shutdown.abort();
-    clearInterval(this.leaseTimer);
+  async close(options: { drainMs?: number } = {}): Promise<void> {
+    this.draining = true;
+    this.stopHearingFreedRuns();
+    const drainMs = options.drainMs ?? 0;
+    if (drainMs > 0 && this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.idle(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, drainMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    for (const run of this.running.values()) run.stop.abort('shutdown');
     await this.idle();
+    clearInterval(this.leaseTimer);
   }
 
   private startRun(runId: string, takeFrom?: string): void {
     if (this.running.has(runId)) return;
-    const task = (async () => {
+    const local: LocalRun = { stop: new AbortController(), task: Promise.resolve() };
+    local.task = (async () => {
       const run = await this.store.claimRun(runId, this.owner, this.leaseMs, { takeFrom });
-      if (run) await this.runClaimed(run);
+      if (!run) return;
+      local.claimedAt = Date.now();
+      await this.runClaimed(run, local.stop);
     })()
       .catch((error) => console.error(`formrequest host: run ${runId}: ${(error as Error).message}`))
       .finally(() => this.running.delete(runId));
-    this.running.set(runId, task);
+    this.running.set(runId, local);
   }
 
   private async pendingFormOrThrow(conversationId: string, formId: string): Promise<FormRow> {
@@ -326,8 +387,9 @@ export class Conversations {
     return { name: meta.name, type: meta.type, size: meta.size, url: `/api/files/${meta.id}` };
   }
 
-  private async runClaimed(run: RunRow): Promise<void> {
+  private async runClaimed(run: RunRow, stop: AbortController): Promise<void> {
     const { conversationId, id: runId, input } = run;
+    const owner = this.owner;
     const firstAttempt = run.attempts === 1;
     const answering = input.form !== undefined;
     const notify = () => this.bus.notify(conversationId);
@@ -344,11 +406,17 @@ export class Conversations {
       return;
     }
     if (!firstAttempt) {
-      await this.store.appendEvent(conversationId, runId, 'error', {
-        type: 'error',
-        message: 'The host stopped while the agent was answering; the agent answers this message again.',
-        retrying: true,
-      });
+      await this.store.appendEvent(
+        conversationId,
+        runId,
+        'error',
+        {
+          type: 'error',
+          message: 'The host stopped while the agent was answering; the agent answers this message again.',
+          retrying: true,
+        },
+        owner,
+      );
       notify();
     }
 
@@ -360,7 +428,13 @@ export class Conversations {
     const formCalls = new Map<string, { input: unknown; eventId?: number }>(); // tool_use id -> call
     const store = async (name: AgentEventName, data: Record<string, unknown>) => {
       if (name === 'tool_use' && data.name === FORM_TOOL) {
-        const event = await this.store.appendEvent(conversationId, runId, name, { type: name, ...data });
+        const event = await this.store.appendEvent(
+          conversationId,
+          runId,
+          name,
+          { type: name, ...data },
+          owner,
+        );
         formCalls.set(String(data.id), { input: data.input, eventId: event.id });
       } else if (name === 'tool_result') {
         const call = formCalls.get(String(data.tool_use_id));
@@ -374,13 +448,14 @@ export class Conversations {
             schema: metadata.schema,
             toolUseEventId: call?.eventId,
             toolResult: { type: name, ...event },
+            owner,
           });
           if (recorded) pendingFormId = String(event.tool_use_id);
         } else {
-          await this.store.appendEvent(conversationId, runId, name, { type: name, ...event });
+          await this.store.appendEvent(conversationId, runId, name, { type: name, ...event }, owner);
         }
       } else {
-        await this.store.appendEvent(conversationId, runId, name, { type: name, ...data });
+        await this.store.appendEvent(conversationId, runId, name, { type: name, ...data }, owner);
       }
       notify();
       if (!started && answering && firstAttempt) {
@@ -393,6 +468,8 @@ export class Conversations {
         .then(() => store(name, data))
         .catch((error) => {
           storeFailure ??= error;
+          // Taken over by another instance: stop the agent instead of letting it talk to nobody.
+          if (error instanceof StoreConflict && error.code === 'run_lost') stop.abort('lost');
         });
     };
     try {
@@ -407,7 +484,7 @@ export class Conversations {
         form,
         state,
         emit,
-        signal: this.shutdown.signal,
+        signal: stop.signal,
       });
       await chain;
       if (storeFailure) throw storeFailure;
@@ -426,12 +503,23 @@ export class Conversations {
       if (answering && firstAttempt) crashAt('run-finished');
     } catch (error) {
       await chain;
-      if (this.shutdown.signal.aborted) {
-        // Shutting down: the run is not over, it is handed to the next start.
+      if (stop.signal.reason === 'shutdown') {
+        // Shutting down: the run is not over, it is handed to another instance or the next start.
         await this.store.releaseRun(runId, this.owner);
         return;
       }
-      if (error instanceof StoreConflict && error.code === 'run_lost') throw error;
+      if (
+        stop.signal.reason === 'lost' ||
+        (error instanceof StoreConflict && error.code === 'run_lost') ||
+        (storeFailure instanceof StoreConflict && storeFailure.code === 'run_lost')
+      ) {
+        // This instance was frozen or cut off past its lease and another one took the run: whatever
+        // it did since is not stored, and the other instance answers the message.
+        console.error(
+          `formrequest host: run ${runId} was taken over by another instance; this one (${owner}) stopped it.`,
+        );
+        return;
+      }
       const text = error instanceof Error ? error.message : String(error);
       await this.store.finishRun(conversationId, runId, this.owner, {
         status: 'failed',
@@ -484,6 +572,14 @@ function safeParse(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function shuttingDown(): HttpError {
+  return new HttpError(
+    503,
+    'shutting_down',
+    'This host instance is shutting down and takes no new turns; send again (another instance, or this one once restarted, takes it).',
+  );
 }
 
 function checkRequest(body: ExecuteRequest): ExecuteRequest {

@@ -1,6 +1,9 @@
-// Starts the reference host: the SQLite store, the built-in MCP server `form` (in-process, reached
-// over real Streamable HTTP on loopback), any extra MCP servers, the chosen agent, and the HTTP app.
-// The page is served as soon as the port is bound; API calls wait until the agent is ready.
+// Starts the reference host: the store (a SQLite file, or a PostgreSQL database shared with other
+// instances), the built-in MCP server `form` (in-process, reached over real Streamable HTTP on
+// loopback), any extra MCP servers, the chosen agent, and the HTTP app. The page is served as soon as
+// the port is bound; API calls wait until the agent is ready. close() shuts down gracefully: the
+// health check turns 503, new turns are refused, runs get a while to finish and the rest are handed
+// over, event streams send what is stored and end.
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { startHttpServer } from '@formrequest/server';
@@ -8,19 +11,32 @@ import { serve } from '@hono/node-server';
 import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
-import { createApp } from './app.js';
-import { InProcessBus } from './bus.js';
-import { Conversations } from './conversations.js';
+import { createApp, type Health } from './app.js';
+import type { EventBus } from './bus.js';
+import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
 import { demoEndpoints } from './demo-routes.js';
+import { instanceName } from './instance.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
-import { type HostStore, openStore, SqliteDriverError, type StorageLimits } from './store/index.js';
+import { SseStreams } from './sse.js';
+import {
+  type HostStore,
+  isPostgresUrl,
+  openStore,
+  PostgresBus,
+  SqliteDriverError,
+  type StorageLimits,
+} from './store/index.js';
 
 export interface HostOptions {
   /** TCP port; 0 picks a free one. Default: $PORT or 3000. */
   port?: number;
   /** Interface to listen on. Default 127.0.0.1. */
   hostname?: string;
-  /** SQLite file. Default ./data/formrequest.db (created on first start); ':memory:' for none. */
+  /**
+   * Where to keep everything: a SQLite file (created on first start; ':memory:' for none) or a
+   * postgres:// URL (several instances may share it). Default: $DATABASE_URL when it is a postgres://
+   * URL, else ./data/formrequest.db.
+   */
   dbPath?: string;
   /** Agent name (default: $FORMREQUEST_AGENT or 'scripted') or a ready Agent instance. */
   agent?: AgentName | Agent;
@@ -46,8 +62,13 @@ export interface HostOptions {
   maxConnections?: number;
   /** Time to receive a whole request, headers and body, in ms (default 60 s); then 408 and the socket closes. */
   requestTimeoutMs?: number;
-  /** Run leases (Conversations): how long one holds before another instance may take the run. */
+  /**
+   * Run leases (Conversations): how long one holds before another instance may take the run. Default
+   * $FORMREQUEST_LEASE_MS or 30 s.
+   */
   leaseMs?: number;
+  /** How long close() lets runs in flight finish before handing them over (default 10 s). */
+  drainMs?: number;
 }
 
 export interface RunningHost {
@@ -57,9 +78,16 @@ export interface RunningHost {
   pageUrl: string;
   port: number;
   store: HostStore;
+  /** This instance's name in run leases and NOTIFY payloads. */
+  instance: string;
   /** Resolves when the agent and MCP servers are connected (rejects if they cannot be). */
   ready: Promise<Conversations>;
-  close(): Promise<void>;
+  /**
+   * Shuts down gracefully: health 503 and new turns refused at once, runs in flight given `drainMs`
+   * (default: the start option, else 10 s; 0 hands them over at once), event streams ended after
+   * sending what is stored. A second call returns the same promise.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export const DEFAULT_PORT = 3000;
@@ -71,6 +99,36 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
 };
 export const DEFAULT_MAX_CONNECTIONS = 512;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_DRAIN_MS = 10_000;
+
+/**
+ * The database a start uses: the given --db value, else DATABASE_URL when it names PostgreSQL, else
+ * the default SQLite file. A DATABASE_URL of another kind is an error rather than silently ignored.
+ */
+export function databaseLocation(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (given !== undefined && given !== '') return given;
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    if (isPostgresUrl(url)) return url;
+    throw new Error(
+      `DATABASE_URL is set to "${url.replace(/\/\/[^@/]*@/, '//***@')}", which is not a PostgreSQL URL: formrequest keeps its data in PostgreSQL (postgres://USER:PASSWORD@HOST:PORT/DATABASE) or in a SQLite file (--db FILE, which also wins over DATABASE_URL).`,
+    );
+  }
+  return DEFAULT_DB_PATH;
+}
+
+/** FORMREQUEST_LEASE_MS as a number of ms (at least 300), or undefined when unset. */
+function leaseFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.FORMREQUEST_LEASE_MS?.trim();
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 300) {
+    throw new Error(
+      `FORMREQUEST_LEASE_MS must be a whole number of milliseconds, at least 300 (got "${raw}"); the default is ${DEFAULT_LEASE_MS}.`,
+    );
+  }
+  return ms;
+}
 
 export function defaultPort(env: NodeJS.ProcessEnv = process.env): number {
   const fromEnv = Number.parseInt(env.PORT ?? '', 10);
@@ -80,7 +138,11 @@ export function defaultPort(env: NodeJS.ProcessEnv = process.env): number {
 export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
   const env = options.env ?? process.env;
   const hostname = options.hostname ?? '127.0.0.1';
-  const dbPath = options.dbPath === ':memory:' ? ':memory:' : resolve(options.dbPath ?? DEFAULT_DB_PATH);
+  const location = databaseLocation(options.dbPath, env);
+  const postgres = isPostgresUrl(location);
+  const dbPath = postgres || location === ':memory:' ? location : resolve(location);
+  const leaseMs = options.leaseMs ?? leaseFromEnv(env);
+  const instance = instanceName(env);
   const agentChoice = options.agent ?? ((env.FORMREQUEST_AGENT as AgentName | undefined) || 'scripted');
   const extraServers = {
     ...(options.mcpConfigPath ? loadMcpConfig(options.mcpConfigPath) : {}),
@@ -99,15 +161,23 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   let store: HostStore;
   try {
-    store = await openStore(dbPath);
+    store = await openStore(dbPath, { instance });
   } catch (error) {
-    // A driver that cannot load says why and what to do itself; --db is not the fix for it.
-    if (error instanceof SqliteDriverError) throw error;
+    // A driver that cannot load, or PostgreSQL, says why and what to do itself.
+    if (error instanceof SqliteDriverError || postgres) throw error;
     throw new Error(
       `Cannot open the SQLite database ${dbPath}: ${(error as Error).message}. Give a new or existing formrequest database file in a writable folder with --db FILE.`,
     );
   }
-  const bus = new InProcessBus();
+  let bus: EventBus;
+  try {
+    bus = await store.createBus();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const streams = new SseStreams();
+  let draining = false;
   let resolveReady!: (c: Conversations) => void;
   let rejectReady!: (e: unknown) => void;
   const ready = new Promise<Conversations>((res, rej) => {
@@ -128,6 +198,33 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     maxDraftBytes: 256 * 1024,
     storageLimits: { ...DEFAULT_STORAGE_LIMITS, ...options.storageLimits },
     agentName: typeof agentChoice === 'string' ? agentChoice : agentChoice.name,
+    streams,
+    health: async (): Promise<Health> => {
+      const facts = {
+        store: store.kind,
+        ...(bus instanceof PostgresBus ? { listening: bus.listening } : {}),
+        runs: conversations?.activeRuns ?? 0,
+        streams: streams.count,
+      };
+      if (draining) return { status: 'draining', reason: 'This instance is shutting down.', ...facts };
+      if (!conversations) {
+        return {
+          status: setupFailed ? 'unavailable' : 'starting',
+          reason: setupFailed ? 'The agent or its MCP servers could not start.' : 'The agent is starting.',
+          ...facts,
+        };
+      }
+      try {
+        await store.ping();
+      } catch (error) {
+        return {
+          status: 'unavailable',
+          reason: `The store does not answer: ${(error as Error).message}`,
+          ...facts,
+        };
+      }
+      return { status: 'ok', ...facts };
+    },
   });
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -151,6 +248,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       server.once('error', rej);
     });
   } catch (error) {
+    await bus.close();
     await store.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
@@ -172,6 +270,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let hub: McpHub | undefined;
   let agent: Agent | undefined;
   let conversations: Conversations | undefined;
+  let setupFailed = false;
   const setup = (async () => {
     const servers: Record<string, McpServerSpec> = { ...extraServers };
     if (!servers.form) {
@@ -185,12 +284,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }
     hub = await McpHub.connect(servers);
     agent = typeof agentChoice === 'string' ? await createAgent(agentChoice, { hub, env }) : agentChoice;
-    conversations = new Conversations(store, bus, agent, { leaseMs: options.leaseMs });
+    const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs });
     // Answers a crash left undelivered go to the agent now, before anything new.
-    await conversations.recover();
-    return conversations;
+    await ready.recover();
+    conversations = ready;
+    return ready;
   })();
-  setup.then(resolveReady, rejectReady);
+  setup.then(resolveReady, (error) => {
+    setupFailed = true;
+    rejectReady(error);
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -198,14 +301,23 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     pageUrl,
     port,
     store,
+    instance,
     ready,
-    close() {
+    close(closeOptions = {}) {
       closing ??= (async () => {
+        draining = true;
         await setup.catch(() => {});
-        await conversations?.close();
+        // Runs first (their last events still reach the streams here), then the streams, then the rest.
+        await conversations?.close({ drainMs: closeOptions.drainMs ?? options.drainMs ?? DEFAULT_DRAIN_MS });
+        await streams.drain();
         await new Promise<void>((res) => {
           server.close(() => res());
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          // Requests still in flight (an upload) get a moment; idle keep-alive sockets go now.
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          setTimeout(
+            () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
+            1000,
+          ).unref();
         });
         await agent?.close();
         await hub?.close();

@@ -24,12 +24,13 @@ export {
 export { createAgent } from './agents/create.js';
 export { detectScenario, ScriptedAgent } from './agents/scripted.js';
 export { type Scenario, scenarioForm } from './agents/scripted-forms.js';
-export { createApp } from './app.js';
+export { createApp, type Health } from './app.js';
 export { type EventBus, InProcessBus } from './bus.js';
 export {
   Conversations,
   type ConversationsOptions,
   type CrashPoint,
+  DEFAULT_LEASE_MS,
   type ExecuteRequest,
   type ExecuteResponse,
   withFormMetadata,
@@ -38,15 +39,19 @@ export { CITIES, COUNTRIES, fold, PREFECTURES, searchItems, USERS } from './demo
 export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';
 export {
   DEFAULT_DB_PATH,
+  DEFAULT_DRAIN_MS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PORT,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_STORAGE_LIMITS,
+  databaseLocation,
   defaultPort,
   type HostOptions,
   type RunningHost,
   startHost,
 } from './host.js';
+export { deadLocalOwner, instanceName } from './instance.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+export { SseStreams } from './sse.js';
 export * from './store/index.js';

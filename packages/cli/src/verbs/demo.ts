@@ -9,7 +9,7 @@ import { VERSION } from '../version.js';
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_DB_PATH = 'data/formrequest.db';
 
-const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE] [--mcp-config FILE] [--auth MODE] [--origin URL]
+const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE|URL] [--mcp-config FILE] [--auth MODE] [--origin URL]
 
 Runs the reference chat host: open the printed URL, talk to the agent, answer its forms.
   --port N            HTTP port (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)
@@ -17,14 +17,19 @@ Runs the reference chat host: open the printed URL, talk to the agent, answer it
   --agent A           scripted (default, offline, no model), anthropic (Messages API:
                       ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL) or claude-agent-sdk
                       (needs: npm install @anthropic-ai/claude-agent-sdk); also $FORMREQUEST_AGENT
-  --db FILE           SQLite file (default ./${DEFAULT_DB_PATH}, created on first start)
+  --db FILE|URL       where conversations are kept: a SQLite file (default ./${DEFAULT_DB_PATH},
+                      created on first start) or postgres://USER:PASSWORD@HOST:PORT/DATABASE, which
+                      several instances behind a load balancer may share (default $DATABASE_URL
+                      when it is a postgres:// URL)
   --mcp-config FILE   extra MCP servers: {"mcpServers": {"name": {"command", "args"} | {"type": "http", "url"}}}
   --auth MODE         who may use the host: none (default; loopback only), token (a secret link,
                       from $FORMREQUEST_AUTH_TOKEN or made up) or header:NAME (a reverse proxy that
                       signs people in sets NAME). Needed to listen beyond loopback.
   --origin URL        the origin people open the page at, e.g. https://chat.example.com (comma-separated
                       for several); other Host and Origin headers are refused
-Stop with Ctrl+C. Logs go to stderr.`;
+Stop with Ctrl+C or SIGTERM: new turns are refused, runs get 10 s to finish (FORMREQUEST_DRAIN_MS) and
+the rest are handed over, event streams end after sending what is stored. A second Ctrl+C stops at once.
+GET /api/health answers 200 while the instance takes traffic. Logs go to stderr.`;
 
 const verb: Verb = {
   summary: 'run the reference chat host (the whole loop in a browser)',
@@ -59,13 +64,15 @@ const verb: Verb = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    const drainMs = parseDrain(process.env.FORMREQUEST_DRAIN_MS);
     let host: RunningHost | undefined;
     try {
       host = await startHost({
         port,
         hostname: values.host ?? '127.0.0.1',
         agent,
-        dbPath: values.db ?? DEFAULT_DB_PATH,
+        dbPath: values.db,
+        drainMs,
         mcpConfigPath: values['mcp-config'],
         auth,
         publicOrigins,
@@ -78,17 +85,39 @@ const verb: Verb = {
     }
     const running = host;
     process.stderr.write(
-      `formrequest demo: ${running.url}/ (agent: ${agent}, db: ${values.db ?? DEFAULT_DB_PATH})\n`,
+      `formrequest demo: ${running.url}/ (agent: ${agent}, store: ${running.store.description}, instance: ${running.instance})\n`,
     );
     process.stdout.write(`${running.pageUrl}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    process.stderr.write('formrequest demo: shutting down (again to stop at once)\n');
+    const stopNow = () => {
+      process.stderr.write(
+        'formrequest demo: stopped at once; runs in flight are taken over after their lease\n',
+      );
+      process.exit(130);
+    };
+    process.once('SIGINT', stopNow);
+    process.once('SIGTERM', stopNow);
     await running.close();
+    process.stderr.write('formrequest demo: stopped\n');
     return 0;
   },
 };
+
+/** FORMREQUEST_DRAIN_MS: how long a shutdown lets runs finish (undefined: the host's default). */
+function parseDrain(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new UsageError(
+      `FORMREQUEST_DRAIN_MS must be a whole number of milliseconds (0 or more), not '${raw}'.`,
+    );
+  }
+  return ms;
+}
 
 const INSTALL_HOST = `npm install @formrequest/host@${VERSION} (next to formrequest), or run it with npx -y -p formrequest@${VERSION} -p @formrequest/host@${VERSION} formrequest demo`;
 

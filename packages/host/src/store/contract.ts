@@ -3,7 +3,9 @@
 // atomic is one call here (a turn's start, a form being asked, a run's end, a delete), never a
 // sequence the caller strings together. Run ownership (a lease per run) and the answer outbox (a run
 // row that holds its input until the run is done) are explicit operations, so several host instances
-// can share one database without anything else changing.
+// can share one database without anything else changing. Each store also makes the event bus that
+// fits it (one process, or LISTEN/NOTIFY between the instances on one PostgreSQL database).
+import type { EventBus } from '../bus.js';
 
 export type EventName = 'user_message' | 'text' | 'tool_use' | 'tool_result' | 'result' | 'error';
 
@@ -108,6 +110,11 @@ export interface RunRow {
   attempts: number;
   owner: string | null;
   leaseUntil: number | null;
+  /**
+   * Whether the lease has run out, by the store's clock (the database's, for PostgreSQL: one clock for
+   * every instance, whatever their own clocks say). True when the run has no owner.
+   */
+  leaseExpired: boolean;
 }
 
 /** The result event, the form it left pending (if any) and the agent's new state. */
@@ -158,6 +165,13 @@ export class StoreInputError extends Error {}
 export interface HostStore {
   /** Which store this is, for logs and messages (e.g. "SQLite (node:sqlite) data/formrequest.db"). */
   readonly description: string;
+  /** `sqlite`: one process on one file; `postgres`: any number of instances on one database. */
+  readonly kind: 'sqlite' | 'postgres';
+
+  /** The bus that wakes event streams after writes to this store (made once, closed by the caller). */
+  createBus(): Promise<EventBus>;
+  /** Throws when the store cannot serve (the health endpoint asks). */
+  ping(): Promise<void>;
 
   /** The host's signing secret (page tokens, auth cookies), made once and kept. */
   secret(): Promise<Buffer>;
@@ -187,11 +201,17 @@ export interface HostStore {
   renewLeases(owner: string, leaseMs: number): Promise<string[]>;
   /** Runs not done (queued or running), leased or not: the answers still to deliver after a crash. */
   unfinishedRuns(): Promise<RunRow[]>;
+  /**
+   * Stores an event. With `owner`, only while `owner` holds the run `runId` (StoreConflict `run_lost`
+   * otherwise): an instance that was frozen past its lease, and whose run another one took over, can
+   * add nothing to the conversation any more.
+   */
   appendEvent(
     conversationId: string,
     runId: string | null,
     name: EventName,
     data: Record<string, unknown>,
+    owner?: string,
   ): Promise<StoredEvent>;
   /**
    * Records a form the agent asked for (status `asked`) with its tool_result event, storing the form
@@ -205,6 +225,8 @@ export interface HostStore {
     schema: Record<string, unknown>;
     toolUseEventId?: number;
     toolResult: Record<string, unknown>;
+    /** As for appendEvent: refused (`run_lost`) unless this owner holds the run. */
+    owner?: string;
   }): Promise<{ event: StoredEvent; recorded: boolean }>;
   /**
    * Lets go of a run without ending it (this instance is shutting down): the next instance to start

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type EventBus, InProcessBus } from '../bus.js';
 import {
   type ConversationPage,
   type ConversationRow,
@@ -18,7 +19,6 @@ import {
   type StorageLimits,
   StoreConflict,
   type StoredEvent,
-  StoreInputError,
   type UserTurn,
 } from './contract.js';
 import {
@@ -29,19 +29,14 @@ import {
   type SqlValue,
 } from './sqlite-driver.js';
 import { migrate, transaction } from './sqlite-schema.js';
-
-/** Where each event keeps the form it refers to (taken out when stored, put back when read). */
-const FORM_PATHS: Partial<Record<EventName, [string, string]>> = {
-  tool_use: ['input', 'form_schema'],
-  tool_result: ['_metadata', 'schema'],
-  result: ['pending_form', 'schema'],
-};
+import { decodeCursor, encodeCursor, withForm, withoutForm } from './stored-forms.js';
 
 const RUN_IN_PROGRESS =
   'The agent is still answering in this conversation. Wait for its result event, then send again.';
 
 export class SqliteStore implements HostStore {
   readonly description: string;
+  readonly kind = 'sqlite';
   private readonly statements = new Map<string, SqlStatement>();
 
   private constructor(
@@ -76,6 +71,15 @@ export class SqliteStore implements HostStore {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+
+  /** One process owns the file: its listeners are all in it. */
+  async createBus(): Promise<EventBus> {
+    return new InProcessBus();
+  }
+
+  async ping(): Promise<void> {
+    this.get('SELECT 1 AS one');
   }
 
   /** Prepared statements are compiled once and reused: every event goes through here. */
@@ -262,7 +266,7 @@ export class SqliteStore implements HostStore {
         now + leaseMs,
         runId,
       );
-      return toRun(this.get('SELECT * FROM runs WHERE id = ?', runId)!);
+      return toRun(this.get('SELECT * FROM runs WHERE id = ?', runId)!, now);
     });
   }
 
@@ -279,8 +283,9 @@ export class SqliteStore implements HostStore {
   }
 
   async unfinishedRuns(): Promise<RunRow[]> {
+    const now = Date.now();
     return this.all(`SELECT * FROM runs WHERE status IN ('queued', 'running') ORDER BY started_at`).map(
-      toRun,
+      (row) => toRun(row, now),
     );
   }
 
@@ -289,8 +294,22 @@ export class SqliteStore implements HostStore {
     runId: string | null,
     name: EventName,
     data: Record<string, unknown>,
+    owner?: string,
   ): Promise<StoredEvent> {
-    return this.insertEvent(conversationId, runId, name, data, Date.now());
+    return transaction(this.db, () => {
+      if (owner !== undefined && runId !== null) this.assertHolds(runId, owner);
+      return this.insertEvent(conversationId, runId, name, data, Date.now());
+    });
+  }
+
+  /** Throws `run_lost` unless `owner` holds the running run `runId`. */
+  private assertHolds(runId: string, owner: string): void {
+    if (!this.get(`SELECT 1 FROM runs WHERE id = ? AND owner = ? AND status = 'running'`, runId, owner)) {
+      throw new StoreConflict(
+        'run_lost',
+        `Run ${runId} is no longer held by this host (${owner}); another one took it over.`,
+      );
+    }
   }
 
   async recordFormAsked(ask: {
@@ -300,8 +319,10 @@ export class SqliteStore implements HostStore {
     schema: Record<string, unknown>;
     toolUseEventId?: number;
     toolResult: Record<string, unknown>;
+    owner?: string;
   }): Promise<{ event: StoredEvent; recorded: boolean }> {
     return transaction(this.db, () => {
+      if (ask.owner !== undefined) this.assertHolds(ask.runId, ask.owner);
       const now = Date.now();
       const schemaJson = JSON.stringify(ask.schema);
       // The same tool_use id asked again in this conversation (a replayed turn): it takes the place of
@@ -625,40 +646,6 @@ export class SqliteStore implements HostStore {
   }
 }
 
-/** The event's data with its form left out (null where the schema was). */
-function withoutForm(name: EventName, data: Record<string, unknown>): Record<string, unknown> {
-  const path = FORM_PATHS[name];
-  if (!path) return data;
-  const [outer, key] = path;
-  const inner = data[outer];
-  if (!inner || typeof inner !== 'object') return data;
-  return { ...data, [outer]: { ...(inner as Record<string, unknown>), [key]: null } };
-}
-
-/** The stored event data with the form's schema put back. */
-function withForm(name: EventName, data: string, schemaJson: string): string {
-  const path = FORM_PATHS[name];
-  if (!path) return data;
-  const value = JSON.parse(data);
-  const inner = value[path[0]];
-  if (!inner || typeof inner !== 'object') return data;
-  inner[path[1]] = JSON.parse(schemaJson);
-  return JSON.stringify(value);
-}
-
-function encodeCursor(updatedAt: number, id: string): string {
-  return Buffer.from(JSON.stringify([updatedAt, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isFinite(value[0]) && typeof value[1] === 'string')
-      return [value[0], value[1]];
-  } catch {}
-  throw new StoreInputError('"cursor" is not one the list gave: pass back its "next" value unchanged.');
-}
-
 function parseJson(text: unknown): unknown {
   return text === null || text === undefined ? undefined : JSON.parse(text as string);
 }
@@ -676,7 +663,8 @@ function toForm(row: SqlRow): FormRow {
   };
 }
 
-function toRun(row: SqlRow): RunRow {
+function toRun(row: SqlRow, now: number): RunRow {
+  const leaseUntil = row.lease_until === null ? null : Number(row.lease_until);
   return {
     id: row.id as string,
     conversationId: row.conversation_id as string,
@@ -684,7 +672,8 @@ function toRun(row: SqlRow): RunRow {
     input: (parseJson(row.input) ?? { message: '', locale: 'ja' }) as RunRow['input'],
     attempts: Number(row.attempts),
     owner: (row.owner as string | null) ?? null,
-    leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
+    leaseUntil,
+    leaseExpired: row.owner === null || leaseUntil === null || leaseUntil < now,
   };
 }
 

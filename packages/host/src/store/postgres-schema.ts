@@ -1,0 +1,159 @@
+// The PostgreSQL layout and its migrations. Everything lives in its own schema, `formrequest`, so the
+// host can share a database with an application without its table names meeting theirs.
+//
+// Migrations run once, however many instances start together: each start takes a transaction-level
+// advisory lock before it reads the applied versions, so the others wait, then find nothing to do.
+// DDL is transactional in PostgreSQL: a migration that fails leaves nothing half-made. Each part of
+// formrequest that keeps rows here (the host; later the MCP server's pending forms) has its own list,
+// keyed by `component` in formrequest.migrations.
+import type pg from 'pg';
+
+export const PG_SCHEMA = 'formrequest';
+
+/** The advisory lock every migration takes ("formreq" + 1 as a 64-bit number: unlikely to be anyone else's). */
+export const MIGRATION_LOCK = '7381244128679784705';
+
+export interface Migration {
+  version: number;
+  /** What it does, kept in formrequest.migrations. */
+  name: string;
+  sql: string;
+}
+
+/** The host's migrations, oldest first. */
+export const HOST_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'conversations, runs with leases and their input (the outbox), events, forms once, files',
+    sql: `
+-- The one clock every instance agrees on: leases are compared with it, never with an instance's own.
+CREATE FUNCTION formrequest.now_ms() RETURNS bigint LANGUAGE sql VOLATILE
+  AS $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
+CREATE TABLE formrequest.conversations (
+  id text PRIMARY KEY,
+  title text NOT NULL,
+  locale text NOT NULL,
+  agent_state text,
+  created_at bigint NOT NULL,
+  updated_at bigint NOT NULL
+);
+CREATE INDEX conversations_by_update ON formrequest.conversations (updated_at DESC, id DESC);
+CREATE TABLE formrequest.runs (
+  id text PRIMARY KEY,
+  conversation_id text NOT NULL REFERENCES formrequest.conversations (id) ON DELETE CASCADE,
+  status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  input text,
+  owner text,
+  lease_until bigint,
+  attempts integer NOT NULL DEFAULT 0,
+  started_at bigint NOT NULL,
+  ended_at bigint
+);
+CREATE INDEX runs_by_conversation ON formrequest.runs (conversation_id, status);
+-- One run at a time per conversation, whatever any instance believes: the database refuses a second.
+CREATE UNIQUE INDEX runs_one_unfinished ON formrequest.runs (conversation_id)
+  WHERE status IN ('queued', 'running');
+CREATE INDEX runs_by_owner ON formrequest.runs (owner) WHERE status IN ('queued', 'running');
+CREATE TABLE formrequest.events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id text NOT NULL REFERENCES formrequest.conversations (id) ON DELETE CASCADE,
+  run_id text,
+  name text NOT NULL,
+  data text NOT NULL,
+  form_id text,
+  created_at bigint NOT NULL
+);
+CREATE INDEX events_by_conversation ON formrequest.events (conversation_id, id);
+CREATE TABLE formrequest.forms (
+  conversation_id text NOT NULL REFERENCES formrequest.conversations (id) ON DELETE CASCADE,
+  id text NOT NULL,
+  run_id text NOT NULL,
+  schema text NOT NULL,
+  status text NOT NULL,
+  draft text,
+  answer text,
+  created_at bigint NOT NULL,
+  answered_at bigint,
+  PRIMARY KEY (conversation_id, id)
+);
+CREATE INDEX forms_by_status ON formrequest.forms (conversation_id, status);
+CREATE INDEX forms_asked_by_run ON formrequest.forms (run_id) WHERE status = 'asked';
+CREATE TABLE formrequest.files (
+  id text PRIMARY KEY,
+  conversation_id text NOT NULL REFERENCES formrequest.conversations (id) ON DELETE CASCADE,
+  form_id text NOT NULL,
+  field text NOT NULL,
+  name text NOT NULL,
+  type text NOT NULL,
+  size bigint NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX files_by_conversation ON formrequest.files (conversation_id, form_id);
+CREATE TABLE formrequest.file_data (
+  id text PRIMARY KEY REFERENCES formrequest.files (id) ON DELETE CASCADE,
+  data bytea NOT NULL
+);
+CREATE TABLE formrequest.settings (
+  key text PRIMARY KEY,
+  value bytea NOT NULL
+);
+`,
+  },
+];
+
+/**
+ * Brings `component`'s tables to its newest migration, once across every instance starting now.
+ * Returns the versions this call applied (none when another instance, or an earlier start, did).
+ */
+export async function migrate(
+  pool: pg.Pool,
+  component: string,
+  migrations: Migration[],
+  appliedBy: string,
+): Promise<number[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${PG_SCHEMA}.migrations (
+      component text NOT NULL,
+      version integer NOT NULL,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now(),
+      applied_by text NOT NULL,
+      PRIMARY KEY (component, version)
+    )`);
+    const { rows } = await client.query<{ version: number | null }>(
+      `SELECT max(version) AS version FROM ${PG_SCHEMA}.migrations WHERE component = $1`,
+      [component],
+    );
+    const current = rows[0]?.version ?? 0;
+    const newest = migrations.at(-1)?.version ?? 0;
+    if (current > newest) {
+      throw new Error(
+        `The database was written by a newer formrequest (${component} layout ${current}; this one knows up to ${newest}). Upgrade formrequest on every instance, or give another database.`,
+      );
+    }
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      await client.query(migration.sql);
+      await client.query(
+        `INSERT INTO ${PG_SCHEMA}.migrations (component, version, name, applied_by) VALUES ($1, $2, $3, $4)`,
+        [component, migration.version, migration.name, appliedBy],
+      );
+      applied.push(migration.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollback: Error) => {
+      broken = rollback;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,134 @@
+// A real PostgreSQL server for the tests: found where it listens (FORMREQUEST_TEST_PG_URL, else the
+// Unix socket as the current user, else 127.0.0.1:5432 as postgres), started when it is installed but
+// stopped (Debian's pg_ctlcluster), and a clear skip reason only on machines that have none. Each test
+// gets a database of its own, made with a random name and dropped afterwards.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import pg from 'pg';
+
+const SOCKET_DIR = '/var/run/postgresql';
+
+/** Admin URLs to try, in order. */
+function candidates(): string[] {
+  const given = process.env.FORMREQUEST_TEST_PG_URL;
+  if (given) return [given];
+  const user = encodeURIComponent(userInfo().username);
+  return [
+    `postgres://${user}@/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  ];
+}
+
+async function reachable(url: string): Promise<true | string> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Starts every installed cluster that is down (Debian's postgresql-common); what it did, or why not. */
+function startInstalledClusters(): string {
+  if (!existsSync('/usr/bin/pg_lsclusters')) return 'no PostgreSQL is installed (pg_lsclusters not found)';
+  const lines = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n');
+  const down = lines.map((l) => l.trim().split(/\s+/)).filter((f) => f.length >= 4 && f[3] !== 'online');
+  if (lines.join('') === '') return 'PostgreSQL is installed but has no cluster (pg_createcluster 15 main)';
+  for (const [version, cluster] of down) {
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, cluster, 'start'], {
+      stdio: 'pipe',
+    });
+  }
+  return down.length ? `started ${down.map((f) => `${f[0]}/${f[1]}`).join(', ')}` : 'all clusters online';
+}
+
+let found: Promise<{ url: string } | { skip: string }> | undefined;
+
+/** The admin URL of a running server, or why the PostgreSQL tests are skipped here. */
+export function postgresServer(): Promise<{ url: string } | { skip: string }> {
+  found ??= (async () => {
+    const tried: string[] = [];
+    for (const round of [1, 2]) {
+      for (const url of candidates()) {
+        const result = await reachable(url);
+        if (result === true) return { url };
+        tried.push(`${url}: ${result}`);
+      }
+      if (round === 2) break;
+      let started: string;
+      try {
+        started = startInstalledClusters();
+      } catch (error) {
+        started = `pg_ctlcluster failed: ${(error as Error).message}`;
+      }
+      if (/no PostgreSQL is installed/.test(started)) {
+        return {
+          skip: `PostgreSQL tests skipped: ${started}. Install it (apt-get install postgresql) or set FORMREQUEST_TEST_PG_URL to an admin URL.`,
+        };
+      }
+      // A cluster that was just started takes a moment to accept connections.
+      for (let i = 0; i < 50 && (await reachable(candidates()[0])) !== true; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    throw new Error(
+      `PostgreSQL is installed but no server could be reached:\n  ${tried.join('\n  ')}\nStart it (pg_ctlcluster --skip-systemctl-redirect 15 main start), give this user a superuser role (createuser -s ${userInfo().username}), or set FORMREQUEST_TEST_PG_URL.`,
+    );
+  })();
+  return found;
+}
+
+/** The skip option for describe(): false where PostgreSQL runs, else the reason. */
+export async function skipWithoutPostgres(): Promise<false | string> {
+  const server = await postgresServer();
+  return 'skip' in server ? server.skip : false;
+}
+
+export interface TestDatabase {
+  /** A connection URL to the new database. */
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** Makes a database with a random name on the test server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const server = await postgresServer();
+  if ('skip' in server) throw new Error(server.skip);
+  const name = `formrequest_test_${randomBytes(6).toString('hex')}`;
+  await admin(server.url, `CREATE DATABASE ${name}`);
+  // The admin URL with the new database's name in place of its own (not through URL: a socket URL has
+  // no host part, which WHATWG URL refuses).
+  const url = server.url.replace(/^([a-z]+:\/\/[^/]*)\/[^?]*/i, `$1/${name}`);
+  return {
+    url,
+    name,
+    drop: () => admin(server.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` with a new database, dropped afterwards whatever happens. */
+export async function withDatabase<T>(work: (db: TestDatabase) => Promise<T>): Promise<T> {
+  const db = await createTestDatabase();
+  try {
+    return await work(db);
+  } finally {
+    await db.drop();
+  }
+}
