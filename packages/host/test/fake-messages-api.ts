@@ -27,7 +27,10 @@ export function lastUserText(body: any): string {
     .join('\n');
 }
 
-export async function startFakeMessagesApi(respond: (body: any) => FakeReply): Promise<FakeApi> {
+/** `respond` may return a promise: the reply is held until it settles (a model that is slow on cue). */
+export async function startFakeMessagesApi(
+  respond: (body: any) => FakeReply | Promise<FakeReply>,
+): Promise<FakeApi> {
   const requests: FakeApi['requests'] = [];
   let counter = 0;
   const server: Server = createServer(async (req, res) => {
@@ -46,7 +49,7 @@ export async function startFakeMessagesApi(respond: (body: any) => FakeReply): P
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     requests.push({ path: req.url ?? '', headers: req.headers, body });
-    const reply = respond(body);
+    const reply = await respond(body);
     const id = `msg_fake_${++counter}`;
     const content: any[] = [];
     if (reply.text) content.push({ type: 'text', text: reply.text });

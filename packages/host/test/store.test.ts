@@ -1,12 +1,13 @@
-// The store seam: the same contract on each SQLite driver this runtime can load (node:sqlite on
+// The store seam: the same contract (store-contract.ts) on each SQLite driver this runtime can load (node:sqlite on
 // Node >= 22.13, better-sqlite3 where its native build matches), migrations from the first layout,
 // incremental vacuum, and driver failures that name their cause and fix.
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { SqliteDriverError, SqliteStore, type StoreConflict } from '../src/store/index.js';
+import { SqliteDriverError, SqliteStore } from '../src/store/index.js';
 import { explainNativeFailure, nodeAtLeast, openSqlite } from '../src/store/sqlite-driver.js';
 import { tempDir } from './helpers.js';
+import { pendingForm, storeContractTests } from './store-contract.js';
 
 const DRIVERS = ['node:sqlite', 'better-sqlite3'] as const;
 
@@ -44,48 +45,6 @@ async function withStore(driver: string, work: (store: SqliteStore, path: string
   }
 }
 
-const form = { title: 'T', fields: [{ name: 'f', type: 'file', label: 'F' }] };
-
-/** A conversation whose run asked for `formId` and ended with it pending. */
-async function pendingForm(store: SqliteStore, conversationId: string, formId: string) {
-  const runId = `run-${conversationId}-${formId}`;
-  await store.beginTurn({
-    conversationId,
-    runId,
-    title: 't',
-    locale: 'ja',
-    message: { type: 'user_message', text: 'hi' },
-    input: { message: 'hi', locale: 'ja' },
-    owner: 'me',
-    leaseMs: 60_000,
-  });
-  assert.ok(await store.claimRun(runId, 'me', 60_000));
-  const use = await store.appendEvent(conversationId, runId, 'tool_use', {
-    type: 'tool_use',
-    id: formId,
-    name: 'mcp__form__request_form',
-    input: { form_schema: form },
-  });
-  const asked = await store.recordFormAsked({
-    conversationId,
-    runId,
-    formId,
-    schema: form,
-    toolUseEventId: use.id,
-    toolResult: {
-      type: 'tool_result',
-      tool_use_id: formId,
-      _metadata: { type: 'form_request', schema: form },
-    },
-  });
-  assert.ok(asked.recorded);
-  await store.finishRun(conversationId, runId, 'me', {
-    status: 'done',
-    result: { type: 'result', subtype: 'success' },
-    pendingFormId: formId,
-  });
-}
-
 for (const driver of DRIVERS) {
   const skip = available[driver] === true ? false : `${driver} does not load here: ${available[driver]}`;
   describe(`the store on ${driver}`, { skip }, () => {
@@ -96,71 +55,34 @@ for (const driver of DRIVERS) {
       });
     });
 
-    test('a form is stored once: its events refer to it and read back whole', async () => {
+    storeContractTests(async () => {
+      const dir = tempDir();
+      const previous = process.env.FORMREQUEST_SQLITE_DRIVER;
+      process.env.FORMREQUEST_SQLITE_DRIVER = driver;
+      try {
+        const store = await SqliteStore.open(`${dir.path}/store.db`);
+        return {
+          store,
+          async done() {
+            await store.close();
+            dir.remove();
+          },
+        };
+      } finally {
+        if (previous === undefined) delete process.env.FORMREQUEST_SQLITE_DRIVER;
+        else process.env.FORMREQUEST_SQLITE_DRIVER = previous;
+      }
+    });
+
+    test('a form is stored once in SQL: no event row holds its fields', async () => {
       await withStore(driver, async (store) => {
         await pendingForm(store, 'c1', 'toolu_1');
-        const events = await store.eventsAfter('c1', 0, 100);
-        const names = events.map((e) => e.name);
-        assert.deepEqual(names, ['user_message', 'tool_use', 'tool_result', 'result']);
-        assert.deepEqual(JSON.parse(events[1].data).input.form_schema, form);
-        assert.deepEqual(JSON.parse(events[2].data)._metadata.schema, form);
-        const pending = JSON.parse(events[3].data).pending_form;
-        assert.deepEqual({ id: pending.id, schema: pending.schema }, { id: 'toolu_1', schema: form });
         const copies = store.db
           .prepare(
             `SELECT (SELECT COUNT(*) FROM events WHERE instr(data, '"fields"') > 0) AS events, (SELECT COUNT(*) FROM forms) AS forms`,
           )
           .get()!;
         assert.deepEqual({ ...copies }, { events: 0, forms: 1 });
-      });
-    });
-
-    test('form ids are scoped to their conversation: the same tool_use id twice is two forms', async () => {
-      await withStore(driver, async (store) => {
-        await pendingForm(store, 'a', 'toolu_same');
-        await pendingForm(store, 'b', 'toolu_same');
-        assert.equal((await store.pendingForm('a'))?.id, 'toolu_same');
-        assert.equal((await store.pendingForm('b'))?.id, 'toolu_same');
-        assert.ok(await store.saveDraft('a', 'toolu_same', { v: 1 }));
-        assert.equal((await store.getForm('b', 'toolu_same'))?.draft, undefined);
-      });
-    });
-
-    test('runs: a lease keeps other owners out until it expires; only the owner finishes', async () => {
-      await withStore(driver, async (store) => {
-        await store.beginTurn({
-          conversationId: 'c',
-          runId: 'r',
-          title: 't',
-          locale: 'ja',
-          message: { type: 'user_message', text: 'x' },
-          input: { message: 'x', locale: 'ja' },
-          owner: 'a',
-          leaseMs: 60_000,
-        });
-        assert.equal(await store.claimRun('r', 'b', 1000), undefined, 'held by a');
-        assert.deepEqual(
-          (await store.unfinishedRuns()).map((r) => [r.id, r.owner]),
-          [['r', 'a']],
-          'queued, leased to a',
-        );
-        const claimed = await store.claimRun('r', 'a', 1);
-        assert.equal(claimed?.attempts, 1);
-        assert.deepEqual(claimed?.input, { message: 'x', locale: 'ja' });
-        await new Promise((r) => setTimeout(r, 5));
-        assert.deepEqual(
-          (await store.unfinishedRuns()).map((r) => r.id),
-          ['r'],
-          'an expired lease is',
-        );
-        const taken = await store.claimRun('r', 'b', 60_000);
-        assert.equal(taken?.attempts, 2);
-        await assert.rejects(
-          store.finishRun('c', 'r', 'a', { status: 'done', result: { type: 'result' } }),
-          (error: StoreConflict) => error.code === 'run_lost',
-        );
-        await store.finishRun('c', 'r', 'b', { status: 'done', result: { type: 'result' } });
-        assert.equal(await store.claimRun('r', 'b', 1000), undefined, 'a finished run is not taken again');
       });
     });
 
@@ -198,59 +120,6 @@ for (const driver of DRIVERS) {
         assert.ok(half < full - 15 * 2 ** 20, `half the space is back (${full} -> ${half})`);
         await store.deleteConversation('y');
         assert.ok(size() < empty + 2 ** 20, `all of it (${size()} vs ${empty} empty)`);
-      });
-    });
-
-    test('quotas: per conversation and in all, refused with the limit and what is used', async () => {
-      await withStore(driver, async (store) => {
-        const limits = { conversationBytes: 10, totalBytes: 15 };
-        await pendingForm(store, 'a', 'f');
-        await pendingForm(store, 'b', 'f');
-        const put = (c: string, id: string, n: number) =>
-          store.putFile(
-            {
-              id,
-              conversationId: c,
-              formId: 'f',
-              field: 'f',
-              name: 'x',
-              type: 't',
-              size: n,
-              createdAt: 0,
-              data: new Uint8Array(n),
-            },
-            limits,
-          );
-        await put('a', 'a1', 8);
-        await assert.rejects(
-          put('a', 'a2', 3),
-          (e: StoreConflict) =>
-            e.code === 'conversation_quota_exceeded' && e.details.used === 8 && e.details.limit === 10,
-        );
-        await put('b', 'b1', 7);
-        await assert.rejects(
-          put('b', 'b2', 1),
-          (e: StoreConflict) => e.code === 'storage_quota_exceeded' && e.details.used === 15,
-        );
-        await assert.rejects(put('c', 'c1', 1), (e: StoreConflict) => e.code === 'form_not_pending');
-      });
-    });
-
-    test('the list pages newest first with an opaque cursor', async () => {
-      await withStore(driver, async (store) => {
-        for (let i = 0; i < 5; i++) await pendingForm(store, `c${i}`, 'f');
-        const first = await store.listConversations({ limit: 2 });
-        const second = await store.listConversations({ limit: 2, cursor: first.next! });
-        const third = await store.listConversations({ limit: 2, cursor: second.next! });
-        assert.deepEqual(
-          [...first.items, ...second.items, ...third.items].map((c) => c.id),
-          ['c4', 'c3', 'c2', 'c1', 'c0'],
-        );
-        assert.equal(third.next, null);
-        await assert.rejects(
-          store.listConversations({ limit: 2, cursor: 'made-up' }),
-          /pass back its "next" value/,
-        );
       });
     });
 
