@@ -1,19 +1,33 @@
 // Host benchmark.
-// 1. 200 concurrent conversations on loopback, each a scripted form round trip (message -> form ->
-//    answer -> reply) with its own SSE listener: every event the store holds must arrive exactly once
-//    and in order (0 lost, 0 duplicated); event latency = arrival time - the time the event was stored.
-//    Anchor: the same round trip with one conversation alone, in the same run (ratio = load / alone).
+// 1. 200 concurrent conversations, each a scripted form round trip (message -> form -> answer ->
+//    reply) with its own SSE listener, against real `formrequest demo` processes:
+//    - anchor: one instance on SQLite;
+//    - PostgreSQL, one instance (what the shared store costs by itself);
+//    - PostgreSQL, three instances on one database, each round trip spread over them: the message
+//      goes to instance i, the stream is read from i+1 and the answer sent to i+2, so every event
+//      crosses instances through LISTEN/NOTIFY.
+//    Every event the store holds must arrive exactly once and in order (0 lost, 0 duplicated). Turn
+//    latency = from a POST to the result event on the stream; p50/p99 reported, ratios against the
+//    SQLite anchor. Skipped (saying why) where no PostgreSQL server runs.
 // 2. Cold start of `formrequest demo` to the first page served. Anchor: a bare `node` HTTP server
 //    spawned the same way to its first response (ratio = demo / bare node).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startHost } from '@formrequest/host';
 import { sourcesHook } from '../testing/cli.ts';
+import { createTestDatabase, postgresServer } from '../testing/postgres.ts';
 
 const CONVERSATIONS = Number(process.env.HOST_BENCH_CONVERSATIONS ?? 200);
 const root = resolve(import.meta.dirname, '..');
+const builtCli = join(root, 'packages/cli/dist/main.js');
+
+/** `formrequest demo` as a command: the built CLI when there is one (npm run bench builds it). */
+function demoCommand(...args: string[]): [string, string[]] {
+  return existsSync(builtCli)
+    ? [process.execPath, [builtCli, 'demo', ...args]]
+    : [process.execPath, ['--import', sourcesHook, join(root, 'packages/cli/src/main.ts'), 'demo', ...args]];
+}
 
 interface Received {
   id: number;
@@ -29,7 +43,6 @@ async function listen(
   signal: AbortSignal,
 ) {
   const response = await fetch(`${url}/api/conversations/${conversationId}/events?after=0`, { signal });
-  const connectedAt = Date.now();
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const got: Received[] = [];
@@ -37,7 +50,7 @@ async function listen(
   while (!until(got)) {
     const { value, done } = await reader.read();
     if (done) break;
-    const now = Date.now();
+    const now = performance.now();
     buffer += decoder.decode(value, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end !== -1) {
@@ -53,7 +66,7 @@ async function listen(
     }
   }
   await reader.cancel();
-  return { got, connectedAt };
+  return got;
 }
 
 const tokens = new Map<string, Promise<string>>();
@@ -79,121 +92,179 @@ async function post(url: string, body: unknown) {
 
 const resultCount = (events: Received[]) => events.filter((e) => e.event === 'result').length;
 
-/** One conversation: ask for the project form, answer it, wait for the reply. */
-async function roundTrip(url: string, i: number) {
-  const { conversationId } = await post(url, { message: `新しいプロジェクトを作成して #${i}` });
+/** One conversation over `urls` (message to the first, stream from the second, answer to the third). */
+async function roundTrip(urls: string[], i: number) {
+  const [toMessage, toListen, toAnswer] = [0, 1, 2].map(
+    (k) => urls[(((i + k) % urls.length) + urls.length) % urls.length],
+  );
+  const askedAt = performance.now();
+  const { conversationId } = await post(toMessage, { message: `新しいプロジェクトを作成して #${i}` });
   const controller = new AbortController();
-  let formSent = false;
-  const { got: events, connectedAt } = await listen(
-    url,
+  let answeredAt = 0;
+  const turns: number[] = [];
+  const events = await listen(
+    toListen,
     conversationId,
     (got) => {
-      const first = got.find((e) => e.event === 'result');
-      if (first && !formSent) {
-        formSent = true;
-        post(url, {
+      const results = got.filter((e) => e.event === 'result');
+      if (results.length >= 1 && answeredAt === 0) {
+        turns.push(results[0].at - askedAt);
+        answeredAt = performance.now();
+        post(toAnswer, {
           conversationId,
-          formId: first.data.pending_form.id,
+          formId: results[0].data.pending_form.id,
           answers: { project_name: `app-${i}`, language: 'go' },
         }).catch((error) => controller.abort(error));
       }
-      return resultCount(got) === 2;
+      if (results.length === 2 && turns.length === 1) turns.push(results[1].at - answeredAt);
+      return results.length === 2;
     },
     controller.signal,
   );
-  return { conversationId, events, connectedAt };
+  return { conversationId, events, turns };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function loadTest() {
+interface Demo {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startDemo(db: string): Promise<Demo> {
+  const [command, args] = demoCommand('--port', '0', '--db', db);
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { ...process.env, FORMREQUEST_DRAIN_MS: '0' },
+  });
+  let err = '';
+  child.stderr!.on('data', (chunk) => {
+    err += chunk;
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) res(match[1]);
+    });
+    child.once('exit', (code) => rej(new Error(`demo exited with ${code}: ${err}`)));
+  });
+  return { child, url };
+}
+
+async function stopDemo(demo: Demo) {
+  demo.child.kill('SIGTERM');
+  await new Promise((r) => (demo.child.exitCode === null ? demo.child.once('exit', r) : r(null)));
+}
+
+interface Load {
+  lost: number;
+  duplicated: number;
+  outOfOrder: number;
+  events: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** 200 concurrent round trips over the given instances, checked against what the store holds. */
+async function load(urls: string[]): Promise<Load> {
+  for (let k = 0; k < 5; k++) await roundTrip(urls, -1 - k); // warm-up
+  const started = performance.now();
+  const runs = await Promise.all(Array.from({ length: CONVERSATIONS }, (_, i) => roundTrip(urls, i)));
+  const seconds = (performance.now() - started) / 1000;
+  let lost = 0;
+  let duplicated = 0;
+  let outOfOrder = 0;
+  const turns: number[] = [];
+  for (const run of runs) {
+    // What the store holds, read from another instance than the one streamed from.
+    const stored = await (await fetch(`${urls.at(-1)}/api/conversations/${run.conversationId}`)).json();
+    const storedIds: number[] = stored.events.map((e: { id: number }) => e.id);
+    const ids = run.events.map((e) => e.id);
+    duplicated += ids.length - new Set(ids).size;
+    lost += storedIds.filter((id) => !ids.includes(id)).length;
+    outOfOrder += ids.filter((id, k) => k > 0 && id <= ids[k - 1]).length;
+    turns.push(...run.turns);
+  }
+  turns.sort((a, b) => a - b);
+  return {
+    lost,
+    duplicated,
+    outOfOrder,
+    events: runs.reduce((n, r) => n + r.events.length, 0),
+    seconds,
+    p50: percentile(turns, 50),
+    p99: percentile(turns, 99),
+    max: turns.at(-1)!,
+  };
+}
+
+function report(label: string, result: Load, anchor?: Load) {
+  const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
+  console.log(`  ${label}`);
+  console.log(
+    `    wall ${result.seconds.toFixed(2)} s, ${result.events} events (${(result.events / result.seconds).toFixed(0)}/s); lost ${result.lost}, duplicated ${result.duplicated}, out of order ${result.outOfOrder}`,
+  );
+  console.log(
+    `    turn latency (POST to result on the stream): p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms` +
+      (anchor
+        ? `; vs SQLite: p50 ${ratio(result.p50, anchor.p50)}, p99 ${ratio(result.p99, anchor.p99)}, wall ${ratio(result.seconds, anchor.seconds)}`
+        : ''),
+  );
+}
+
+async function loadTests(): Promise<boolean> {
+  console.log(
+    `${CONVERSATIONS} concurrent scripted form round trips (message -> form -> answer -> reply), SSE per conversation, demo processes (${existsSync(builtCli) ? 'built CLI' : 'CLI from sources'})`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'formrequest-host-bench-'));
-  const host = await startHost({ port: 0, dbPath: join(dir, 'bench.db') });
-  await host.ready;
+  const failures: Load[] = [];
+  let anchor: Load;
+  const sqlite = await startDemo(join(dir, 'bench.db'));
   try {
-    const check = async (
-      runs: Array<{ conversationId: string; events: Received[]; connectedAt: number }>,
-    ) => {
-      let lost = 0;
-      let duplicated = 0;
-      let outOfOrder = 0;
-      const latencies: number[] = [];
-      const live: number[] = [];
-      for (const run of runs) {
-        const stored = await host.store.eventsAfter(run.conversationId, 0, 10_000);
-        const ids = run.events.map((e) => e.id);
-        duplicated += ids.length - new Set(ids).size;
-        lost += stored.filter((s) => !ids.includes(s.id)).length;
-        outOfOrder += ids.filter((id, k) => k > 0 && id <= ids[k - 1]).length;
-        const createdAt = new Map(stored.map((s) => [s.id, s.createdAt]));
-        for (const e of run.events) {
-          const stored = createdAt.get(e.id) ?? e.at;
-          latencies.push(e.at - stored);
-          // Events stored after the listener connected were pushed live (the rest were replayed).
-          if (stored >= run.connectedAt) live.push(e.at - stored);
-        }
-      }
-      latencies.sort((a, b) => a - b);
-      live.sort((a, b) => a - b);
-      const events = runs.reduce((n, r) => n + r.events.length, 0);
-      return {
-        lost,
-        duplicated,
-        outOfOrder,
-        events,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        max: latencies.at(-1)!,
-        liveCount: live.length,
-        liveP50: percentile(live, 50),
-        liveP99: percentile(live, 99),
-      };
-    };
-
-    // Anchor: one conversation alone (after a warm-up), same host, same run.
-    await roundTrip(host.url, -1);
-    const aloneRuns = [];
-    for (let k = 0; k < 20; k++) aloneRuns.push(await roundTrip(host.url, -2 - k));
-    const alone = await check(aloneRuns);
-
-    const started = performance.now();
-    const runs = await Promise.all(Array.from({ length: CONVERSATIONS }, (_, i) => roundTrip(host.url, i)));
-    const seconds = (performance.now() - started) / 1000;
-    const load = await check(runs);
-    await (await host.ready).idle();
-
-    console.log(
-      `${CONVERSATIONS} concurrent scripted form round trips (message -> form -> answer -> reply), SSE per conversation`,
-    );
-    console.log(
-      `  wall time ${seconds.toFixed(2)} s, ${load.events} events delivered (${(load.events / seconds).toFixed(0)} events/s)`,
-    );
-    console.log(`  lost ${load.lost}, duplicated ${load.duplicated}, out of order ${load.outOfOrder}`);
-    console.log(
-      `  live event latency (stored -> received, ${load.liveCount} events pushed to a connected listener): p50 ${load.liveP50} ms, p99 ${load.liveP99} ms`,
-    );
-    console.log(
-      `  all events incl. replayed to late listeners: p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms`,
-    );
-    console.log(
-      `  anchor, one conversation alone (20 round trips): live p50 ${alone.liveP50} ms, p99 ${alone.liveP99} ms`,
-    );
-    console.log(
-      `  ratio live p99 under load / alone: ${(load.liveP99 / Math.max(1, alone.liveP99)).toFixed(1)}x`,
-    );
-    return load.lost + load.duplicated + load.outOfOrder === 0;
+    anchor = await load([sqlite.url]);
+    report('anchor: SQLite, 1 instance', anchor);
+    failures.push(anchor);
   } finally {
-    await host.close();
+    await stopDemo(sqlite);
     rmSync(dir, { recursive: true, force: true });
   }
+  const server = await postgresServer();
+  if ('skip' in server) {
+    console.log(`  PostgreSQL: ${server.skip.replace('PostgreSQL tests skipped', 'skipped')}`);
+  } else {
+    for (const count of [1, 3]) {
+      const db = await createTestDatabase();
+      const demos: Demo[] = [];
+      try {
+        demos.push(await startDemo(db.url)); // the first one migrates
+        for (let k = 1; k < count; k++) demos.push(await startDemo(db.url));
+        const result = await load(demos.map((d) => d.url));
+        report(
+          `PostgreSQL, ${count} instance${count > 1 ? 's (message, stream and answer each on another)' : ''}`,
+          result,
+          anchor,
+        );
+        failures.push(result);
+      } finally {
+        await Promise.all(demos.map(stopDemo));
+        await db.drop();
+      }
+    }
+  }
+  return failures.every((r) => r.lost + r.duplicated + r.outOfOrder === 0);
 }
 
 /** Spawns a command that prints its URL, then times the first successful GET of that URL. */
 async function timeToFirstResponse(command: string, args: string[], path: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], cwd: root });
   try {
     const url = await new Promise<string>((res, rej) => {
       let out = '';
@@ -219,24 +290,9 @@ async function timeToFirstResponse(command: string, args: string[], path: string
 }
 
 async function coldStart() {
-  const built = join(root, 'packages/cli/dist/main.js');
   const dir = mkdtempSync(join(tmpdir(), 'formrequest-host-cold-'));
-  const fromBuild = existsSync(built);
-  const demo = fromBuild
-    ? [process.execPath, [built, 'demo', '--port', '0', '--db', join(dir, 'cold.db')]]
-    : [
-        process.execPath,
-        [
-          '--import',
-          sourcesHook,
-          join(root, 'packages/cli/src/main.ts'),
-          'demo',
-          '--port',
-          '0',
-          '--db',
-          join(dir, 'cold.db'),
-        ],
-      ];
+  const fromBuild = existsSync(builtCli);
+  const demo = demoCommand('--port', '0', '--db', join(dir, 'cold.db'));
   const bare = `require('http').createServer((q,s)=>s.end('ok')).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port)})`;
   const demoTimes: number[] = [];
   const bareTimes: number[] = [];
@@ -257,7 +313,7 @@ async function coldStart() {
   );
 }
 
-const ok = await loadTest();
+const ok = await loadTests();
 await coldStart();
 if (!ok) {
   console.error('FAIL: events were lost, duplicated or reordered');

@@ -5,6 +5,7 @@
 // lease expires (FORMREQUEST_LEASE_MS=1500), and the answer reaches the agent exactly once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { skipWithoutPostgres, withDatabase } from '../../../testing/postgres.ts';
 import { call } from './helpers.js';
 import {
   gate,
@@ -15,7 +16,6 @@ import {
   stopInstance,
   until,
 } from './instances-support.js';
-import { skipWithoutPostgres, withDatabase } from './postgres-support.js';
 
 const skip = await skipWithoutPostgres();
 if (skip) console.log(`# ${skip}`);

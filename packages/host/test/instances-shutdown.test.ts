@@ -6,6 +6,7 @@
 //   before its 60 s lease would expire, and the other instance answers it, once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { skipWithoutPostgres, withDatabase } from '../../../testing/postgres.ts';
 import { call } from './helpers.js';
 import {
   follow,
@@ -19,7 +20,6 @@ import {
   streamsOpen,
   until,
 } from './instances-support.js';
-import { skipWithoutPostgres, withDatabase } from './postgres-support.js';
 
 const skip = await skipWithoutPostgres();
 if (skip) console.log(`# ${skip}`);

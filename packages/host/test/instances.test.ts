@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import pg from 'pg';
+import { skipWithoutPostgres, withDatabase } from '../../../testing/postgres.ts';
 import { call } from './helpers.js';
 import {
   follow,
@@ -16,7 +17,6 @@ import {
   stopInstance,
   streamsOpen,
 } from './instances-support.js';
-import { skipWithoutPostgres, withDatabase } from './postgres-support.js';
 
 const skip = await skipWithoutPostgres();
 if (skip) console.log(`# ${skip}`);

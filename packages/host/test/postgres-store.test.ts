@@ -1,4 +1,4 @@
-// The store contract on a real PostgreSQL server (postgres-support.ts starts an installed one that is
+// The store contract on a real PostgreSQL server (testing/postgres.ts starts an installed one that is
 // stopped; skipped, saying why, only where none is installed), each test in a database of its own:
 // the contract's tests, migrations run once when many instances start together, event ids that a
 // reader never finds filled in behind its cursor while two instances write, LISTEN/NOTIFY between
@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
-import type { PostgresBus } from '../src/store/index.js';
-import { PostgresStore, type StoreConflict } from '../src/store/index.js';
 import {
   createTestDatabase,
   skipWithoutPostgres,
   type TestDatabase,
   withDatabase,
-} from './postgres-support.js';
+} from '../../../testing/postgres.ts';
+import type { PostgresBus } from '../src/store/index.js';
+import { PostgresStore, type StoreConflict } from '../src/store/index.js';
 import { storeContractTests, turnOf } from './store-contract.js';
 
 const skip = await skipWithoutPostgres();

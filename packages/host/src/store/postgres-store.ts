@@ -329,6 +329,10 @@ export class PostgresStore implements HostStore {
     owner?: string,
   ): Promise<StoredEvent> {
     return this.tx(async (client) => {
+      // An agent's events (text deltas above all) do not wait for their own WAL flush: the run's end
+      // (finishRun) and a turn's start are flushed, and a flush writes everything before it. A database
+      // crash can only lose events of a run that had not ended, and that run is replayed anyway.
+      await client.query('SET LOCAL synchronous_commit TO OFF');
       await this.lockConversation(client, conversationId);
       // Checked after the lock, in a statement of its own: it sees any takeover committed before.
       if (owner !== undefined && runId !== null) await this.assertHolds(client, runId, owner);

@@ -1,4 +1,4 @@
-// A real PostgreSQL server for the tests: found where it listens (FORMREQUEST_TEST_PG_URL, else the
+// A real PostgreSQL server for the tests and benchmarks: found where it listens (FORMREQUEST_TEST_PG_URL, else the
 // Unix socket as the current user, else 127.0.0.1:5432 as postgres), started when it is installed but
 // stopped (Debian's pg_ctlcluster), and a clear skip reason only on machines that have none. Each test
 // gets a database of its own, made with a random name and dropped afterwards.
