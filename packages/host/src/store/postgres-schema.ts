@@ -93,6 +93,29 @@ CREATE TABLE formrequest.file_data (
   id text PRIMARY KEY REFERENCES formrequest.files (id) ON DELETE CASCADE,
   data bytea NOT NULL
 );
+-- An agent's event in one round trip (every text delta goes through here): the conversation's row
+-- locked first (ids in commit order), the run's owner checked after the lock (a statement of its own:
+-- it sees a takeover committed while it waited; SQLSTATE FR001 when the owner lost the run), NOTIFY.
+-- The commit does not wait for its own WAL flush (see PostgresStore.appendEvent).
+CREATE FUNCTION formrequest.append_event(p_conversation text, p_run text, p_owner text, p_name text,
+    p_data text, p_created bigint, p_notify text) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  PERFORM 1 FROM formrequest.conversations WHERE id = p_conversation FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'No conversation %', p_conversation USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF p_owner IS NOT NULL AND p_run IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM formrequest.runs WHERE id = p_run AND owner = p_owner AND status = 'running') THEN
+    RAISE EXCEPTION 'Run % is no longer held by %', p_run, p_owner USING ERRCODE = 'FR001';
+  END IF;
+  INSERT INTO formrequest.events (conversation_id, run_id, name, data, created_at)
+    VALUES (p_conversation, p_run, p_name, p_data, p_created) RETURNING id INTO v_id;
+  PERFORM pg_notify('formrequest_events', p_notify);
+  RETURN v_id;
+END $$;
 CREATE TABLE formrequest.settings (
   key text PRIMARY KEY,
   value bytea NOT NULL

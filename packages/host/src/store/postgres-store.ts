@@ -328,16 +328,32 @@ export class PostgresStore implements HostStore {
     data: Record<string, unknown>,
     owner?: string,
   ): Promise<StoredEvent> {
-    return this.tx(async (client) => {
-      // An agent's events (text deltas above all) do not wait for their own WAL flush: the run's end
-      // (finishRun) and a turn's start are flushed, and a flush writes everything before it. A database
-      // crash can only lose events of a run that had not ended, and that run is replayed anyway.
-      await client.query('SET LOCAL synchronous_commit TO OFF');
-      await this.lockConversation(client, conversationId);
-      // Checked after the lock, in a statement of its own: it sees any takeover committed before.
-      if (owner !== undefined && runId !== null) await this.assertHolds(client, runId, owner);
-      return this.insertEvent(client, conversationId, runId, name, data, Date.now());
-    });
+    // One round trip (formrequest.append_event): lock, owner check after the lock, insert, NOTIFY.
+    // An agent's events (text deltas above all) do not wait for their own WAL flush: the run's end
+    // (finishRun) and a turn's start are flushed, and a flush writes everything before it. A database
+    // crash can only lose events of a run that had not ended, and that run is replayed anyway.
+    const now = Date.now();
+    const json = JSON.stringify(data);
+    try {
+      const [row] = await this.rows(`SELECT ${PG_SCHEMA}.append_event($1, $2, $3, $4, $5, $6, $7) AS id`, [
+        conversationId,
+        runId,
+        runId === null ? null : (owner ?? null),
+        name,
+        json,
+        now,
+        `${this.instance} ${conversationId}`,
+      ]);
+      return { id: Number(row.id), conversationId, runId, name, data: json, createdAt: now };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FR001') {
+        throw new StoreConflict(
+          'run_lost',
+          `Run ${runId} is no longer held by this host (${owner}); another one took it over.`,
+        );
+      }
+      throw error;
+    }
   }
 
   private async assertHolds(client: Queryable, runId: string, owner: string): Promise<void> {
