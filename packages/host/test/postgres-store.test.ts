@@ -221,6 +221,47 @@ describe('the store on PostgreSQL', { skip }, () => {
     });
   });
 
+  test('other parts of formrequest can listen on channels of their own on the same connection', async () => {
+    await withDatabase(async (db) => {
+      const a = await open(db, 'a');
+      const bus = (await a.createBus()) as PostgresBus;
+      try {
+        const heard: string[] = [];
+        bus.onChannel('formrequest_pending_forms', (payload) => heard.push(payload));
+        assert.throws(() => bus.onChannel('Bad Name;', () => {}), /not a channel name/);
+        await until(async () => {
+          await a.pool.query(`SELECT pg_notify('formrequest_pending_forms', 'form-1')`);
+          return heard.length > 0;
+        }, 'the payload');
+        assert.equal(heard[0], 'form-1');
+      } finally {
+        await bus.close();
+        await a.close();
+      }
+    });
+  });
+
+  test('a user who may not create the schema is told what to grant', async () => {
+    await withDatabase(async (db) => {
+      const role = `${db.name}_limited`;
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'limited-pw'`);
+        await assert.rejects(
+          PostgresStore.open(`postgres://${role}:limited-pw@127.0.0.1:5432/${db.name}`, { instance: 'x' }),
+          (error: Error) =>
+            /may not create the schema "formrequest"/.test(error.message) &&
+            /GRANT CREATE ON DATABASE/.test(error.message) &&
+            !/limited-pw/.test(error.message),
+        );
+      } finally {
+        await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => {});
+        await admin.end();
+      }
+    });
+  });
+
   test('failures name the cause and the fix, never the password', async () => {
     await assert.rejects(
       PostgresStore.open('postgres://me:s3cret@127.0.0.1:1/x', { instance: 'x' }),
