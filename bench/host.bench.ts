@@ -90,8 +90,6 @@ async function post(url: string, body: unknown) {
   return (await response.json()) as { conversationId: string };
 }
 
-const resultCount = (events: Received[]) => events.filter((e) => e.event === 'result').length;
-
 /** One conversation over `urls` (message to the first, stream from the second, answer to the third). */
 async function roundTrip(urls: string[], i: number) {
   const [toMessage, toListen, toAnswer] = [0, 1, 2].map(
