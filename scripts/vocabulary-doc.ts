@@ -4,13 +4,16 @@ import { writeFileSync } from 'node:fs';
 import {
   FIELD_CATALOG,
   FIELD_TYPES,
+  FORM_ALIASES,
   FORM_PROPS,
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
   PATTERN_SYNTAX,
+  PROPERTY_ALIASES,
   type PropSpec,
+  TYPE_SUGGESTIONS,
 } from '@formrequest/schema';
 
 const KIND: Record<string, string> = {
@@ -54,6 +57,74 @@ function row(name: string, spec: PropSpec): string {
   return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${doc}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
 }
 
+/** The name lists of the aliases, grouped by what they mean. */
+function aliasRows(aliases: Readonly<Record<string, readonly string[]>>): string[] {
+  const byTarget = new Map<string, string[]>();
+  for (const [alias, targets] of Object.entries(aliases))
+    byTarget.set(targets.join(' / '), [...(byTarget.get(targets.join(' / ')) ?? []), alias]);
+  return [...byTarget].map(
+    ([target, names]) => `| \`${target}\` | ${names.map((n) => `\`${n}\``).join(', ')} |`,
+  );
+}
+
+/** What the checker forgives (normalize.ts) and what it refuses outright, from its own tables. */
+function readAsMeant(): string[] {
+  const suggestions = new Map<string, string[]>();
+  for (const [word, type] of Object.entries(TYPE_SUGGESTIONS))
+    suggestions.set(type, [...(suggestions.get(type) ?? []), word]);
+  return [
+    '## Read as meant',
+    '',
+    'Before a form is checked, what a model clearly meant but wrote another way is read as meant. Each',
+    'change is a note (`補足: …` / `Note: …`, an issue of severity `normalized`) that says what was read',
+    'and how to write it; the tool shows it to the model, and every surface reads the form the same way.',
+    '',
+    '- a type spelt another way: case, `_`, `-` (`Text`, `multi_select`, `date-time`), and `datetime-local`;',
+    '- `select` or `radio` with `"multiple": true` is a `multiselect`, `autocomplete` with it a',
+    '  `multi-autocomplete` (a single default becomes a list);',
+    '- a property spelt another way (`max_length`, `MaxLength`), one of the aliases below when the type',
+    '  takes its target and the target is not there, or a typo one edit away from exactly one property',
+    '  of the type (`requried`, `placholder`) when the name is no property of any type;',
+    '- options as strings or numbers, as pairs with the value or the label missing or not a string, or',
+    '  as a `{"value": "label"}` map, become `{value, label}` pairs; a default written as an option\'s',
+    '  label becomes its value;',
+    '- numbers and `true`/`false` written as strings; `suggestions` as one string;',
+    '- date bounds `tomorrow`, `yesterday`, `now`, `7d`, `+2 weeks`, `in 3 days`, and ISO date-times',
+    '  (with a zone or not) as their date;',
+    '- `maxSize` with units (`"10MB"`, `"500 KB"`: binary, 10 MB = 10485760);',
+    "- `rows` and a heading's `level` held to their range;",
+    '- a `pattern` written `/^...$/` (it could never match with the slashes);',
+    '- `accept` as a list, or with `*.pdf` globs;',
+    '- a `{query}` parameter in the query string of `searchUrl`, moved to `searchParams`;',
+    '- `locale` spelt `en-US`, `English`, `ja-JP`...; a form with no `locale` whose words are English is',
+    '  shown in English (`locale: "en"` in the form read);',
+    '- the tool argument: the form without `form_schema`, under `formSchema`/`form`/`schema`, or wrapped',
+    '  twice.',
+    '',
+    'Refused, with the fix, because the form could not work for the person: `{query}` or any `{name}`',
+    'in a URL (it is sent as written), `accept` entries that are neither `.ext` nor a MIME type (every',
+    'file would be refused), a regex literal with flags (`/…/i`), `maxSize` under 1024 bytes or over',
+    '2 GiB. An unknown type gets "did you mean" from the names below or the nearest spelling.',
+    '',
+    'The names below are compared without case, `_`, `-` or spaces (`minItems`, `min_items`).',
+    '',
+    '| property | read from |',
+    '| --- | --- |',
+    ...aliasRows(PROPERTY_ALIASES),
+    '',
+    '| form property | read from |',
+    '| --- | --- |',
+    ...aliasRows(FORM_ALIASES),
+    '',
+    '| "did you mean" | for the type |',
+    '| --- | --- |',
+    ...[...suggestions].map(
+      ([type, words]) => `| \`${type}\` | ${words.map((w) => `\`${w}\``).join(', ')} |`,
+    ),
+    '',
+  ];
+}
+
 export function vocabularyDoc(): string {
   const out = [
     '# The form vocabulary',
@@ -62,7 +133,8 @@ export function vocabularyDoc(): string {
     '',
     'A form is `{title, fields}` plus the optional properties below. Properties marked *extension* are not',
     "in seed 000's tables; they follow the seed's own validation guide (e.g. `required` on more types).",
-    'Unknown properties are reported as warnings and ignored.',
+    'Unknown properties are reported as warnings and ignored; what a model clearly meant but wrote another',
+    'way is read as meant, with a note ([Read as meant](#read-as-meant)).',
     '',
     '## Form',
     '',
@@ -114,6 +186,8 @@ export function vocabularyDoc(): string {
     'group is copied, so `(ab){3}` is 6 and `(ab){0,3}` is 9 (a split per optional copy); `*` and `+` on',
     'a group add 1. A repeated character or class is a row of counters instead, 3 for each 31 of its',
     'largest count (`\\d{4}` is 3, `[a-z]{1,64}` is 9), or its copies when that is smaller (`a?` is 2).',
+    '',
+    ...readAsMeant(),
     '',
   );
   return out.join('\n');

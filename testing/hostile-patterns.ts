@@ -65,11 +65,11 @@ export function patternForm(
   type: 'text' | 'textarea' = 'text',
 ): { title: string; fields: Record<string, unknown>[] } {
   return {
-    title: 'Hostile pattern',
+    title: '危険なパターン',
     fields: Array.from({ length: count }, (_, i) => ({
       name: count === 1 ? 'text' : `text${i}`,
       type,
-      label: 'Text',
+      label: 'テキスト',
       pattern,
     })),
   };

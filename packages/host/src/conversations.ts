@@ -7,6 +7,7 @@ import {
   clampUtcOffset,
   type FormSchema,
   type Locale,
+  readFormArgument,
   submitMessage,
   validateAnswers,
   validateFormSchema,
@@ -560,18 +561,8 @@ export function withFormMetadata(
 
 /** The form of a request_form call input, as the server would show it; undefined when it is not valid. */
 function formOfCall(input: unknown): FormSchema | undefined {
-  const form =
-    input && typeof input === 'object' ? (input as { form_schema?: unknown }).form_schema : undefined;
-  if (form === undefined) return undefined;
-  return validateFormSchema(typeof form === 'string' ? safeParse(form) : form).schema;
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const argument = readFormArgument(input);
+  return argument.ok ? validateFormSchema(argument.form).schema : undefined;
 }
 
 function shuttingDown(): HttpError {

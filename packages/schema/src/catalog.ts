@@ -1,7 +1,7 @@
 // The one description of the form vocabulary. The TypeScript types (types.ts), the JSON Schema the
 // tool advertises (json-schema.ts), the schema checker (check-schema.ts) and the docs derive from it.
 // Adding a field type means one entry here and one widget per renderer.
-import { PATTERN_SYNTAX } from './pattern/index.js';
+import { PATTERN_SYNTAX, PATTERN_SYNTAX_BRIEF } from './pattern/index.js';
 
 /** The kinds of value a property may hold. */
 export type PropKind =
@@ -30,6 +30,11 @@ export interface PropSpec {
   /** Not in seed 000's tables: an extension we support (documented as such). */
   readonly ext?: boolean;
   readonly doc: string;
+  /**
+   * What the compact schema a model reads says instead of `doc`: shorter, or '' when the name says it
+   * all (placeholder, min). The docs keep `doc`.
+   */
+  readonly brief?: string;
 }
 
 /** What an input field puts into the answers. */
@@ -49,70 +54,125 @@ export type ValueKind =
 
 export interface FieldSpec {
   readonly doc: string;
+  /** The type in a few words for the compact schema's table ('' when its name says it). */
+  readonly brief: string;
   readonly value: ValueKind;
   readonly props: Readonly<Record<string, PropSpec>>;
 }
 
+/**
+ * The properties several types share, each once: its kind, bounds and meaning. A type names them and
+ * states only what differs for it (`{ ...label, required: true }`); a property of one type is written
+ * in it. The compact schema the tool advertises (json-schema.ts) says each shared one once too.
+ */
 const name = {
   kind: 'string',
   required: true,
-  doc: 'Field name: the key of this value in the answers.',
+  doc: 'Key of this value in the answers; unique in the form.',
+  brief: 'Answer key, unique.',
 } as const;
-const label = { kind: 'string', doc: 'Label shown to the person.' } as const;
-const placeholder = { kind: 'string', doc: 'Placeholder text.' } as const;
-const required = { kind: 'boolean', doc: 'The person must fill this field.' } as const;
+const label = {
+  kind: 'string',
+  doc: 'Text shown with the field (checkbox: beside the box; divider: on the line).',
+  brief: '',
+} as const;
+const placeholder = { kind: 'string', doc: 'Placeholder text.', brief: '' } as const;
+const required = {
+  kind: 'boolean',
+  doc: 'The person must fill the field (checkbox: must check it).',
+  brief: '',
+} as const;
+const initial = {
+  kind: 'string',
+  doc: 'Initial value, as the answer holds it (an option value; date: also "today", "+Ndays").',
+  brief: 'Initial value, as in the answer.',
+} as const;
 const options = {
   kind: 'options',
   required: true,
   doc: 'Choices: [{"value": "...", "label": "..."}].',
+  brief: '',
 } as const;
-const suggestions = { kind: 'string[]', doc: 'Example inputs shown as clickable chips.' } as const;
+const suggestions = {
+  kind: 'string[]',
+  doc: 'Example inputs or text templates shown as clickable chips.',
+  brief: 'Clickable examples.',
+} as const;
+const searchUrl = {
+  kind: 'url',
+  required: true,
+  doc: 'Search endpoint from your endpoints list (https://... or /path), no {query} in it.',
+  brief: 'From your endpoints; no {query} in it.',
+} as const;
+const searchParams = {
+  kind: 'params',
+  doc: 'Query parameters; "{query}" is replaced by the typed text. Without it: ?q=<text>.',
+  brief: '"{query}" = the typed text; default ?q=<text>.',
+} as const;
 const displayField = {
   kind: 'string',
   required: true,
   doc: 'Key of a result item shown to the person.',
+  brief: 'Result key shown.',
 } as const;
 const valueField = {
   kind: 'string',
   required: true,
   doc: 'Key of a result item sent as the value.',
+  brief: 'Result key sent as the value.',
 } as const;
-const searchUrl = {
-  kind: 'url',
-  required: true,
-  doc: 'Search endpoint (https://… or a path such as /api/…).',
+const minChars = {
+  kind: 'integer',
+  min: 0,
+  default: 1,
+  doc: 'Characters typed before searching.',
+  brief: '',
 } as const;
-const searchParams = {
-  kind: 'params',
-  doc: 'Query parameters; "{query}" is replaced by the typed text. Without it: ?q=<text>.',
-} as const;
-const minChars = { kind: 'integer', min: 0, default: 1, doc: 'Characters typed before searching.' } as const;
 const debounceMs = {
   kind: 'integer',
   min: 0,
   max: 10000,
   default: 300,
   doc: 'Pause after typing before searching (ms).',
+  brief: '',
 } as const;
-const renderTemplate = { kind: 'string', doc: 'How a result is shown, e.g. "{name} ({email})".' } as const;
-const minSelect = { kind: 'integer', min: 0, doc: 'Fewest choices.' } as const;
-const maxSelect = { kind: 'integer', min: 1, doc: 'Most choices.' } as const;
-const minLength = { kind: 'integer', min: 0, doc: 'Fewest characters.' } as const;
-const maxLength = { kind: 'integer', min: 1, doc: 'Most characters.' } as const;
-const pattern = { kind: 'pattern', doc: `Pattern the text must match: ${PATTERN_SYNTAX}` } as const;
-const patternError = { kind: 'string', doc: 'Message shown when the pattern does not match.' } as const;
+const renderTemplate = {
+  kind: 'string',
+  doc: 'How a result is shown, e.g. "{name} ({email})".',
+  brief: 'e.g. "{name} ({email})"',
+} as const;
+const minSelect = { kind: 'integer', min: 0, doc: 'Fewest choices.', brief: '' } as const;
+const maxSelect = { kind: 'integer', min: 1, doc: 'Most choices.', brief: '' } as const;
+const minLength = { kind: 'integer', min: 0, doc: 'Fewest characters.', brief: '' } as const;
+const maxLength = { kind: 'integer', min: 1, doc: 'Most characters.', brief: '' } as const;
+const pattern = {
+  kind: 'pattern',
+  doc: `Pattern the text must match: ${PATTERN_SYNTAX}`,
+  brief: PATTERN_SYNTAX_BRIEF,
+} as const;
+const patternError = {
+  kind: 'string',
+  doc: 'Message shown when the pattern does not match.',
+  brief: '',
+} as const;
+const min = { kind: 'number', doc: 'Smallest value.', brief: '' } as const;
+const max = { kind: 'number', doc: 'Largest value.', brief: '' } as const;
+const step = { kind: 'number', positive: true, doc: 'Step between allowed values.', brief: '' } as const;
 const minDate = {
   kind: 'dateExpr',
-  doc: 'Earliest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".',
+  doc: 'Earliest date: "today", "+Ndays", "-Ndays" or "YYYY-MM-DD".',
+  brief: 'today, +Ndays, -Ndays or YYYY-MM-DD',
 } as const;
 const maxDate = {
   kind: 'dateExpr',
-  doc: 'Latest date: "today", "+Ndays", "-Ndays" or ISO "YYYY-MM-DD".',
+  doc: 'Latest date, written like minDate.',
+  brief: 'Like minDate.',
 } as const;
 
 export const FIELD_CATALOG = {
   text: {
-    doc: 'Single-line text input.',
+    doc: 'One line of text.',
+    brief: 'one line',
     value: 'string',
     props: {
       name,
@@ -123,55 +183,60 @@ export const FIELD_CATALOG = {
       maxLength,
       pattern,
       patternError,
-      default: { kind: 'string', doc: 'Initial text.' },
+      default: initial,
       suggestions,
     },
   },
   textarea: {
-    doc: 'Multi-line text input.',
+    doc: 'Several lines of text.',
+    brief: 'several lines',
     value: 'string',
     props: {
       name,
       label,
       placeholder,
-      rows: { kind: 'integer', min: 1, max: 50, default: 3, doc: 'Visible lines.' },
+      rows: { kind: 'integer', min: 1, max: 50, default: 3, doc: 'Visible lines.', brief: '' },
       maxLength,
-      suggestions: { ...suggestions, doc: 'Text templates shown as clickable chips.' },
+      suggestions,
       required: { ...required, ext: true },
       minLength: { ...minLength, ext: true },
       pattern: { ...pattern, ext: true },
       patternError: { ...patternError, ext: true },
-      default: { kind: 'string', ext: true, doc: 'Initial text.' },
+      default: { ...initial, ext: true },
     },
   },
   divider: {
-    doc: 'A line that separates sections (display only).',
+    doc: 'A line between sections; no input.',
+    brief: 'no input',
     value: 'none',
-    props: { label: { kind: 'string', doc: 'Section name shown on the line.' } },
+    props: { label: label },
   },
   heading: {
-    doc: 'A section heading (display only).',
+    doc: 'A section title; no input.',
+    brief: 'no input',
     value: 'none',
     props: {
-      text: { kind: 'string', required: true, doc: 'Heading text.' },
-      level: { kind: 'integer', min: 1, max: 4, default: 2, doc: 'Heading level 1-4.' },
-      description: { kind: 'string', doc: 'Text under the heading.' },
+      text: { kind: 'string', required: true, doc: 'Heading text.', brief: '' },
+      level: { kind: 'integer', min: 1, max: 4, default: 2, doc: 'Heading level 1-4.', brief: '' },
+      description: { kind: 'string', doc: 'Text under the heading.', brief: '' },
     },
   },
   select: {
-    doc: 'Single choice from fixed options (drop-down).',
+    doc: 'One of fixed options (drop-down).',
+    brief: 'one option, drop-down',
     value: 'option',
     props: {
       name,
       label,
       options,
-      default: { kind: 'string', doc: 'Value of the option chosen at first.' },
+      default: initial,
       required,
       placeholder: { ...placeholder, ext: true },
     },
   },
   multiselect: {
-    doc: 'Several choices from fixed options.',
+    doc: 'Several of fixed options.',
+    brief: 'several options',
     value: 'options',
     props: {
       name,
@@ -180,11 +245,12 @@ export const FIELD_CATALOG = {
       minSelect,
       maxSelect,
       required: { ...required, ext: true },
-      default: { kind: 'string[]', ext: true, doc: 'Values chosen at first.' },
+      default: { ...initial, kind: 'string[]', ext: true },
     },
   },
   autocomplete: {
-    doc: 'Single choice found by searching a remote endpoint as the person types.',
+    doc: 'One item, searched as the person types.',
+    brief: 'search as you type',
     value: 'remote',
     props: {
       name,
@@ -201,7 +267,8 @@ export const FIELD_CATALOG = {
     },
   },
   'multi-autocomplete': {
-    doc: 'Several choices found by searching a remote endpoint.',
+    doc: 'Several items, searched as the person types.',
+    brief: 'search, several',
     value: 'remote[]',
     props: {
       name,
@@ -220,17 +287,24 @@ export const FIELD_CATALOG = {
     },
   },
   'cascading-select': {
-    doc: 'Single choice whose options are loaded for the value of an earlier field (dependsOn).',
+    doc: "One item of options loaded for an earlier field's value.",
+    brief: "options by an earlier field's value",
     value: 'remote',
     props: {
       name,
       label,
       searchUrl,
-      dependsOn: { kind: 'string', required: true, doc: 'Name of the earlier field this one depends on.' },
+      dependsOn: {
+        kind: 'string',
+        required: true,
+        doc: 'Name of the earlier field this one depends on.',
+        brief: 'Name of an earlier field.',
+      },
       dependsOnParam: {
         kind: 'string',
         required: true,
         doc: "Query parameter that carries the parent's value.",
+        brief: 'Query parameter for its value.',
       },
       displayField,
       valueField,
@@ -238,7 +312,8 @@ export const FIELD_CATALOG = {
     },
   },
   'async-select': {
-    doc: 'Single choice from options loaded from an endpoint when the form opens.',
+    doc: 'One item of options loaded when the form opens.',
+    brief: 'options loaded at open',
     value: 'remote',
     props: {
       name,
@@ -246,64 +321,70 @@ export const FIELD_CATALOG = {
       loadUrl: {
         kind: 'url',
         required: true,
-        doc: 'Endpoint that returns the options (https://… or /api/…).',
+        doc: 'Endpoint from your endpoints list that returns the options.',
+        brief: 'From your endpoints.',
       },
       displayField,
       valueField,
-      default: { kind: 'any', ext: true, doc: 'valueField value chosen once the options are loaded.' },
+      default: { ...initial, kind: 'any', ext: true },
       required: { ...required, ext: true },
     },
   },
   checkbox: {
-    doc: 'A single yes/no box.',
+    doc: 'One yes/no box.',
+    brief: 'yes/no',
     value: 'boolean',
     props: {
       name,
-      label: { kind: 'string', required: true, doc: 'Text beside the box.' },
-      required: { ...required, doc: 'The box must be checked.' },
-      default: { kind: 'boolean', doc: 'Checked at first.' },
+      label: { ...label, required: true },
+      required,
+      default: { ...initial, kind: 'boolean' },
     },
   },
   radio: {
-    doc: 'Single choice shown as radio buttons.',
+    doc: 'One of fixed options (radio buttons).',
+    brief: 'one option, buttons',
     value: 'option',
     props: {
       name,
-      label: { kind: 'string', doc: 'Group label.' },
+      label,
       options,
-      default: { kind: 'string', doc: 'Value of the option chosen at first.' },
+      default: initial,
       required: { ...required, ext: true },
     },
   },
   number: {
     doc: 'A number.',
+    brief: '',
     value: 'number',
     props: {
       name,
       label,
-      min: { kind: 'number', doc: 'Smallest value.' },
-      max: { kind: 'number', doc: 'Largest value.' },
-      step: { kind: 'number', positive: true, doc: 'Step between allowed values.' },
-      default: { kind: 'number', doc: 'Initial value.' },
+      min,
+      max,
+      step,
+      default: { ...initial, kind: 'number' },
       required: { ...required, ext: true },
       placeholder: { ...placeholder, ext: true },
     },
   },
   range: {
-    doc: 'A number chosen with a slider.',
+    doc: 'A number on a slider; always has a value.',
+    brief: 'slider',
     value: 'number',
     props: {
       name,
       label,
-      min: { kind: 'number', default: 0, doc: 'Smallest value.' },
-      max: { kind: 'number', default: 100, doc: 'Largest value.' },
-      step: { kind: 'number', positive: true, default: 1, doc: 'Step between values.' },
-      showValue: { kind: 'boolean', doc: 'Show the current value beside the slider.' },
-      default: { kind: 'number', ext: true, doc: 'Initial value (otherwise min).' },
+      min: { ...min, default: 0 },
+      max: { ...max, default: 100 },
+      step: { ...step, default: 1 },
+      showValue: { kind: 'boolean', doc: 'Show the current value beside the slider.', brief: '' },
+      default: { ...initial, kind: 'number', ext: true },
     },
   },
   date: {
     doc: 'A date.',
+    brief: '',
     value: 'date',
     props: {
       name,
@@ -311,11 +392,12 @@ export const FIELD_CATALOG = {
       minDate,
       maxDate,
       required: { ...required, ext: true },
-      default: { kind: 'dateExpr', ext: true, doc: 'Initial date ("today", "+Ndays", ISO).' },
+      default: { ...initial, kind: 'dateExpr', ext: true },
     },
   },
   datetime: {
     doc: 'A date and time.',
+    brief: '',
     value: 'datetime',
     props: {
       name,
@@ -323,11 +405,12 @@ export const FIELD_CATALOG = {
       minDate: { ...minDate, ext: true },
       maxDate: { ...maxDate, ext: true },
       required: { ...required, ext: true },
-      default: { kind: 'string', ext: true, doc: 'Initial value "YYYY-MM-DDTHH:mm".' },
+      default: { ...initial, ext: true },
     },
   },
   file: {
     doc: 'File upload.',
+    brief: '',
     value: 'file',
     props: {
       name,
@@ -335,19 +418,24 @@ export const FIELD_CATALOG = {
       accept: {
         kind: 'string',
         doc: 'Allowed types, comma separated: ".pdf,.docx", "image/*", "application/pdf".',
+        brief: 'e.g. ".pdf,.docx" or "image/*"',
       },
-      maxSize: { kind: 'integer', min: 1, doc: 'Largest file in bytes.' },
-      multiple: { kind: 'boolean', doc: 'Allow several files (answer: an array).' },
+      maxSize: {
+        kind: 'integer',
+        min: 1024,
+        max: 2147483648,
+        doc: 'Largest file in bytes (10 MB = 10485760).',
+        brief: 'Bytes; 10 MB = 10485760',
+      },
+      multiple: { kind: 'boolean', doc: 'Allow several files (answer: an array).', brief: 'Several files.' },
       required: { ...required, ext: true },
     },
   },
   hidden: {
-    doc: 'A fixed value sent with the answers, never shown.',
+    doc: 'A fixed value sent with the answers; not shown.',
+    brief: 'sent, not shown',
     value: 'fixed',
-    props: {
-      name,
-      value: { kind: 'any', required: true, doc: 'The value sent.' },
-    },
+    props: { name, value: { kind: 'any', required: true, doc: 'The fixed value sent.', brief: '' } },
   },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -366,7 +454,12 @@ export const FORM_PROPS = {
     default: 'キャンセル',
     doc: 'Cancel button label (English forms: "Cancel").',
   },
-  locale: { kind: 'string', ext: true, doc: 'UI and message language: "ja" (default) or "en".' },
+  locale: {
+    kind: 'string',
+    ext: true,
+    doc: 'UI and message language; without it, the language of the title and labels (Japanese when unclear).',
+    brief: 'Default: the language of the labels.',
+  },
   fields: { kind: 'any', required: true, doc: 'The fields, in order.' },
 } as const satisfies Record<string, PropSpec>;
 

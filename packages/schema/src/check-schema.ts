@@ -11,6 +11,7 @@ import {
 } from './catalog.js';
 import { resolveDateBound } from './dates.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { formLanguage, normalizeForm } from './normalize.js';
 import {
   checkPattern,
   MAX_FORM_PATTERN_LENGTH,
@@ -18,26 +19,23 @@ import {
   patternSize,
 } from './pattern/index.js';
 import { schemaMessages, type Where } from './schema-messages.js';
-import type { FormField, FormSchema, Locale } from './types.js';
+import type { FormField, FormSchema, Issue, Locale } from './types.js';
 
-export interface Issue {
-  /** `normalized`: the checker changed the form to what it clearly meant, and says so. */
-  severity: 'error' | 'warning' | 'normalized';
-  code: string;
-  /** Where the defect is, e.g. "fields[2].name". */
-  path: string;
-  index?: number;
-  fieldType?: string;
-  property?: string;
-  message: string;
-}
+export type { Issue } from './types.js';
 
 export interface SchemaResult {
   ok: boolean;
-  /** The input typed as a form, when there are no errors. */
+  /**
+   * The form as read, when there are no errors: the input itself, or a copy with what was normalised
+   * (each change is an Issue of severity `normalized` in `warnings`) and, for a form whose words are
+   * English and that names no locale, `locale: "en"`.
+   */
   schema?: FormSchema;
   errors: Issue[];
+  /** Warnings, and the notes of what was normalised (severity `normalized`), in the form's order. */
   warnings: Issue[];
+  /** The language of the messages: the option, else the form's own (`locale`, else its words'). */
+  locale: Locale;
 }
 
 const TYPE_LIST = FIELD_TYPES.join(', ');
@@ -56,33 +54,12 @@ const REQUIRED = Object.fromEntries(
   ]),
 ) as Record<FieldType, [string, PropSpec][]>;
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
+/** `/source/flags`: a JavaScript regex literal, whose flags a pattern cannot carry. */
+const REGEX_LITERAL = /^\/.+\/[dgimsuyv]+$/s;
 
-function nearest(word: string, candidates: string[]): string | undefined {
-  const lower = word.toLowerCase();
-  let best: string | undefined;
-  let bestScore = 3;
-  for (const c of candidates) {
-    const score = c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase());
-    if (score < bestScore) {
-      best = c;
-      bestScore = score;
-    }
-  }
-  return best;
-}
+/** An `accept` entry that is neither an extension (`.pdf`) nor a MIME type (`image/*`) matches no file. */
+const isBadAccept = (accept: string) =>
+  accept.split(',').some((token) => /^[^.\s]/.test(token.trim()) && !token.includes('/'));
 
 function isUsableUrl(url: string): boolean {
   if (url.startsWith('/') && !url.startsWith('//')) return true;
@@ -127,10 +104,11 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
  * properties are warnings: ignored, not fatal) with messages in `locale` (Japanese by default).
  */
 export function validateFormSchema(
-  input: unknown,
+  given: unknown,
   options: { locale?: Locale; now?: Date; utcOffset?: number } = {},
 ): SchemaResult {
-  const locale: Locale = options.locale === 'en' ? 'en' : 'ja';
+  const locale: Locale =
+    options.locale === 'en' || options.locale === 'ja' ? options.locale : (formLanguage(given) ?? 'ja');
   const say = schemaMessages(locale);
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
@@ -142,15 +120,16 @@ export function validateFormSchema(
     extra: Partial<Issue> = {},
   ) => (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
 
-  if (!isPlainObject(input)) {
-    add('error', 'notObject', '', say.notObject(input));
-    return { ok: false, errors, warnings };
+  if (!isPlainObject(given)) {
+    add('error', 'notObject', '', say.notObject(given));
+    return { ok: false, errors, warnings, locale };
   }
+  const raw = given;
   // Before anything walks or prints the input (thousands of levels would overflow the stack), each part
   // that nests too deep is reported where it is and left out; the rest of the form is still checked.
-  const deep = tooDeepParts(input);
+  const deep = tooDeepParts(raw);
   for (const [index, prop] of deep) {
-    const field = index === null ? null : (input.fields as unknown[])[index];
+    const field = index === null ? null : (raw.fields as unknown[])[index];
     const where: Where =
       index === null
         ? null
@@ -163,6 +142,9 @@ export function validateFormSchema(
   }
   const skip = (index: number | null, prop: string) =>
     deep.some(([i, p]) => i === index && (p === prop || p === ''));
+  const normalized = normalizeForm(raw, { say, skip });
+  warnings.push(...normalized.notes);
+  const input = normalized.form;
 
   // Top level.
   for (const [prop, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
@@ -179,15 +161,9 @@ export function validateFormSchema(
   }
   for (const prop of Object.keys(input)) {
     if (!Object.hasOwn(FORM_PROPS, prop)) {
-      add(
-        'warning',
-        'unknownProperty',
-        prop,
-        say.unknownProp(null, prop, nearest(prop, Object.keys(FORM_PROPS))),
-        {
-          property: prop,
-        },
-      );
+      add('warning', 'unknownProperty', prop, say.unknownProp(null, prop, Object.keys(FORM_PROPS)), {
+        property: prop,
+      });
     }
   }
 
@@ -218,7 +194,7 @@ export function validateFormSchema(
   }
 
   const ok = errors.length === 0;
-  return { ok, schema: ok ? (input as unknown as FormSchema) : undefined, errors, warnings };
+  return { ok, schema: ok ? (input as unknown as FormSchema) : undefined, errors, warnings, locale };
 }
 
 interface Ctx {
@@ -297,23 +273,18 @@ function checkField(
         'warning',
         'unknownProperty',
         `fields[${index}].${prop}`,
-        say.unknownProp(where, prop, nearest(prop, Object.keys(props))),
+        say.unknownProp(where, prop, Object.keys(props)),
         extra(prop),
       );
       continue;
     }
     const spec = props[prop]!;
     const value = field[prop];
+    const path = `fields[${index}].${prop}`;
     if (value === undefined || (prop === 'name' && value === '')) continue;
     if (!hasKind(spec, value)) {
       sound = false;
-      add(
-        'error',
-        'wrongKind',
-        `fields[${index}].${prop}`,
-        say.wrongKind(where, prop, spec.kind, value),
-        extra(prop),
-      );
+      add('error', 'wrongKind', path, say.wrongKind(where, prop, spec.kind, value), extra(prop));
       continue;
     }
     if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
@@ -322,7 +293,7 @@ function checkField(
         add(
           'error',
           'outOfRange',
-          `fields[${index}].${prop}`,
+          path,
           say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value),
           extra(prop),
         );
@@ -330,36 +301,28 @@ function checkField(
     }
     if (spec.positive && typeof value === 'number' && value <= 0) {
       sound = false;
-      add(
-        'error',
-        'outOfRange',
-        `fields[${index}].${prop}`,
-        say.notPositive(where, prop, value),
-        extra(prop),
-      );
+      add('error', 'outOfRange', path, say.notPositive(where, prop, value), extra(prop));
     }
-    if (spec.kind === 'url' && !isUsableUrl(value as string)) {
+    // A value of the right kind that still cannot work for the person: refused, each with its fix.
+    const text = value as string;
+    const broken =
+      spec.kind === 'url' && !isUsableUrl(text)
+        ? 'badUrl'
+        : spec.kind === 'url' && /[{}]|%7B/i.test(text)
+          ? 'placeholderInUrl' // `{query}` in a URL is sent as written (…/%7Bquery%7D/…)
+          : spec.kind === 'dateExpr' && resolveDateBound(text) === null
+            ? 'badDateExpr'
+            : prop === 'accept' && isBadAccept(text)
+              ? 'badAccept' // every file would be refused
+              : spec.kind === 'pattern' && REGEX_LITERAL.test(text)
+                ? 'regexLiteral' // nothing would ever match
+                : undefined;
+    if (broken) {
       sound = false;
-      add(
-        'error',
-        'badUrl',
-        `fields[${index}].${prop}`,
-        say.badUrl(where, prop, value as string),
-        extra(prop),
-      );
+      add('error', broken, path, say[broken](where, prop, text), extra(prop));
+      continue;
     }
-    if (spec.kind === 'dateExpr' && resolveDateBound(value as string) === null) {
-      sound = false;
-      add(
-        'error',
-        'badDateExpr',
-        `fields[${index}].${prop}`,
-        say.badDateExpr(where, prop, value as string),
-        extra(prop),
-      );
-    }
-    if (spec.kind === 'pattern')
-      sound = checkFieldPattern(value as string, `fields[${index}].${prop}`, where, ctx) && sound;
+    if (spec.kind === 'pattern') sound = checkFieldPattern(text, path, where, ctx) && sound;
     if (spec.kind === 'options')
       sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
   }

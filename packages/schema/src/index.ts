@@ -1,5 +1,6 @@
 // @formrequest/schema: the form vocabulary shared by every surface (server, web, terminal, host).
 
+export { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from './aliases.js';
 export {
   type AnswersResult,
   acceptsFile,
@@ -14,7 +15,13 @@ export {
   validateField,
 } from './answers.js';
 export type { FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
-export { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, isFieldType, isInputField } from './catalog.js';
+export {
+  FIELD_CATALOG,
+  FIELD_TYPES,
+  FORM_PROPS,
+  isFieldType,
+  isInputField,
+} from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
 export {
   clampUtcOffset,
@@ -29,8 +36,17 @@ export {
   utcOffsetAt,
 } from './dates.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
-export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
+export {
+  compactFieldJsonSchema,
+  fieldJsonSchemas,
+  fieldTypeTable,
+  formInputJsonSchema,
+  formJsonSchema,
+  sharedFieldProps,
+  sharedPropSpecs,
+} from './json-schema.js';
 export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
+export { readFormSchema } from './normalize.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';
 export {
   type CompiledPattern,
@@ -41,6 +57,7 @@ export {
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
   PATTERN_SYNTAX,
+  PATTERN_SYNTAX_BRIEF,
   PATTERN_SYNTAX_JA,
   type PatternProblem,
   patternSize,
@@ -58,6 +75,7 @@ export {
   shortenSuggestion,
 } from './remote.js';
 export { schemaMessages } from './schema-messages.js';
+export { type FormArgument, readFormArgument } from './tool-argument.js';
 export type {
   Answers,
   FieldOf,

@@ -1,6 +1,9 @@
-// The JSON Schema that request_form advertises for `form_schema`, derived from the catalog so a model
-// sees every field type with every property, its type, default and bounds (seed 003's lesson).
-import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type PropSpec } from './catalog.js';
+// JSON Schemas of a form, derived from the catalog so they cannot drift from the checker.
+// - formJsonSchema(): strict, one sub-schema per field type (for validators and tools that read schemas).
+// - formInputJsonSchema(): what request_form advertises to a model: compact (each property once, with
+//   the per-type facts in one table), so the tool's definition stays small enough that clients do not
+//   cut it, while every type and every property of each type stays in it (tests check both).
+import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type PropKind, type PropSpec } from './catalog.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -10,32 +13,36 @@ const OPTION: JsonSchema = {
   required: ['value', 'label'],
 };
 
-function propSchema(spec: PropSpec): JsonSchema {
-  const out: JsonSchema = (() => {
-    switch (spec.kind) {
-      case 'string':
-      case 'pattern':
-      case 'dateExpr':
-        return { type: 'string' };
-      case 'url':
-        return { type: 'string', format: 'uri-reference' };
-      case 'number':
-        return { type: 'number' };
-      case 'integer':
-        return { type: 'integer' };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'string[]':
-        return { type: 'array', items: { type: 'string' } };
-      case 'options':
-        return { type: 'array', items: OPTION, minItems: 1 };
-      case 'params':
-        return { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } };
-      case 'any':
-        return {};
-    }
-  })();
-  out.description = spec.doc;
+function kindSchema(kind: PropKind, compact: boolean): JsonSchema {
+  switch (kind) {
+    case 'string':
+    case 'pattern':
+    case 'dateExpr':
+    case 'url':
+      return { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'integer':
+      return { type: 'integer' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'string[]':
+      return { type: 'array', items: { type: 'string' } };
+    case 'options':
+      return compact ? { type: 'array', items: OPTION } : { type: 'array', items: OPTION, minItems: 1 };
+    case 'params':
+      // The compact schema leaves the value types to the checker (its message says what to write).
+      return compact
+        ? { type: 'object' }
+        : { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } };
+    case 'any':
+      return {};
+  }
+}
+
+function propSchema(spec: PropSpec, doc: string = spec.doc, compact = false): JsonSchema {
+  const out = kindSchema(spec.kind, compact);
+  if (doc) out.description = doc;
   if (spec.default !== undefined) out.default = spec.default;
   if (spec.min !== undefined) out.minimum = spec.min;
   if (spec.max !== undefined) out.maximum = spec.max;
@@ -57,28 +64,195 @@ export function fieldJsonSchemas(): JsonSchema[] {
   });
 }
 
-/** The JSON Schema of a whole form. */
-export function formJsonSchema(): JsonSchema {
+/** The form's own properties; the compact schema keeps only the docs that say more than the name. */
+function formProperties(fields: JsonSchema, compact: boolean): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
-    properties[name] =
-      name === 'fields'
-        ? { type: 'array', minItems: 1, items: { anyOf: fieldJsonSchemas() } }
-        : propSchema(spec);
+    const doc = compact ? (spec.brief ?? '') : spec.doc;
+    properties[name] = name === 'fields' ? fields : propSchema(spec, doc, compact);
   }
   (properties.locale as JsonSchema).enum = ['ja', 'en'];
-  (properties.fields as JsonSchema).description = FORM_PROPS.fields.doc;
-  return { type: 'object', properties, required: ['title', 'fields'] };
+  return properties;
 }
 
-/** The input schema of the request_form tool: `{form_schema}`. */
+/** The strict JSON Schema of a whole form: one sub-schema per field type. */
+export function formJsonSchema(): JsonSchema {
+  const fields = {
+    type: 'array',
+    minItems: 1,
+    items: { anyOf: fieldJsonSchemas() },
+    description: FORM_PROPS.fields.doc,
+  };
+  return { type: 'object', properties: formProperties(fields, false), required: ['title', 'fields'] };
+}
+
+// ---- The compact schema ----
+
+const KIND_WORD: Record<PropKind, string> = {
+  string: 'string',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  'string[]': 'string[]',
+  options: 'options',
+  params: 'object',
+  url: 'url',
+  pattern: 'pattern',
+  dateExpr: 'date',
+  any: 'any',
+};
+
+let shared: Record<string, PropSpec> | undefined;
+/** The shared specs, computed once (the catalog never changes). */
+const SHARED = () => (shared ??= sharedPropSpecs());
+
+/** Every type's spec of `prop`, in the catalog's order of types. */
+function specsOf(prop: string): PropSpec[] {
+  return Object.values(FIELD_CATALOG).flatMap((spec) => {
+    const found = (spec.props as Record<string, PropSpec>)[prop];
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * Each field property once, as most types that take it have it (the first such type's on a tie): what
+ * the compact schema states once; the table states what a type says otherwise. Docs are shared by all.
+ */
+export function sharedPropSpecs(): Record<string, PropSpec> {
+  const shared: Record<string, PropSpec> = {};
+  for (const spec of Object.values(FIELD_CATALOG))
+    for (const prop of Object.keys(spec.props)) {
+      if (Object.hasOwn(shared, prop)) continue;
+      const counts = new Map<string, { spec: PropSpec; n: number }>();
+      for (const one of specsOf(prop)) {
+        const { ext: _ext, ...facts } = one;
+        const key = JSON.stringify(facts);
+        const seen = counts.get(key) ?? { spec: facts, n: 0 };
+        seen.n++;
+        counts.set(key, seen);
+      }
+      shared[prop] = [...counts.values()].reduce((a, b) => (b.n > a.n ? b : a)).spec;
+    }
+  return shared;
+}
+
+/** The properties most field types take (name, label, required): stated once, not on every type. */
+export function sharedFieldProps(): string[] {
+  return Object.keys(sharedPropSpecs()).filter(
+    (prop) => FIELD_TYPES.filter((type) => Object.hasOwn(FIELD_CATALOG[type].props, prop)).length > 9,
+  );
+}
+
+/** The kind the compact schema advertises for a property: its own, or `any` when types differ. */
+function advertisedKind(prop: string): PropKind {
+  const kinds = new Set(
+    FIELD_TYPES.map((type) => (FIELD_CATALOG[type].props as Record<string, PropSpec>)[prop]?.kind).filter(
+      Boolean,
+    ),
+  );
+  return kinds.size > 1 ? 'any' : specsOf(prop)[0]!.kind;
+}
+
+/**
+ * What a type says about a property beyond the shared table: `:kind` where the advertised property
+ * takes any value, `*` required, `=v` its default, `(min..max)` its bounds. Empty when it says nothing new.
+ */
+function difference(prop: string, spec: PropSpec, shared: boolean): string {
+  const base = SHARED()[prop]!;
+  let out = '';
+  if (spec.kind !== advertisedKind(prop)) out += `:${KIND_WORD[spec.kind]}`;
+  // A shared property's required-ness is in the header; another one's is said on each type.
+  if (spec.required && !(shared && base.required)) out += '*';
+  if (spec.default !== base.default && spec.default !== undefined) out += `=${JSON.stringify(spec.default)}`;
+  if (spec.min !== base.min || spec.max !== base.max) out += `(${spec.min ?? ''}..${spec.max ?? ''})`;
+  return out;
+}
+
+interface TypeEntry {
+  type: string;
+  /** Its properties beyond the shared ones, each with what differs (`options*`, `min=0`). */
+  own: string[];
+  /** The shared properties it does not take. */
+  lacks: string[];
+}
+
+function typeEntries(): TypeEntry[] {
+  const shared = sharedFieldProps();
+  return FIELD_TYPES.map((type) => {
+    const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
+    const own: string[] = [];
+    for (const [prop, spec] of Object.entries(props)) {
+      const isShared = shared.includes(prop);
+      const diff = difference(prop, spec, isShared);
+      if (!isShared || diff) own.push(`${prop}${diff}`);
+    }
+    return { type, own, lacks: shared.filter((prop) => !Object.hasOwn(props, prop)) };
+  });
+}
+
+/**
+ * A type's properties as written in the table: its own list, or `like <other> + extra` when an
+ * earlier-written type has all of them but a few (multi-autocomplete is autocomplete + minSelect
+ * maxSelect) and that is shorter.
+ */
+function propsText(entry: TypeEntry, written: TypeEntry[]): string {
+  const plain = entry.own.join(' ');
+  let best = plain;
+  for (const other of written) {
+    if (other.own.length === 0 || other.lacks.join() !== entry.lacks.join()) continue;
+    if (!other.own.every((p) => entry.own.includes(p))) continue;
+    const extra = entry.own.filter((p) => !other.own.includes(p));
+    const text = `like ${other.type}${extra.length ? ` + ${extra.join(' ')}` : ''}`;
+    if (text.length < best.length) best = text;
+  }
+  return best;
+}
+
+/**
+ * One line per type: its brief, then its properties beyond the shared ones (with what differs), and the
+ * shared ones it does not take. A model reads every type's whole set of properties here.
+ */
+export function fieldTypeTable(): string {
+  const shared = sharedFieldProps();
+  const written: TypeEntry[] = [];
+  const lines = typeEntries().map((entry) => {
+    const brief = FIELD_CATALOG[entry.type as keyof typeof FIELD_CATALOG].brief;
+    const props = propsText(entry, written);
+    written.push(entry);
+    return `${entry.type}${brief ? ` (${brief})` : ''}${props ? `: ${props}` : ''}${entry.lacks.length ? `; no ${entry.lacks.join(' ')}` : ''}`;
+  });
+  const sharedText = shared.map((p) => `${p}${SHARED()[p]!.required ? '*' : ''}`).join(', ');
+  return [`* required, =default. All take ${sharedText} unless "no":`, ...lines].join('\n');
+}
+
+/** One field: `type` with the per-type table, every property once with its meaning and bounds. */
+export function compactFieldJsonSchema(): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    type: { enum: [...FIELD_TYPES], description: fieldTypeTable() },
+  };
+  for (const [prop, base] of Object.entries(SHARED())) {
+    const doc = base.brief ?? base.doc;
+    // A property whose kind differs by type (default) takes any value here; the table says which.
+    properties[prop] = propSchema(
+      advertisedKind(prop) === 'any' ? { ...base, kind: 'any' } : base,
+      doc,
+      true,
+    );
+    // Required-ness is per type (the table); the shared entry never says `required`.
+  }
+  return { type: 'object', properties, required: ['type'] };
+}
+
+/** The input schema of the request_form tool: `{form_schema}`, compact. */
 export function formInputJsonSchema(): JsonSchema {
+  const fields = { type: 'array', items: compactFieldJsonSchema() };
   return {
     type: 'object',
     properties: {
       form_schema: {
-        ...formJsonSchema(),
-        description: 'The form to show the person: a title and its fields.',
+        type: 'object',
+        properties: formProperties(fields, true),
+        required: ['title', 'fields'],
       },
     },
     required: ['form_schema'],

@@ -1,6 +1,7 @@
 // The `question` tool of seed 004: its input, defaults, checks, error codes, and result text.
 // Shared by the terminal (`askQuestions`, `formrequest question`) and the MCP server's `question` tool,
 // so both accept the same input and answer in the same words.
+import { meantProperty } from './aliases.js';
 import { isPlainObject } from './json-depth.js';
 import type { Locale } from './types.js';
 
@@ -81,12 +82,13 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
   const questions: ResolvedQuestion[] = [];
   const warnings: string[] = [];
   const noOptions: number[] = [];
-  raw.forEach((q, i) => {
+  raw.forEach((given, i) => {
     const n = i + 1;
-    if (!isPlainObject(q)) {
-      problems.push(m.questionNotObject(n, typeName(q)));
+    if (!isPlainObject(given)) {
+      problems.push(m.questionNotObject(n, typeName(given)));
       return;
     }
+    const q = readQuestion(given, n, m, warnings);
     const header = typeof q.header === 'string' ? q.header : '';
     const where = m.where(n, header);
     if (typeof q.question !== 'string' || q.question.trim() === '') {
@@ -211,6 +213,52 @@ export function customChoiceLabel(locale: QuestionLocale = 'ja'): string {
   return words(locale).customChoice;
 }
 
+const QUESTION_KEYS = ['question', 'header', 'options', 'multiple', 'custom'];
+/** Other spellings models send, AskUserQuestion's `multiSelect` first: each means one seed 004 key. */
+const QUESTION_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  multiselect: ['multiple'],
+  multiselection: ['multiple'],
+  allowmultiple: ['multiple'],
+  multi: ['multiple'],
+  allowother: ['custom'],
+  allowcustom: ['custom'],
+  other: ['custom'],
+  freetext: ['custom'],
+  choices: ['options'],
+  text: ['question'],
+  prompt: ['question'],
+  title: ['header'],
+  label: ['header'],
+};
+
+/**
+ * A question as the seed names its keys: AskUserQuestion's `multiSelect` (and other clear spellings)
+ * read as `multiple`, options written as plain strings read as `{label}`; each said in `notes`. Keys that
+ * mean nothing known are named there too. Returns the input itself when nothing changed.
+ */
+function readQuestion(
+  q: Record<string, unknown>,
+  n: number,
+  m: (typeof MESSAGES)['ja'],
+  notes: string[],
+): Record<string, unknown> {
+  let out = q;
+  const where = m.where(n, typeof q.header === 'string' ? q.header : '');
+  for (const key of Object.keys(q)) {
+    if (QUESTION_KEYS.includes(key)) continue;
+    const meant = meantProperty(key, QUESTION_KEYS, QUESTION_ALIASES);
+    if (meant && out[meant] === undefined) {
+      out = Object.fromEntries(Object.entries(out).map(([k, v]) => [k === key ? meant : k, v]));
+      notes.push(m.renamed(where, key, meant));
+    } else notes.push(m.unknownKey(where, key, meant));
+  }
+  if (Array.isArray(out.options) && out.options.some((o) => typeof o === 'string')) {
+    out = { ...out, options: out.options.map((o) => (typeof o === 'string' ? { label: o } : o)) };
+    notes.push(m.optionsFromStrings(where));
+  }
+  return out;
+}
+
 function graphemeCount(text: string): number {
   // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text needs the segmenter.
   if (/^[\x20-\x7e\u3001-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/.test(text)) return text.length;
@@ -259,6 +307,12 @@ const MESSAGES = {
     longLabel: (where: string, j: number, label: string) =>
       `${where} の options[${j}].label「${label}」が推奨の最大${QUESTION_LABEL_MAX}文字を超えています（画面では短縮して表示しました）`,
     manyProblems: (problems: string[]) => `${problems.length}件の検証エラー: ${problems.join('; ')}`,
+    renamed: (where: string, from: string, to: string) =>
+      `${where} の ${from} を ${to} として読みました（次回は ${to} と書いてください）`,
+    unknownKey: (where: string, key: string, near?: string) =>
+      `${where} の不明なキー ${key} は無視されます${near ? `（${near} の誤りではありませんか？）` : ''}`,
+    optionsFromStrings: (where: string) =>
+      `${where} の options の文字列を { label: "..." } として読みました（次回は options: [{ label: "..." }] と書いてください）`,
     noOptions: (n: number, header: string) =>
       `${header ? `質問 ${n} (${header})` : `質問 ${n}`} に選択肢がなく、自由記述も無効です`,
     noOptionsRecovery: [
@@ -309,6 +363,12 @@ const MESSAGES = {
     longLabel: (where: string, j: number, label: string) =>
       `${where}: options[${j}].label "${label}" is longer than the recommended ${QUESTION_LABEL_MAX} characters (shortened on screen)`,
     manyProblems: (problems: string[]) => `${problems.length} validation errors: ${problems.join('; ')}`,
+    renamed: (where: string, from: string, to: string) =>
+      `${where}: ${from} was read as ${to} (write ${to} next time)`,
+    unknownKey: (where: string, key: string, near?: string) =>
+      `${where}: unknown key ${key} is ignored${near ? ` (did you mean ${near}?)` : ''}`,
+    optionsFromStrings: (where: string) =>
+      `${where}: the strings in options were read as { label: "..." } (write options: [{ label: "..." }] next time)`,
     noOptions: (n: number, header: string) =>
       `${header ? `Question ${n} (${header})` : `Question ${n}`} has no options and free text is disabled`,
     noOptionsRecovery: [

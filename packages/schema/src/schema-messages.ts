@@ -2,6 +2,7 @@
 // each names the field index, its type and the property, and says what to write instead.
 import type { PropKind } from './catalog.js';
 import type { PatternProblem, SyntaxReason } from './pattern/index.js';
+import { nearProperty, nearType } from './suggest.js';
 import type { Locale } from './types.js';
 
 export type Where = { index: number; type?: string } | null;
@@ -18,6 +19,8 @@ const json = (value: unknown) => {
 /** A string the model wrote, quoted and cut to 60 characters: a huge value must not make a huge error. */
 const q = (text: string) => `'${text.length > 60 ? `${text.slice(0, 57)}...` : text}'`;
 const show = (value: unknown) => (typeof value === 'string' ? q(value) : json(value));
+/** A value in a note: a string quoted, anything else as short JSON. */
+const value = (v: unknown) => (typeof v === 'string' ? q(v) : brief(v));
 const brief = (value: unknown) => {
   const text = json(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -54,8 +57,9 @@ const KIND_EN: Record<PropKind, string> = {
 const HINT_JA: Record<string, string> = {
   options: '{"value": "...", "label": "..."} の配列を指定してください。',
   searchUrl:
-    '検索APIのURLを指定してください（例: "https://api.example.com/users/search" または "/api/users/search"）。',
-  loadUrl: '選択肢を返すAPIのURLを指定してください（例: "/api/categories"）。',
+    '検索APIのURLを指定してください。使えるのはツール説明のエンドポイント表、ユーザー、システムプロンプトが示したURLだけです。なければ select や text で尋ねてください。',
+  loadUrl:
+    '選択肢を返すAPIのURLを指定してください。使えるのはツール説明のエンドポイント表、ユーザー、システムプロンプトが示したURLだけです。なければ select の options に選択肢を書いてください。',
   displayField: '検索結果のうち表示に使うキーを指定してください（例: "name"）。',
   valueField: '検索結果のうち値として送るキーを指定してください（例: "id"）。',
   dependsOn: '連動元となる、このフィールドより前のフィールドのnameを指定してください。',
@@ -67,8 +71,9 @@ const HINT_JA: Record<string, string> = {
 const HINT_EN: Record<string, string> = {
   options: 'Write an array of {"value": "...", "label": "..."}.',
   searchUrl:
-    'Write the search endpoint (e.g. "https://api.example.com/users/search" or "/api/users/search").',
-  loadUrl: 'Write the endpoint that returns the options (e.g. "/api/categories").',
+    "Write the search endpoint: only a URL from the tool description's endpoints table, the user or the system prompt. Without one, ask with select or text.",
+  loadUrl:
+    "Write the endpoint that returns the options: only a URL from the tool description's endpoints table, the user or the system prompt. Without one, write the choices as select options.",
   displayField: 'Write the key of a result item to show (e.g. "name").',
   valueField: 'Write the key of a result item to send as the value (e.g. "id").',
   dependsOn: 'Write the name of an earlier field this one depends on.',
@@ -77,6 +82,26 @@ const HINT_EN: Record<string, string> = {
   value: 'Write the fixed value to send (e.g. "value": "1.0").',
   label: 'Write the text beside the box (e.g. "label": "I agree to the terms").',
 };
+
+/**
+ * The entries of `accept` that are neither an extension nor a MIME type, and the list as it was meant
+ * (`pdf` -> `.pdf`, `images` -> `image/*`).
+ */
+function acceptFix(accept: string): { bad: string[]; fixed: string } {
+  const tokens = accept
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+  const isBad = (token: string) => !token.startsWith('.') && !token.includes('/');
+  const fixed = tokens.map((token) =>
+    !isBad(token)
+      ? token
+      : /^(image|video|audio)s?$/i.test(token)
+        ? `${token.toLowerCase().replace(/s$/, '')}/*`
+        : `.${token.replace(/^\*?\.?/, '').toLowerCase()}`,
+  );
+  return { bad: tokens.filter(isBad), fixed: fixed.join(',') };
+}
 
 function at(locale: Locale, where: Where): string {
   if (!where) return '';
@@ -126,8 +151,19 @@ function buildMessages(locale: Locale) {
   const en = locale === 'en';
   const E = en ? 'Error: ' : 'エラー: ';
   const W = en ? 'Warning: ' : '警告: ';
+  const N = en ? 'Note: ' : '補足: ';
   const of = (w: Where, prop: string) =>
     en ? `${at(locale, w)}${w ? ': ' : ''}${prop}` : `${at(locale, w)}${w ? 'の' : ''}${prop}`;
+  const badMaxSize = (w: Where, value: number, min: number, max: number) => {
+    if (value > max)
+      return en
+        ? `${E}${of(w, 'maxSize')} ${value} is above ${max} bytes (2 GiB), more than a form can carry. Write a smaller limit in bytes (10 MB = 10485760).`
+        : `${E}${of(w, 'maxSize')} ${value} は上限 ${max} バイト（2 GiB）を超えています。フォームで送れる大きさに収まる上限をバイトで指定してください（10 MB = 10485760）。`;
+    const mb = Math.max(1, Math.round(value));
+    return en
+      ? `${E}${of(w, 'maxSize')} is in bytes: ${value} bytes is smaller than any real file (at least ${min}). For ${mb} MB write ${mb * 1048576}.`
+      : `${E}${of(w, 'maxSize')}の単位はバイトです。${value} バイトはどんなファイルより小さい上限です（${min} 以上）。${mb} MB なら ${mb * 1048576} と書いてください。`;
+  };
   return {
     notObject: (value: unknown) =>
       en
@@ -163,11 +199,11 @@ function buildMessages(locale: Locale) {
       en
         ? `${E}${at(locale, w)} has no type. Valid types: ${types}`
         : `${E}${at(locale, w)}にtypeが指定されていません。有効なタイプ: ${types}`,
-    // Seed 000, exact.
-    invalidType: (w: Where, type: unknown, types: string) =>
+    // Seed 000, exact (a "did you mean" goes between its two sentences only when there is one).
+    invalidType: (w: Where, type: unknown, types: string, near = nearType(type)) =>
       en
-        ? `${E}${at(locale, w)} has an invalid type: ${show(type)}. Valid types: ${types}`
-        : `${E}${at(locale, w)}の無効なtype: ${show(type)}。有効なタイプ: ${types}`,
+        ? `${E}${at(locale, w)} has an invalid type: ${show(type)}.${near ? ` Did you mean ${q(near)}?` : ''} Valid types: ${types}`
+        : `${E}${at(locale, w)}の無効なtype: ${show(type)}。${near ? `${q(near)} の誤りではありませんか？` : ''}有効なタイプ: ${types}`,
     // Seed 000, exact.
     missingName: (w: Where) =>
       en ? `${E}${at(locale, w)} has no name.` : `${E}${at(locale, w)}にnameが指定されていません。`,
@@ -191,6 +227,8 @@ function buildMessages(locale: Locale) {
       max: number | undefined,
       value: unknown,
     ) => {
+      // A file size under 1 KB is a size meant in KB or MB: say so, with the bytes to write.
+      if (prop === 'maxSize' && typeof value === 'number') return badMaxSize(w, value, min!, max!);
       const k = en ? (kind === 'integer' ? 'an integer' : 'a number') : kind === 'integer' ? '整数' : '数値';
       const range =
         min !== undefined && max !== undefined
@@ -291,10 +329,71 @@ function buildMessages(locale: Locale) {
       en
         ? `${E}locale must be "ja" or "en" (got ${brief(value)}).`
         : `${E}localeは "ja" または "en" で指定してください（指定値: ${brief(value)}）。`,
-    unknownProp: (w: Where, prop: string, near?: string) =>
+    placeholderInUrl: (w: Where, prop: string, url: string) => {
+      const via =
+        w?.type === 'cascading-select' ? 'dependsOnParam' : prop === 'loadUrl' ? 'loadUrl' : 'searchParams';
+      const found = /\{[^{}]*\}|%7B[^%]*%7D|[{}]/i.exec(url)![0];
+      const placeholder = /^%7B/i.test(found) ? `{${found.slice(3, -3)}}` : found;
+      const how =
+        via === 'searchParams'
+          ? en
+            ? 'Write the URL without it and put the typed text in a query parameter: "searchParams": {"q": "{query}"}.'
+            : 'URLからは外し、入力内容はクエリパラメータで渡してください: "searchParams": {"q": "{query}"}。'
+          : via === 'dependsOnParam'
+            ? en
+              ? "Write the URL without it: the parent's value is sent as ?<dependsOnParam>=<value>."
+              : 'URLからは外してください。親フィールドの値は ?<dependsOnParam>=<値> として送られます。'
+            : en
+              ? 'Write the URL without it: loadUrl is fetched once, as written.'
+              : 'URLからは外してください。loadUrl は書かれたとおりに一度だけ読み込まれます。';
+      return en
+        ? `${E}${of(w, prop)} ${q(url)} has ${placeholder}, which is never filled in a URL. ${how}`
+        : `${E}${of(w, prop)} ${q(url)} の ${placeholder} はURLの中では置き換えられません。${how}`;
+    },
+    badAccept: (w: Where, _prop: string, value: string) => {
+      const { bad, fixed } = acceptFix(value);
+      return en
+        ? `${E}${of(w, 'accept')} ${q(value)}: ${bad.map(q).join(', ')} is neither an extension nor a MIME type, so every file would be refused. Write ${JSON.stringify(fixed)} (extensions start with a dot; MIME types have a slash, e.g. "image/*").`
+        : `${E}${of(w, 'accept')} ${q(value)} の ${bad.map(q).join('、')} は拡張子でもMIMEタイプでもないため、どのファイルも受け付けられません。${JSON.stringify(fixed)} と書いてください（拡張子は . で始め、MIMEタイプは "image/*" のように / を含めます）。`;
+    },
+    regexLiteral: (w: Where, _prop: string, pattern: string) => {
+      const [, source = pattern, flags = ''] = /^\/(.+)\/([a-z]*)$/s.exec(pattern) ?? [];
+      const i = flags.includes('i');
+      return en
+        ? `${E}${of(w, 'pattern')} ${q(pattern)} is a regex literal with flags ('${flags}'); a pattern is the source alone and takes no flags. Write ${JSON.stringify(source)}${i ? ' and spell out both cases where it matters ([A-Za-z])' : ''}.`
+        : `${E}${of(w, 'pattern')} ${q(pattern)} はフラグ付きの正規表現リテラルです（'${flags}'）。patternはフラグなしの本体だけを書きます。${JSON.stringify(source)} と書いてください${i ? '（大文字小文字を区別しない箇所は [A-Za-z] のように両方書く）' : ''}。`;
+    },
+    renamed: (w: Where, from: string, to: string) =>
       en
+        ? `${N}${w ? `${at(locale, w)}: ` : ''}property ${q(from)} was read as ${q(to)}. Write ${q(to)} next time.`
+        : `${N}${w ? `${at(locale, w)}の` : ''}プロパティ ${q(from)} を ${q(to)} として読みました。次回は ${q(to)} と書いてください。`,
+    readAs: (w: Where, prop: string, from: unknown, to: unknown) =>
+      en
+        ? `${N}${of(w, prop)} ${value(from)} was read as ${value(to)}.`
+        : `${N}${of(w, prop)} ${value(from)} を ${value(to)} として読みました。`,
+    optionsRead: (w: Where, from: unknown, to: unknown) =>
+      en
+        ? `${N}${of(w, 'options')} were read as {"value", "label"} pairs: ${value(from)} as ${json(to)}. Write them so next time.`
+        : `${N}${of(w, 'options')}を {"value", "label"} の組として読みました（${value(from)} を ${json(to)} として）。次回はこの形で書いてください。`,
+    clamped: (w: Where, prop: string, from: number, to: number) =>
+      en
+        ? `${N}${of(w, prop)} ${from} is out of range, so ${to} is used.`
+        : `${N}${of(w, prop)} ${from} は範囲外のため ${to} にしました。`,
+    multipleToType: (w: Where, to: string) =>
+      en
+        ? `${N}${at(locale, w)} has "multiple": true, so it is shown as ${q(to)}: the person may choose several and the answer is an array.`
+        : `${N}${at(locale, w)}に "multiple": true があるため ${q(to)} として表示します。複数選択でき、回答は配列になります。`,
+    queryInUrl: (w: Where, from: string, to: string, moved: Record<string, string>) =>
+      en
+        ? `${N}${of(w, 'searchUrl')} ${q(from)}: its {query} parameter was moved to searchParams ${json(moved)}; searchUrl is now ${q(to)}.`
+        : `${N}${of(w, 'searchUrl')} ${q(from)} の {query} のパラメータを searchParams ${json(moved)} に移し、searchUrl は ${q(to)} にしました。`,
+    /** `known`: the names the form (w null) or the field's type takes, for "did you mean". */
+    unknownProp: (w: Where, prop: string, known: readonly string[]) => {
+      const near = nearProperty(prop, known, w ? 'field' : 'form');
+      return en
         ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property ${q(prop)} is ignored.${near ? ` Did you mean ${q(near)}?` : ''}`
-        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ ${q(prop)} は無視されます。${near ? `${q(near)} の誤りではありませんか？` : ''}`,
+        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ ${q(prop)} は無視されます。${near ? `${q(near)} の誤りではありませんか？` : ''}`;
+    },
     noQueryParam: (w: Where) =>
       en
         ? `${W}${of(w, 'searchParams')} has no "{query}", so the typed text is not sent. Add e.g. "q": "{query}".`

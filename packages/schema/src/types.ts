@@ -51,3 +51,16 @@ export type FormSchema = Omit<FromProps<typeof FORM_PROPS>, 'fields' | 'locale'>
 };
 
 export type Answers = Record<string, unknown>;
+
+/** A finding of the schema check: an error, a warning, or a note of what was read another way. */
+export interface Issue {
+  /** `normalized`: the checker changed the form to what it clearly meant, and says so. */
+  severity: 'error' | 'warning' | 'normalized';
+  code: string;
+  /** Where the defect is, e.g. "fields[2].name". */
+  path: string;
+  index?: number;
+  fieldType?: string;
+  property?: string;
+  message: string;
+}

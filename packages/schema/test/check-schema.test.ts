@@ -118,17 +118,24 @@ test('options that are not {value, label}, empty, or repeated', () => {
     form({
       name: 's',
       type: 'radio',
-      options: [{ value: 'a', label: 'A' }, 'b', { value: 1, label: 'x' }, { value: 'a', label: 'A2' }],
+      options: [
+        { value: 'a', label: 'A' },
+        null,
+        { value: { x: 1 }, label: 'x' },
+        { value: 'a', label: 'A2' },
+      ],
     }),
   );
   assert.equal(bad.length, 3);
   assert.match(
     bad[0]!,
-    /^エラー: フィールド\[0\]（type: radio）のoptions\[1\]が正しくありません（指定値: "b"）。/,
+    /^エラー: フィールド\[0\]（type: radio）のoptions\[1\]が正しくありません（指定値: null）。/,
   );
   assert.match(bad[1]!, /options\[2\]が正しくありません/);
   assert.match(bad[2]!, /options\[3\]のvalue 'a' はoptions\[0\]と重複しています。/);
   assert.deepEqual(codes(form({ name: 's', type: 'select', options: 'a,b' })), ['wrongKind']);
+  // An option with neither value nor label means nothing: refused, and the others are left as written.
+  assert.deepEqual(codes(form({ name: 's', type: 'select', options: ['a', { name: 'b' }] })), ['badOption']);
 });
 
 test('duplicate and reserved names', () => {
@@ -193,11 +200,22 @@ test('bounds: min > max, minLength > maxLength, minSelect > maxSelect, minDate >
 });
 
 test('property values outside their range: heading level, rows, maxSize, debounceMs', () => {
-  assert.deepEqual(messages(form({ type: 'heading', text: 'h', level: 7 })), [
-    'エラー: フィールド[0]（type: heading）のlevelは1〜4の整数で指定してください（指定値: 7）。',
-  ]);
+  assert.deepEqual(
+    messages(
+      form({
+        name: 'd',
+        type: 'autocomplete',
+        searchUrl: '/s',
+        displayField: 'n',
+        valueField: 'v',
+        debounceMs: 20000,
+      }),
+    ),
+    [
+      'エラー: フィールド[0]（type: autocomplete）のdebounceMsは0〜10000の整数で指定してください（指定値: 20000）。',
+    ],
+  );
   assert.deepEqual(codes(form({ type: 'heading', text: 'h', level: 2.5 })), ['wrongKind']);
-  assert.deepEqual(codes(form({ name: 't', type: 'textarea', rows: 0 })), ['outOfRange']);
   assert.deepEqual(codes(form({ name: 'f', type: 'file', maxSize: -1 })), ['outOfRange']);
   // A step of 0 would accept nothing in the browser and freeze the terminal slider.
   assert.deepEqual(messages(form({ name: 'r', type: 'range', step: 0 })), [
@@ -205,10 +223,10 @@ test('property values outside their range: heading level, rows, maxSize, debounc
   ]);
   assert.deepEqual(codes(form({ name: 'n', type: 'number', step: -0.5 })), ['outOfRange']);
   assert.deepEqual(codes(form({ name: 'n', type: 'number', step: 0.01 })), []);
-  assert.deepEqual(codes(form({ name: 'n', type: 'number', min: '1' })), ['wrongKind']);
+  assert.deepEqual(codes(form({ name: 'n', type: 'number', min: 'one' })), ['wrongKind']);
   assert.match(
-    messages(form({ name: 'n', type: 'number', min: '1' }))[0]!,
-    /のminは数値で指定してください（指定値: "1"）。/,
+    messages(form({ name: 'n', type: 'number', min: 'one' }))[0]!,
+    /のminは数値で指定してください（指定値: "one"）。/,
   );
 });
 
@@ -233,8 +251,8 @@ test('patterns: syntax errors and unsafe patterns are refused with the fix', () 
 });
 
 test('date expressions and URLs', () => {
-  assert.deepEqual(messages(form({ name: 'd', type: 'date', minDate: 'tomorrow' })), [
-    `エラー: フィールド[0]（type: date）のminDate 'tomorrow' は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
+  assert.deepEqual(messages(form({ name: 'd', type: 'date', minDate: 'next friday' })), [
+    `エラー: フィールド[0]（type: date）のminDate 'next friday' は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
   ]);
   assert.deepEqual(codes(form({ name: 'd', type: 'date', maxDate: '2026-02-30' })), ['badDateExpr']);
   for (const url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x', 'users', '//evil.example/x']) {
@@ -289,15 +307,17 @@ test('unknown properties are warnings that suggest the intended name', () => {
   const result = validateFormSchema({
     title: 't',
     titel: 'x',
-    fields: [{ name: 'a', type: 'text', lable: 'A', colour: 'red' }],
+    fields: [{ name: 'a', type: 'text', label: 'A', lable: 'B', colour: 'red', choices: ['x'] }],
   });
   assert.equal(result.ok, true);
+  // The intended name is there already, or nothing is meant: ignored with a warning, never renamed.
   assert.deepEqual(
     result.warnings.map((w) => w.message),
     [
       "警告: 不明なプロパティ 'titel' は無視されます。'title' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'lable' は無視されます。'label' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'colour' は無視されます。",
+      "警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。",
     ],
   );
   const noQuery = validateFormSchema(
@@ -337,7 +357,7 @@ test("too deep: each message names where, and the form's other defects are still
     description: deep,
     fields: [
       { name: 'h', type: 'hidden', value: deep },
-      { type: 'text', label: 'no name' },
+      { type: 'text', label: '名前なし' },
       deep,
       { name: 's', type: 'select', options: [{ value: 'a', label: deep }] },
     ],

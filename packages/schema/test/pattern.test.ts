@@ -9,11 +9,13 @@ import {
   compilePattern,
   FIELD_CATALOG,
   formInputJsonSchema,
+  formJsonSchema,
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
   PATTERN_SYNTAX,
+  PATTERN_SYNTAX_BRIEF,
   PATTERN_SYNTAX_JA,
   patternSize,
   validateAnswers,
@@ -305,8 +307,17 @@ test('every construct the contract names is admitted, every one it refuses is re
 test('the catalog, the advertised inputSchema and the docs carry the contract word for word', () => {
   assert.ok(FIELD_CATALOG.text.props.pattern.doc.endsWith(PATTERN_SYNTAX));
   assert.ok(FIELD_CATALOG.textarea.props.pattern.doc.endsWith(PATTERN_SYNTAX));
+  // The compact schema a model reads carries the brief, which names every kind of refusal and the limits.
   const advertised = JSON.stringify(formInputJsonSchema());
-  assert.ok(advertised.includes(JSON.stringify(PATTERN_SYNTAX).slice(1, -1)));
+  assert.ok(advertised.includes(JSON.stringify(PATTERN_SYNTAX_BRIEF).slice(1, -1)));
+  for (const refused of ['lookaround', 'backreferences', '\\p{...}', 'flags'])
+    assert.ok(PATTERN_SYNTAX_BRIEF.includes(refused), refused);
+  assert.ok(
+    PATTERN_SYNTAX_BRIEF.includes(`At most ${MAX_PATTERN_LENGTH} characters and size ${MAX_PATTERN_SIZE} `),
+  );
+  for (const refused of ['(?=a)', '(?<=a)', '(a)\\1', '\\p{L}'])
+    assert.ok(checkPattern(refused), `${refused} is refused, as the brief says`);
+  assert.ok(JSON.stringify(formJsonSchema()).includes(JSON.stringify(PATTERN_SYNTAX).slice(1, -1)));
   const doc = readFileSync(new URL('../../../docs/form-vocabulary.md', import.meta.url), 'utf8');
   assert.ok(doc.includes(PATTERN_SYNTAX.replace(/^JavaScript/, 'a JavaScript')));
 });

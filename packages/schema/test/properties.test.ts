@@ -8,20 +8,29 @@ import fc from 'fast-check';
 const examples = ['example1-project', 'example2-assign', 'example3-address', 'all-types'].map((n) =>
   JSON.parse(readFileSync(new URL(`../../../examples/forms/${n}.json`, import.meta.url), 'utf8')),
 );
-const STYLE = /^(エラー|警告): /;
-const STYLE_EN = /^(Error|Warning): /;
+// Errors, warnings and the notes of what was read another way, in the form's language (or the one asked).
+const STYLE = { ja: /^(エラー|警告|補足): /, en: /^(Error|Warning|Note): / };
+const AT = { ja: (i: number) => `フィールド[${i}]`, en: (i: number) => `field[${i}]` };
+const TYPED = { ja: (t: string) => `（type: ${t}）`, en: (t: string) => `(type: ${t})` };
 
 const checkMessages = (input: unknown) => {
   const result = validateFormSchema(input);
-  for (const issue of [...result.errors, ...result.warnings]) {
-    assert.match(issue.message, STYLE);
-    if (issue.index !== undefined)
-      assert.ok(issue.message.includes(`フィールド[${issue.index}]`), issue.message);
-    if (issue.fieldType) assert.ok(issue.message.includes(`（type: ${issue.fieldType}）`), issue.message);
+  for (const locale of ['ja', 'en'] as const) {
+    const run = result.locale === locale ? result : validateFormSchema(input, { locale });
+    assert.equal(run.locale, locale);
+    for (const issue of [...run.errors, ...run.warnings]) {
+      assert.match(issue.message, STYLE[locale]);
+      if (issue.index !== undefined)
+        assert.ok(issue.message.includes(AT[locale](issue.index)), issue.message);
+      if (issue.fieldType && issue.severity !== 'normalized')
+        assert.ok(issue.message.includes(TYPED[locale](issue.fieldType)), issue.message);
+    }
+    assert.deepEqual(
+      run.errors.map((e) => e.code),
+      result.errors.map((e) => e.code),
+    );
   }
   assert.equal(result.ok, result.errors.length === 0);
-  for (const issue of validateFormSchema(input, { locale: 'en' }).errors)
-    assert.match(issue.message, STYLE_EN);
   return result;
 };
 

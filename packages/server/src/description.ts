@@ -1,7 +1,10 @@
-// The model-facing text of `request_form`: when to use a form, the 18 field types in brief, the
-// guidelines of the seed's Agent Skills section, and the search endpoints from the server config.
-// Japanese like the seed (the form's UI language); field and property names stay as in the vocabulary.
-import { PATTERN_SYNTAX_JA } from '@formrequest/schema';
+// The model-facing text of `request_form`. Claude Code cuts an MCP tool description at 2,048 characters
+// and the whole definition (this text plus the input schema) is read on every turn, so it carries only
+// what the schema cannot say, most important first: when to use a form, that the turn ends and the
+// answer comes as the next message, the answer's shape, and the search endpoints (seed 000's Agent
+// Skills table). The properties of each type are in the input schema (the catalog's compact table).
+// Japanese like the seed; field and property names stay as in the vocabulary.
+import { FIELD_CATALOG, type FieldType, type ValueKind } from '@formrequest/schema';
 import type { SearchEndpoint, ServerConfig } from './config.js';
 
 /** The seed's endpoint table: `| 用途 | URL | パラメータ |`, parameters as `` `q`: 検索クエリ, `limit`: 件数 `` or `なし`. */
@@ -22,51 +25,54 @@ function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
-const FIELD_TYPE_LINES = [
-  '- `text`: 1行テキスト（placeholder, required, minLength, maxLength, pattern, patternError, default, suggestions）',
-  '- `textarea`: 複数行テキスト（rows 既定3, maxLength, suggestions）',
-  '- `select` / `radio`: 固定の選択肢から1つ（options: [{value, label}], default）',
-  '- `multiselect`: 固定の選択肢から複数（options, minSelect, maxSelect）',
-  '- `autocomplete`: 検索APIから1つ（searchUrl, searchParams の "{query}" が入力に置換, displayField, valueField, renderTemplate "{name} ({email})", minChars 既定1, debounceMs 既定300）',
-  '- `multi-autocomplete`: 検索APIから複数（searchUrl, displayField, valueField, maxSelect）',
-  '- `async-select`: 表示時に loadUrl から選択肢を読み込む（displayField, valueField）',
-  '- `cascading-select`: 親フィールドの値で選択肢が変わる（searchUrl, dependsOn に前にあるフィールドの name, dependsOnParam, displayField, valueField）',
-  '- `checkbox`: 真偽値（label 必須, required でチェック必須）',
-  '- `number`: 数値（min, max, step, default）／`range`: スライダー（min 既定0, max 既定100, step 既定1, showValue）',
-  '- `date`: 日付（minDate / maxDate に "today", "+30days", "-7days" または ISO 日付）／`datetime`: 日時',
-  '- `file`: ファイル（accept ".pdf,.docx", maxSize バイト, multiple）',
-  '- `hidden`: 画面に出さない固定値（value 必須）。送信データにそのまま入る',
-  '- `heading`: 見出し（text 必須, level 1-4 既定2, description）／`divider`: 区切り線（label 任意）',
-  // The checker's contract, word for word (the catalog's `pattern` doc says the same in English).
-  `- \`pattern\`（text, textarea）: ${PATTERN_SYNTAX_JA}`,
-];
+/** What each kind of answer value looks like in the JSON the model receives. */
+const ANSWER_JA: Record<Exclude<ValueKind, 'none'>, string> = {
+  string: '文字列',
+  number: '数値',
+  boolean: 'true/false',
+  option: 'option の value',
+  options: 'value の配列',
+  remote: '項目の valueField の値',
+  'remote[]': 'valueField の値の配列',
+  date: '"YYYY-MM-DD"',
+  datetime: '"YYYY-MM-DDTHH:mm"',
+  file: '{name,type,size,data}（multiple なら配列）',
+  fixed: 'value',
+};
 
-const GUIDELINES = [
-  '1. **複数の情報が必要な場合はフォームを使用**（プロジェクト作成、設定変更、複雑なデータ入力など）',
-  '2. **単純な選択のみの場合は通常の会話で確認**（はい/いいえ、A/B/Cの選択などは AskUserQuestion などで）',
-  '3. **検索が必要なフィールドには autocomplete タイプを使用**（ユーザー検索、プロジェクト検索など）',
-  '4. **テキスト入力には suggestions で入力例を提示**（ユーザーの入力を助けるヒントを提供）',
-  '5. **フォームが長くなる場合は divider や heading でセクション分け**（視覚的な整理でユーザビリティを向上）',
+/** `text・textarea: 文字列、…`: every input type with its answer, grouped by kind, from the catalog. */
+export function answerShapeText(): string {
+  const byKind = new Map<ValueKind, FieldType[]>();
+  for (const type of Object.keys(FIELD_CATALOG) as FieldType[]) {
+    const kind = FIELD_CATALOG[type].value;
+    if (kind !== 'none') byKind.set(kind, [...(byKind.get(kind) ?? []), type]);
+  }
+  return [...byKind]
+    .map(([kind, types]) => `${types.join('・')}: ${ANSWER_JA[kind as Exclude<ValueKind, 'none'>]}`)
+    .join('、');
+}
+
+/** The guidelines of seed 000's Agent Skills section, with our own `question` tool for simple choices. */
+export const GUIDELINES = [
+  '1. 複数の情報が必要な場合はフォームを使用',
+  '2. 単純な選択のみ（はい/いいえ、A/B/C）は `question` ツールを使用',
+  '3. 検索が必要なフィールドには autocomplete タイプを使用',
+  '4. テキスト入力には suggestions で入力例を提示',
+  '5. フォームが長くなる場合は divider や heading でセクション分け',
 ];
 
 /** The example form models are shown (the tool description and the form skill use the same one). */
 export const EXAMPLE_FORM = {
   title: '新規プロジェクト作成',
   fields: [
+    { name: 'name', type: 'text', label: 'プロジェクト名', required: true },
     {
-      name: 'name',
-      type: 'text',
-      label: 'プロジェクト名',
-      required: true,
-      suggestions: ['my-web-app', 'api-service'],
-    },
-    {
-      name: 'language',
+      name: 'lang',
       type: 'select',
       label: '言語',
       options: [
-        { value: 'python', label: 'Python' },
-        { value: 'typescript', label: 'TypeScript' },
+        { value: 'py', label: 'Python' },
+        { value: 'go', label: 'Go' },
       ],
     },
   ],
@@ -77,34 +83,27 @@ export function requestFormToolDescription(config: ServerConfig = {}): string {
   const endpoints = config.endpoints ?? [];
   const endpointSection =
     endpoints.length > 0
-      ? ['### 利用可能な検索エンドポイント', '', endpointsTableMarkdown(endpoints)]
+      ? [
+          '### 利用可能な検索エンドポイント',
+          endpointsTableMarkdown(endpoints),
+          'searchUrl・loadUrl にはこの表の URL だけを使ってください。',
+        ]
       : [
           '### 検索エンドポイント',
-          '',
-          'このサーバーには検索エンドポイントが設定されていません。autocomplete / async-select / cascading-select の URL は、ユーザーやシステムプロンプトが示したものだけを使ってください。',
+          'このサーバーには設定されていません。searchUrl・loadUrl には、ユーザーやシステムプロンプトが示した URL だけを使ってください（なければ select などで尋ねる）。',
         ];
   return [
-    'ユーザーにフォーム入力を求めます。form_schema（title と fields）でフォームを定義すると、ユーザーの画面にフォームが表示されます。',
-    'このツールはすぐに戻ります。ユーザーが送信すると、入力内容が次のユーザーメッセージとして JSON（キーは各フィールドの name）で届きます。キャンセルされた場合は「フォーム入力をキャンセルしました。」が届きます。呼び出した後はターンを終えて回答を待ち、内容を推測して先に進めないでください。',
-    'スキーマに誤りがあると isError の結果でどこをどう直すかが返ります。直して呼び直してください。',
-    'mode: "auto" を付けると、クライアントが対応していてフォームが収まる場合はクライアント自身のフォーム（elicitation）で尋ね、回答をこのツールの結果で返します（収まらない場合は理由を添えて通常どおり）。',
-    '',
-    '### 使用ガイドライン',
-    '',
-    ...GUIDELINES,
-    '',
-    '### フィールドタイプ（18種）',
-    '',
-    ...FIELD_TYPE_LINES,
-    '',
-    '入力フィールドには一意の name が必要です（heading と divider には不要）。',
+    'form_schema（title と fields）でフォームを表示し、ユーザーに入力してもらいます。ツールはすぐ戻ります。',
+    '呼び出した後はターンを終えてください。回答は次のユーザーメッセージで、name をキーにした JSON として届きます（未入力の任意項目は省略）。キャンセル時は「フォーム入力をキャンセルしました。」が届きます。',
+    `値: ${answerShapeText()}。`,
     '',
     ...endpointSection,
     '',
-    '### フォーム例',
+    '### 使用ガイドライン',
+    ...GUIDELINES,
     '',
-    '```json',
-    JSON.stringify(EXAMPLE_FORM),
-    '```',
+    '誤りは isError の結果が場所と直し方を示すので、直して呼び直す。明らかな書き間違いは直して表示し、normalized で伝えます。英語のフォームは "locale": "en"。',
+    '',
+    `例: ${JSON.stringify(EXAMPLE_FORM)}`,
   ].join('\n');
 }

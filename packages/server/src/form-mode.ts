@@ -1,17 +1,20 @@
 // The per-call `mode` argument of request_form and its relation to the server's policy.
-import { isPlainObject } from '@formrequest/schema';
+import { isPlainObject, type Locale } from '@formrequest/schema';
 import { ELICITATION_POLICIES, type ElicitationPolicy, type ServerConfig } from './config.js';
 
 export type ModeChoice = { ok: true; mode: ElicitationPolicy } | { ok: false; message: string };
 
-export function chooseMode(args: unknown, config: ServerConfig): ModeChoice {
+export function chooseMode(args: unknown, config: ServerConfig, locale: Locale = 'ja'): ModeChoice {
   const raw = isPlainObject(args) ? args.mode : undefined;
   if (raw === undefined || raw === null) return { ok: true, mode: config.elicitation ?? 'never' };
   if (ELICITATION_POLICIES.includes(raw as ElicitationPolicy))
     return { ok: true, mode: raw as ElicitationPolicy };
   return {
     ok: false,
-    message: `エラー: mode には "never"（会話でフォームを表示）または "auto"（対応クライアントでは、そのフォームUIで入力を求める）を指定してください（受け取った値: ${JSON.stringify(raw)}）。`,
+    message:
+      locale === 'en'
+        ? `Error: mode must be "never" (show the form in the conversation) or "auto" (ask in the client's own form UI where it can), not ${JSON.stringify(raw)}.`
+        : `エラー: mode には "never"（会話でフォームを表示）または "auto"（対応クライアントでは、そのフォームUIで入力を求める）を指定してください（受け取った値: ${JSON.stringify(raw)}）。`,
   };
 }
 
@@ -19,6 +22,5 @@ export const MODE_JSON_SCHEMA = {
   type: 'string',
   enum: ELICITATION_POLICIES,
   description:
-    'never: show the form in the conversation; the answers arrive as the next user message (default unless the server says otherwise). ' +
-    "auto: when the client supports elicitation and every field fits it, ask through the client's own form UI and return the answers in this tool result; otherwise behave like never and say why.",
+    "auto: ask in the client's own form UI when it can (answers in this result). never: in the conversation.",
 };

@@ -6,7 +6,13 @@ export {
   type SearchEndpoint,
   type ServerConfig,
 } from './config.js';
-export { EXAMPLE_FORM, endpointsTableMarkdown, requestFormToolDescription } from './description.js';
+export {
+  answerShapeText,
+  EXAMPLE_FORM,
+  endpointsTableMarkdown,
+  GUIDELINES,
+  requestFormToolDescription,
+} from './description.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export { FORM_META_KEY } from './form-meta.js';
 export {

@@ -73,6 +73,7 @@ const DESCRIPTION = [
   '- 選択肢 + 自由記述: custom: true（省略時の既定）',
   '- 自由記述のみ: options: [] と custom: true（options: [] と custom: false は NO_OPTIONS エラー）',
   '- header は最大30文字、label は1-10文字を推奨（長い場合は警告のみ）',
+  '- AskUserQuestion の書き方（multiSelect、文字列だけの options）も読み、結果の warnings で伝えます',
   '- 複数の情報をまとめて集めるなら request_form の方が向いています',
 ].join('\n');
 

@@ -1,14 +1,13 @@
 // Registers `request_form` on an McpServer: advertises the whole form vocabulary as its input schema,
 // checks the input with the schema package, and answers in the seed's format.
 
-import { formatIssues, formInputJsonSchema, validateFormSchema } from '@formrequest/schema';
+import { formatIssues, formInputJsonSchema, readFormArgument, validateFormSchema } from '@formrequest/schema';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
 import type { ServerConfig } from './config.js';
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
-import { readFormSchemaArgument } from './form-argument.js';
 import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
 import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
 import { formErrorResult, waitingForInputResult } from './request-form-result.js';
@@ -38,15 +37,18 @@ export function registerRequestFormTool(server: McpServer, config: ServerConfig)
       _meta: widgetToolMeta('フォームを準備しています…', 'フォームを表示しました'),
     },
     async (args, ctx) => {
-      const argument = readFormSchemaArgument(args);
+      const argument = readFormArgument(args);
       if (!argument.ok) return formErrorResult(argument.message);
-      const mode = chooseMode(args, config);
-      if (!mode.ok) return formErrorResult(mode.message);
-      const checked = validateFormSchema(argument.value);
-      if (!checked.ok || !checked.schema)
-        return formErrorResult(formatIssues(checked.errors), checked.warnings);
-      if (mode.mode === 'never') return waitingForInputResult(checked.schema, checked.warnings);
-      return elicitForm(server, ctx, checked.schema, checked.warnings);
+      // Messages in the form's language: its `locale`, else the language of its title and labels.
+      const checked = validateFormSchema(argument.form);
+      const notes = [...argument.notes, ...checked.warnings];
+      const mode = chooseMode(args, config, checked.locale);
+      if (!mode.ok || !checked.ok || !checked.schema) {
+        const errors = [...(mode.ok ? [] : [mode.message]), formatIssues(checked.errors)];
+        return formErrorResult(errors.filter(Boolean).join('\n'), notes);
+      }
+      if (mode.mode === 'never') return waitingForInputResult(checked.schema, notes);
+      return elicitForm(server, ctx, checked.schema, notes);
     },
   );
 }

@@ -327,7 +327,7 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
 });
 
 test('field names that are DOM members (remove, submit, querySelectorAll, toString, ...): fill, submit, one ui/message', async () => {
-  const form = domNamesForm();
+  const form = domNamesForm('DOM の名前'); // Japanese words: the widget speaks Japanese
   const { page, frame, messages } = await host('request_form', { form_schema: form });
   try {
     await fillDomNames(frame);

@@ -4,32 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FIELD_TYPES } from '@formrequest/schema';
-import {
-  endpointsTableMarkdown,
-  loadServerConfig,
-  requestFormToolDescription,
-  type SearchEndpoint,
-} from '@formrequest/server';
-
-const SEED_ENDPOINTS: SearchEndpoint[] = [
-  {
-    purpose: 'ユーザー検索',
-    url: 'https://api.example.com/users/search',
-    params: { q: '検索クエリ', limit: '件数' },
-  },
-  {
-    purpose: 'プロジェクト検索',
-    url: 'https://api.example.com/projects/search',
-    params: { q: '検索クエリ' },
-  },
-  { purpose: 'カテゴリ一覧', url: 'https://api.example.com/categories' },
-  {
-    purpose: '都道府県一覧',
-    url: 'https://api.example.com/prefectures',
-    params: { country_code: '国コード' },
-  },
-];
+import { FIELD_TYPES, isInputField } from '@formrequest/schema';
+import { endpointsTableMarkdown, loadServerConfig, requestFormToolDescription } from '@formrequest/server';
+import { SEED_ENDPOINTS } from './support.ts';
 
 // Seed 000, "Agent Skills への記載例", the table as printed there.
 const SEED_TABLE = `| 用途 | URL | パラメータ |
@@ -127,21 +104,26 @@ test('all problems are reported at once', () => {
   );
 });
 
-test('the description carries the endpoint table, the guidelines and all 18 types', () => {
+test("the description carries the endpoint table, the guidelines and every input type's answer", () => {
   const description = requestFormToolDescription({ endpoints: SEED_ENDPOINTS });
-  assert.ok(description.includes(`### 利用可能な検索エンドポイント\n\n${SEED_TABLE}`));
+  assert.ok(description.includes(`### 利用可能な検索エンドポイント\n${SEED_TABLE}`));
   for (const guideline of [
     '複数の情報が必要な場合はフォームを使用',
-    '単純な選択のみの場合は通常の会話で確認',
+    '単純な選択のみ（はい/いいえ、A/B/C）は `question` ツールを使用',
     '検索が必要なフィールドには autocomplete タイプを使用',
     'テキスト入力には suggestions で入力例を提示',
     'フォームが長くなる場合は divider や heading でセクション分け',
   ]) {
     assert.ok(description.includes(guideline), guideline);
   }
-  for (const type of FIELD_TYPES) assert.ok(description.includes(`\`${type}\``), type);
+  assert.ok(!description.includes('AskUserQuestion'));
+  const answers = description.split('\n').find((line) => line.startsWith('値: '))!;
+  for (const type of FIELD_TYPES)
+    if (isInputField({ type })) assert.ok(answers.includes(type), `the answer of ${type}`);
   assert.ok(description.includes('フォーム入力をキャンセルしました。'));
   const bare = requestFormToolDescription();
   assert.ok(!bare.includes('| 用途 |'));
-  assert.match(bare, /検索エンドポイントが設定されていません/);
+  assert.match(bare, /検索エンドポイント\nこのサーバーには設定されていません/);
+  // Hints never invent URLs: the only URLs in the description are the configured ones.
+  assert.deepEqual(bare.match(/https?:\/\/\S+/g), null);
 });

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { formRequestText, validateFormSchema } from '@formrequest/schema';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { cliCommand } from '../../../testing/cli.ts';
-import { assertRequestFormTool, exampleForm, SEED_MISSING_NAME } from './support.ts';
+import { assertRequestFormTool, exampleForm, MISSING_NAME_FORM, SEED_MISSING_NAME } from './support.ts';
 
 const inspector = fileURLToPath(import.meta.resolve('@modelcontextprotocol/inspector-cli'));
 // The Inspector finds its own package.json through `../package.json` relative to the working directory,
@@ -54,15 +54,7 @@ test('Inspector CLI over stdio: tools/call with a seed form and with a broken on
     schema: checked.schema,
     status: 'waiting_for_input',
   });
-  const broken = {
-    title: 'x',
-    fields: [
-      { type: 'heading', text: 'h' },
-      { name: 'a', type: 'text' },
-      { type: 'text', label: 'no name' },
-    ],
-  };
-  const bad = await inspect(callRequestForm(broken), stdioTarget);
+  const bad = await inspect(callRequestForm(MISSING_NAME_FORM), stdioTarget);
   assert.equal(bad.isError, true);
   assert.equal(bad.content[0].text, SEED_MISSING_NAME);
 });

@@ -112,7 +112,7 @@ const form = {
       displayField: 'name',
       valueField: 'code',
     },
-    { name: 'doc', type: 'file', label: '添付', accept: '.txt', maxSize: 100 },
+    { name: 'doc', type: 'file', label: '添付', accept: '.txt', maxSize: 1024 },
     { name: 'version', type: 'hidden', value: '1.0' },
   ],
 };
@@ -120,7 +120,7 @@ const form = {
 test('ask: every widget family, inline messages, debounced search, the cascade, file checks, review and revise', async () => {
   const file = join(dir, 'form.json');
   writeFileSync(file, JSON.stringify(form));
-  writeFileSync(join(dir, 'big.txt'), 'x'.repeat(500));
+  writeFileSync(join(dir, 'big.txt'), 'x'.repeat(2000));
   writeFileSync(join(dir, 'note.txt'), 'hello');
   writeFileSync(join(dir, 'note.pdf'), 'pdf');
   const pane = Pane.start(socket, ['ask', file, '--base-url', baseUrl], {
@@ -326,7 +326,7 @@ test('ask: Esc steps back one level and never loses what was typed without askin
   writeFileSync(
     file,
     JSON.stringify({
-      title: 'Esc',
+      title: 'Esc の確認',
       fields: [
         { name: 'a', type: 'text', label: 'A' },
         { name: 'b', type: 'text', label: 'B' },

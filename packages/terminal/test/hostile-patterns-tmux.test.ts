@@ -39,7 +39,7 @@ test('ask: 50,000 pasted characters against each admitted hostile pattern, the v
     writeFileSync(file, JSON.stringify(form(pattern)));
     const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true, width: 80, height: 24 });
     try {
-      await pane.waitFor(/Text \(1\/1\)/);
+      await pane.waitFor(/テキスト \(1\/1\)/);
       pasteLong(pane, text);
       await pane.waitFor(/10,?000/); // the cut is announced
       const expected = validateAnswers(form(pattern) as never, { text: kept }).ok;
@@ -80,7 +80,7 @@ test('ask: a refused pattern ends with the field, the property and the limit; th
   writeFileSync(file, JSON.stringify(form('^[a-z]+$')));
   const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
   try {
-    await pane.waitFor(/Text \(1\/1\)/);
+    await pane.waitFor(/テキスト \(1\/1\)/);
     pane.literal('ok');
     pane.keys('Enter');
     await pane.waitFor(/> 送信\n/);

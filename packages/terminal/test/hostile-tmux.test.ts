@@ -156,6 +156,7 @@ test('inline: what was on the screen above the prompt stays, whatever a label tr
 test('ask: hostile form text in every slot, search results, loaded options and endpoint errors', async () => {
   const h = (tag: string) => hostileText(tag);
   const form = {
+    locale: 'ja', // the hostile words are Latin; the messages waited for are Japanese
     title: h('T'),
     description: h('DESC'),
     submitLabel: h('SUB'),

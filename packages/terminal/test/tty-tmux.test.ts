@@ -41,7 +41,10 @@ test('x=$(formrequest question f.json 2>/dev/null): the prompt uses /dev/tty, th
 test('the input file on stdin (-): keys come from /dev/tty; ask works the same with its output captured', async () => {
   const captured = join(dir, 'answers.json');
   const form = join(dir, 'form.json');
-  writeFileSync(form, JSON.stringify({ title: 'T', fields: [{ name: 'n', type: 'text', label: 'Name' }] }));
+  writeFileSync(
+    form,
+    JSON.stringify({ title: 'T', locale: 'ja', fields: [{ name: 'n', type: 'text', label: 'Name' }] }),
+  );
   const pane = Pane.start(socket, ['ask', '-'], {
     wrap: (cmd) => `cat ${q(form)} | ${cmd} >${q(captured)}`,
   });

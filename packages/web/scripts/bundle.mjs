@@ -14,7 +14,8 @@
 //   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
 //   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
 //   - most of English: messages.ts's `en` catalog becomes src/deferred-english.ts's english(ja);
-//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts.
+//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts;
+//   - reading what a model meant (normalize.ts): forms reach this bundle read already (src/deferred-normalize.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,16 +57,19 @@ const common = {
 };
 
 /**
- * Drops what only documents the catalog (`doc: '...'` and the `ext: true` marks of extensions) from its
+ * Drops what only documents the catalog (`doc: '...'`, `brief: '...'` or a constant, and the `ext: true` marks of extensions) from its
  * source; fails the build if a doc is written in a way it cannot drop (a concatenation, a call).
  */
 export function stripDocs(source, file = 'catalog.ts') {
   // A string, or a template whose ${...} hold plain names (`Pattern: ${PATTERN_SYNTAX}`).
   const literal = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$\{[\w.]+\}|\$(?!\{))*`/.source;
   const out = source
-    .replace(new RegExp(`\\bdoc:\\s*(?:${literal})(?:\\s*,|(?=\\s*[}\\n]))`, 'g'), '')
+    .replace(
+      new RegExp(`\\b(?:doc|brief):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`, 'g'),
+      '',
+    )
     .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '');
-  const left = /\bdoc:\s*[^\s]/.exec(out.replace(/\breadonly doc: string;/g, ''));
+  const left = /\b(?:doc|brief):\s*[^\s]/.exec(out.replace(/\breadonly (?:doc|brief\??): string;/g, ''));
   if (left)
     throw new Error(
       `${file}: a doc that is not one string literal (${out.slice(left.index, left.index + 40)}...); the web bundle strips docs as 'doc: "..."'.`,
@@ -85,6 +89,9 @@ const mainOnly = {
       args.importer.endsWith('deferred-pattern.ts')
         ? { path: `./${PATTERN_FILE}`, external: true }
         : undefined,
+    );
+    b.onResolve({ filter: /^\.\/normalize\.js$/ }, (args) =>
+      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-normalize.ts') } : undefined,
     );
     b.onResolve({ filter: /^\.\/pattern\/index\.js$/ }, (args) =>
       args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-pattern.ts') } : undefined,

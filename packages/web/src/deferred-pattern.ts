@@ -29,6 +29,7 @@ export const MAX_PATTERN_LENGTH = 0;
 export const MAX_PATTERN_SIZE = 0;
 export const PATTERN_SYNTAX = '';
 export const PATTERN_SYNTAX_JA = '';
+export const PATTERN_SYNTAX_BRIEF = '';
 
 export function checkPattern(source: string): PatternProblem | null {
   load();

@@ -11,6 +11,7 @@ import {
   initialValues,
   isFieldType,
   isInputField,
+  readFormSchema,
   resolveLocale,
   submitMessage,
   t,
@@ -41,13 +42,16 @@ let forms = 0;
  */
 export function renderForm(
   container: HTMLElement,
-  input: FormSchema,
+  schemaGiven: FormSchema,
   options: RenderOptions = {},
 ): FormController {
   if ((container as Node | null)?.nodeType !== 1)
     throw new TypeError(
       `renderForm: the first argument must be an element to render into (got ${container === null ? 'null' : typeof container}).`,
     );
+  // The form as every surface reads it (what a model clearly meant, in the vocabulary's words; a form
+  // without `locale` in the language of its words), so a long form's parts are read the same way.
+  const input = readFormSchema(schemaGiven) as FormSchema;
   const given = (input ?? {}) as { fields?: unknown; locale?: unknown };
   // The embedding app's choice first, then the form's own `locale`, as in the terminal and the server.
   const locale = resolveLocale(options.locale, given.locale);

@@ -15,7 +15,7 @@ more room than the terminal has uses the whole screen. When stdout is captured o
 it uses the terminal (/dev/tty) directly.
 
 Options:
-  --locale ja|en    language of the screen and messages (default: the schema's locale, then ja)
+  --locale ja|en    language of the screen and messages (default: the form's locale, else its words' language, else ja)
   --base-url URL    base for relative searchUrl / loadUrl values (e.g. http://127.0.0.1:3000)
   --fullscreen      draw on the alternate screen instead (nothing is left in the scrollback)
 

@@ -5,7 +5,8 @@ import { parseFlags, UsageError, type Verb } from '../verb.js';
 const usage = `Usage: formrequest check FILE [--locale ja|en] [--json]
 
 Checks a form schema file (JSON; "-" reads standard input) the way request_form does and prints
-every error and warning in the tool's wording. A file holding a tool call input {"form_schema": ...}
+every error, warning and note of what was read another way, in the tool's wording (in the form's
+language unless --locale says otherwise). A file holding a tool call input {"form_schema": ...}
 is accepted too.
 
 Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 unreadable file or bad usage.`;
@@ -32,7 +33,9 @@ const verb: Verb = {
       process.stderr.write(`formrequest check: ${error.message}\n`);
       return 2;
     }
-    const result = validateFormSchema(formSchemaOf(input), { locale: resolveLocale(values.locale) });
+    // Without --locale, in the form's language (its locale, else its words'), as request_form answers.
+    const locale = values.locale ? resolveLocale(values.locale) : undefined;
+    const result = validateFormSchema(formSchemaOf(input), { locale });
     if (values.json) {
       process.stdout.write(
         `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,

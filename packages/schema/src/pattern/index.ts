@@ -35,6 +35,12 @@ export const MAX_FORM_PATTERN_LENGTH = 20_000;
  * error say this. A test holds each construct named here to the parser.
  */
 export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match somewhere in the text (^...$ for all of it). Allowed: characters and escaped punctuation, . [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH, groups (...) (?:...) (?<name>...), |, ^, $, * + ? {n} {n,} {n,m} (lazy too). Not allowed: backreferences, lookaround, \\p{...}. At most 500 characters and size 40 (a repeated group counts once per repetition).`;
+/**
+ * The same contract in brief, for the compact schema a model reads (it must stay true: what is refused
+ * is named; the docs and every syntax error give the whole list).
+ */
+export const PATTERN_SYNTAX_BRIEF =
+  'JavaScript regex source, no /slashes/ or flags; matches anywhere unless ^...$. No lookaround, backreferences, \\p{...}. At most 500 characters and size 40 (a repeated group counts per repetition).';
 /** The same in Japanese (the tool description; kept apart so the browser bundle leaves it out). */
 export const PATTERN_SYNTAX_JA = `フラグなしのJavaScript正規表現。テキストのどこかに一致すれば合格（全体なら ^...$）。使えるもの: 文字と記号のエスケープ、. [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH、グループ (...) (?:...) (?<name>...)、|、^、$、* + ? {n} {n,} {n,m}（最短一致も可）。使えないもの: 後方参照、先読み・後読み、\\p{...}。500文字・規模40まで（グループの繰り返しは回数分を数えます）。`;
 
