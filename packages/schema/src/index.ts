@@ -16,6 +16,7 @@ export {
 export type { FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
 export { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, isFieldType, isInputField } from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
+export { decodeDataUrl } from './data-url.js';
 export {
   clampUtcOffset,
   dayAt,

@@ -1,12 +1,14 @@
-// The per-call `mode` argument of request_form and its relation to the server's policy.
+// The per-call `mode` argument of request_form. It can only narrow what the server's policy allows:
+// "never" keeps a call in the conversation; "auto" asks for the client's own surfaces, which the server
+// uses only when its policy (`--elicitation auto`) allows them (routing.ts).
 import { isPlainObject } from '@formrequest/schema';
-import { ELICITATION_POLICIES, type ElicitationPolicy, type ServerConfig } from './config.js';
+import { ELICITATION_POLICIES, type ElicitationPolicy } from './config.js';
 
-export type ModeChoice = { ok: true; mode: ElicitationPolicy } | { ok: false; message: string };
+export type ModeChoice = { ok: true; mode?: ElicitationPolicy } | { ok: false; message: string };
 
-export function chooseMode(args: unknown, config: ServerConfig): ModeChoice {
+export function chooseMode(args: unknown): ModeChoice {
   const raw = isPlainObject(args) ? args.mode : undefined;
-  if (raw === undefined || raw === null) return { ok: true, mode: config.elicitation ?? 'never' };
+  if (raw === undefined || raw === null) return { ok: true };
   if (ELICITATION_POLICIES.includes(raw as ElicitationPolicy))
     return { ok: true, mode: raw as ElicitationPolicy };
   return {
@@ -19,6 +21,7 @@ export const MODE_JSON_SCHEMA = {
   type: 'string',
   enum: ELICITATION_POLICIES,
   description:
-    'never: show the form in the conversation; the answers arrive as the next user message (default unless the server says otherwise). ' +
-    "auto: when the client supports elicitation and every field fits it, ask through the client's own form UI and return the answers in this tool result; otherwise behave like never and say why.",
+    'Usually leave it out: the server decides where the form is shown. ' +
+    'never: show the form in the conversation; the answers arrive as the next user message. ' +
+    "auto: where the server allows it, ask through the client's own form UI or a form page and return the answers in this tool result.",
 };

@@ -1,17 +1,31 @@
 // Registers `request_form` on an McpServer: advertises the whole form vocabulary as its input schema,
-// checks the input with the schema package, and answers in the seed's format.
+// checks the input with the schema package, and shows the form where routing.ts says: the Apps widget
+// or the conversation (the seed's result), the client's own form dialog, the server's form page, or
+// nowhere (the model is told so).
 
-import { formatIssues, formInputJsonSchema, validateFormSchema } from '@formrequest/schema';
-import type { McpServer } from '@modelcontextprotocol/server';
+import {
+  type FormSchema,
+  formatIssues,
+  formInputJsonSchema,
+  type Issue,
+  validateFormSchema,
+} from '@formrequest/schema';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
-import type { ServerConfig } from './config.js';
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
+import { toElicitation } from './elicitation-schema.js';
 import { readFormSchemaArgument } from './form-argument.js';
 import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
 import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
+import { notShownResult, pageOutcomeResult } from './page-results.js';
 import { formErrorResult, waitingForInputResult } from './request-form-result.js';
+import { routeInput, withoutPage } from './route-call.js';
+import { conversationNote } from './route-messages.js';
+import { decideRoute, type RouteInput } from './routing.js';
+import type { FormRuntime } from './runtime.js';
+import { askOnPage } from './url-elicitation.js';
 
 export const REQUEST_FORM_TOOL = 'request_form';
 
@@ -25,13 +39,13 @@ export function requestFormInputJsonSchema(): Record<string, unknown> {
 // costliest part of building one. Shared read-only between server instances.
 let sharedInputSchema: Record<string, unknown> | undefined;
 
-export function registerRequestFormTool(server: McpServer, config: ServerConfig): void {
+export function registerRequestFormTool(server: McpServer, runtime: FormRuntime): void {
   sharedInputSchema ??= requestFormInputJsonSchema();
   server.registerTool(
     REQUEST_FORM_TOOL,
     {
       title: 'フォーム入力をリクエスト',
-      description: requestFormToolDescription(config),
+      description: requestFormToolDescription(runtime.config),
       inputSchema: advertisedSchema(sharedInputSchema),
       outputSchema: advertisedSchema(REQUEST_FORM_OUTPUT_JSON_SCHEMA),
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
@@ -40,13 +54,48 @@ export function registerRequestFormTool(server: McpServer, config: ServerConfig)
     async (args, ctx) => {
       const argument = readFormSchemaArgument(args);
       if (!argument.ok) return formErrorResult(argument.message);
-      const mode = chooseMode(args, config);
+      const mode = chooseMode(args);
       if (!mode.ok) return formErrorResult(mode.message);
       const checked = validateFormSchema(argument.value);
       if (!checked.ok || !checked.schema)
         return formErrorResult(formatIssues(checked.errors), checked.warnings);
-      if (mode.mode === 'never') return waitingForInputResult(checked.schema, checked.warnings);
-      return elicitForm(server, ctx, checked.schema, checked.warnings);
+      const mapping = toElicitation(checked.schema);
+      const input = routeInput(
+        server,
+        ctx,
+        runtime,
+        mode.mode,
+        mapping.ok ? { ok: true } : { ok: false, reasons: mapping.reasons },
+      );
+      return showForm(server, ctx, runtime, checked.schema, checked.warnings, input, mapping);
     },
   );
+}
+
+async function showForm(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  schema: FormSchema,
+  warnings: Issue[],
+  input: RouteInput,
+  mapping: ReturnType<typeof toElicitation>,
+) {
+  let route = decideRoute(input);
+  if (route.surface === 'url-elicitation') {
+    const flow = await askOnPage(server, ctx, runtime, { schema });
+    if (flow.kind === 'ask') return flow.result;
+    if (flow.kind === 'done') return pageOutcomeResult(schema, flow.outcome);
+    route = withoutPage(input, flow.error);
+  }
+  switch (route.surface) {
+    case 'form-elicitation':
+      if (mapping.ok) return elicitForm(server, ctx, runtime, schema, warnings, mapping);
+      break;
+    case 'nowhere':
+      return notShownResult(schema, route.reasons);
+    default:
+      break;
+  }
+  return waitingForInputResult(schema, warnings, conversationNote(route.reasons, schema.locale));
 }

@@ -58,8 +58,9 @@ test('table cells stay on one line and cannot break the table', () => {
 });
 
 test('loadServerConfig reads a valid file', () => {
-  const path = configFile('ok.json', JSON.stringify({ endpoints: SEED_ENDPOINTS, elicitation: 'auto' }));
-  assert.deepEqual(loadServerConfig(path), { endpoints: SEED_ENDPOINTS, elicitation: 'auto' });
+  const full = { endpoints: SEED_ENDPOINTS, elicitation: 'auto', urlMode: false, pagePort: 4567, progressIntervalMs: 500 };
+  const path = configFile('ok.json', JSON.stringify(full));
+  assert.deepEqual(loadServerConfig(path), full);
   assert.deepEqual(loadServerConfig(configFile('empty.json', '{}')), {});
   // as Windows editors save it, with a byte order mark
   const bom = configFile('bom.json', `\uFEFF${JSON.stringify({ endpoints: SEED_ENDPOINTS })}`);
@@ -74,7 +75,7 @@ test('loadServerConfig errors name the file and the bad key', () => {
     [
       'unknown.json',
       '{"endpoint": []}',
-      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation\)/,
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, urlMode, pagePort, progressIntervalMs\)/,
     ],
     ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
     ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],
@@ -95,6 +96,9 @@ test('loadServerConfig errors name the file and the bad key', () => {
       /unknown key "endpoints\[0\]\.method"/,
     ],
     ['elicit.json', '{"elicitation": "always"}', /"elicitation" must be "never" or "auto", not "always"/],
+    ['urlmode.json', '{"urlMode": "yes"}', /"urlMode" must be true or false, not "yes"/],
+    ['pageport.json', '{"pagePort": 70000}', /"pagePort" must be a port number from 0 to 65535/],
+    ['progress.json', '{"progressIntervalMs": 5}', /"progressIntervalMs" must be a whole number of milliseconds from 100/],
   ];
   for (const [name, content, expected] of cases) {
     const path = name === 'missing.json' ? join(dir, 'nope.json') : configFile(name, content);
