@@ -58,7 +58,13 @@ test('table cells stay on one line and cannot break the table', () => {
 });
 
 test('loadServerConfig reads a valid file', () => {
-  const full = { endpoints: SEED_ENDPOINTS, elicitation: 'auto', urlMode: false, pagePort: 4567, progressIntervalMs: 500 };
+  const full = {
+    endpoints: SEED_ENDPOINTS,
+    elicitation: 'auto',
+    urlMode: false,
+    pagePort: 4567,
+    progressIntervalMs: 500,
+  };
   const path = configFile('ok.json', JSON.stringify(full));
   assert.deepEqual(loadServerConfig(path), full);
   assert.deepEqual(loadServerConfig(configFile('empty.json', '{}')), {});
@@ -98,7 +104,11 @@ test('loadServerConfig errors name the file and the bad key', () => {
     ['elicit.json', '{"elicitation": "always"}', /"elicitation" must be "never" or "auto", not "always"/],
     ['urlmode.json', '{"urlMode": "yes"}', /"urlMode" must be true or false, not "yes"/],
     ['pageport.json', '{"pagePort": 70000}', /"pagePort" must be a port number from 0 to 65535/],
-    ['progress.json', '{"progressIntervalMs": 5}', /"progressIntervalMs" must be a whole number of milliseconds from 100/],
+    [
+      'progress.json',
+      '{"progressIntervalMs": 5}',
+      /"progressIntervalMs" must be a whole number of milliseconds from 100/,
+    ],
   ];
   for (const [name, content, expected] of cases) {
     const path = name === 'missing.json' ? join(dir, 'nope.json') : configFile(name, content);

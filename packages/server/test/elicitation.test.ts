@@ -206,7 +206,10 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
       assert.equal(result.structuredContent.message, text);
       assert.match(text, /^フォーム「タスク担当者設定」はユーザーに表示されていません。/);
       assert.match(text, /フィールド\[0\]（type: autocomplete）は検索APIで候補を探すため/);
-      assert.match(text, /このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません/);
+      assert.match(
+        text,
+        /このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません/,
+      );
       assert.match(text, /会話で直接ユーザーに尋ねてください/);
       assert.match(text, /formrequest serve --elicitation auto/);
     });
@@ -227,7 +230,10 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
     test('a client without elicitation or Apps is told that nothing can show the form', async () => {
       const result = await call(kind, target(), { form_schema: RICH_FORM });
       assert.equal(result.structuredContent.status, 'not_shown');
-      assert.match(result.content[0].text, /このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません/);
+      assert.match(
+        result.content[0].text,
+        /このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません/,
+      );
     });
   });
 }
@@ -251,12 +257,7 @@ for (const kind of ['v1', 'v2-auto'] as ClientKind[]) {
 test('with the default policy (never), mode "auto" per call does not elicit and says why; a bad mode is a tool error', async () => {
   const seen: Seen = { requests: [] };
   const target = { stdio: [] };
-  const result = await call(
-    'v2-auto',
-    target,
-    { form_schema: RICH_FORM, mode: 'auto' },
-    scripted([], seen),
-  );
+  const result = await call('v2-auto', target, { form_schema: RICH_FORM, mode: 'auto' }, scripted([], seen));
   assert.equal(seen.requests.length, 0);
   assert.equal(result.structuredContent.status, 'waiting_for_input');
   assert.equal(

@@ -108,7 +108,10 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
         return answers.shift()!;
       });
       assert.equal(seen.length, 2);
-      assert.match(seen[1].message, /回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください/);
+      assert.match(
+        seen[1].message,
+        /回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください/,
+      );
       assert.deepEqual(result.structuredContent.answers, [['index.ts']]);
       assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
     });
