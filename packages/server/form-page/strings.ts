@@ -39,9 +39,18 @@ export const STRINGS = {
     retry: 'Send again',
     checkFields: 'Please check the highlighted fields.',
     done: {
-      accept: ['Sent', 'The agent has your answers. You can close this tab.'],
-      cancel: ['Cancelled', 'The agent was told you cancelled. You can close this tab.'],
-      decline: ['Declined', 'The agent was told you will not answer. You can close this tab.'],
+      accept: [
+        'Sent',
+        'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+      ],
+      cancel: [
+        'Cancelled',
+        'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+      ],
+      decline: [
+        'Declined',
+        'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+      ],
       closed: [
         'This form was closed',
         'The request was withdrawn or expired; nothing you entered was sent. You can close this tab.',

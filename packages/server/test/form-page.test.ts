@@ -131,7 +131,9 @@ test('a reload keeps what was typed; a file goes up and comes back as a referenc
       await page.reload();
       assert.equal(await page.getByLabel('用途').inputValue(), '交通費');
       assert.equal(await page.getByLabel('金額').inputValue(), '1200');
-      await page.getByLabel('領収書').setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('taxi 1200') });
+      await page
+        .getByLabel('領収書')
+        .setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('taxi 1200') });
       await page.getByRole('button', { name: '送信' }).click();
       await page.getByRole('heading', { name: '送信しました' }).waitFor();
       await page.reload();
