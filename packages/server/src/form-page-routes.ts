@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { isPlainObject } from '@formrequest/schema';
+import { clampUtcOffset, isPlainObject } from '@formrequest/schema';
 import { validateHostHeader } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
 import { checkPageAnswers, filePath } from './form-page-answers.js';
@@ -145,7 +145,13 @@ export function formPageRoutes(options: FormPageRoutesOptions) {
       return true;
     }
     // One answer per form: a second submit (another tab, a replay) finds it settled.
-    if (!(await forms.settle(id, { action: 'accept', values: checked.values }))) {
+    const utcOffset = clampUtcOffset(body.utcOffset);
+    const outcome = {
+      action: 'accept' as const,
+      values: checked.values,
+      ...(utcOffset === undefined ? {} : { utcOffset }),
+    };
+    if (!(await forms.settle(id, outcome))) {
       return settledJson(res, await forms.get(id));
     }
     return doneJson(res, 'accept');

@@ -9,6 +9,12 @@ export {
   type ServerConfig,
 } from './config.js';
 export { EXAMPLE_FORM, endpointsTableMarkdown, requestFormToolDescription } from './description.js';
+export {
+  type ElicitationForm,
+  elicitationContent,
+  formFromElicitation,
+  type PropertyKind,
+} from './elicitation-form.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export { FORM_META_KEY } from './form-meta.js';
 export { type FormPageData, pageCsp } from './form-page-html.js';

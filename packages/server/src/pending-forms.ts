@@ -12,7 +12,8 @@ import type { Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema'
 
 /** How a form ended: answered (values checked on the server), cancelled, declined, or closed unanswered. */
 export type FormOutcome =
-  | { action: 'accept'; values: Answers }
+  /** `utcOffset`: the person's zone (minutes east of UTC) as the page reported it. */
+  | { action: 'accept'; values: Answers; utcOffset?: number }
   | { action: 'cancel' }
   | { action: 'decline' }
   /** The call that asked is gone (the client cancelled it, or the form expired): nobody waits. */
