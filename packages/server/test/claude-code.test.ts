@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
-import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { repoRoot } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
 import { requireExecutable } from '../../../testing/system.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
@@ -54,6 +54,19 @@ async function waitFor<T>(what: string, check: () => T | undefined | false, time
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen:\n${screen()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Presses `key` (again every 2 s: a key that arrives while a prompt redraws can be lost) until `done`. */
+function pressUntil(key: string, what: string, done: () => boolean): Promise<true> {
+  let pressed = 0;
+  return waitFor(what, () => {
+    if (done()) return true;
+    if (Date.now() - pressed > 2000) {
+      tmux('send-keys', '-t', 'claude', key);
+      pressed = Date.now();
+    }
+    return false;
+  });
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -97,9 +110,11 @@ before(async () => {
     }),
   );
   const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, 'config') };
-  // As the README says, with the command from this checkout's sources (tests never run a stale build).
-  const [node, serveArgs] = cliCommand('serve', '--elicitation', 'auto', '--config', config);
-  const added = spawnSync(CLAUDE, ['mcp', 'add', 'form', '--', node, ...serveArgs], {
+  // Word for word as the README says: the command of this checkout (built by `npm test` / `npm install`).
+  const bin = resolve(repoRoot, 'packages/cli/bin/formrequest.js');
+  assert.ok(existsSync(resolve(repoRoot, 'packages/cli/dist/main.js')), 'run `npm run build` first');
+  const serveArgs = [bin, 'serve', '--elicitation', 'auto', '--config', config];
+  const added = spawnSync(CLAUDE, ['mcp', 'add', 'form', '--', 'node', ...serveArgs], {
     cwd: project,
     env,
     encoding: 'utf8',
@@ -122,7 +137,8 @@ after(async () => {
   await browser?.close();
   await api?.close();
   await search?.close();
-  rmSync(home, { recursive: true, force: true });
+  // Claude Code may still be writing its config as it exits.
+  rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 test('Claude Code shows the URL prompt; the form page takes the answers; the model gets them in the tool result', {
@@ -156,8 +172,10 @@ test('Claude Code shows the URL prompt; the form page takes the answers; the mod
   );
   await waitFor('the prompt', () => /❯/.test(screen()));
   tmux('send-keys', '-t', 'claude', '-l', 'タスクの担当者を設定して');
-  await new Promise((r) => setTimeout(r, 300));
-  tmux('send-keys', '-t', 'claude', 'Enter');
+  await waitFor('the message in the input', () => screen().includes('タスクの担当者を設定して'));
+  await pressUntil('Enter', 'the message to be sent', () =>
+    api.requests.some((r) => lastUserText(r.body).includes('タスクの担当者を設定して')),
+  );
 
   const url = await waitFor('the URL prompt', () => {
     const text = screen();
@@ -174,8 +192,10 @@ test('Claude Code shows the URL prompt; the form page takes the answers; the mod
     `Claude Code took the ${retriesWhenDone ? '2026-07-28 (retry)' : '2025-11-25 (completion)'} URL flow`,
   );
   if (!retriesWhenDone) {
-    tmux('send-keys', '-t', 'claude', 'Enter'); // Accept
-    await waitFor('Claude Code to wait for the page', () => screen().includes('waiting for completion'));
+    // Accept (the default choice).
+    await pressUntil('Enter', 'Claude Code to wait for the page', () =>
+      screen().includes('waiting for completion'),
+    );
   }
 
   const context = await newTestContext(browser);
@@ -192,9 +212,10 @@ test('Claude Code shows the URL prompt; the form page takes the answers; the mod
     await context.close();
   }
   if (retriesWhenDone) {
-    tmux('send-keys', '-t', 'claude', 'Right');
-    await waitFor('"I\'m done, continue" to be chosen', () => /❯ I'm done, continue/.test(screen()));
-    tmux('send-keys', '-t', 'claude', 'Enter');
+    await pressUntil('Right', '"I\'m done, continue" to be chosen', () =>
+      /❯ I'm done, continue/.test(screen()),
+    );
+    await pressUntil('Enter', 'the prompt to close', () => !screen().includes("I'm done, continue"));
   }
 
   const answered = await waitFor('the model to get the tool result', () =>
