@@ -3,6 +3,7 @@
 // Japanese like the seed (the form's UI language); field and property names stay as in the vocabulary.
 import { PATTERN_SYNTAX_JA } from '@formrequest/schema';
 import type { SearchEndpoint, ServerConfig } from './config.js';
+import { deliveryLines } from './description-delivery.js';
 
 /** The seed's endpoint table: `| 用途 | URL | パラメータ |`, parameters as `` `q`: 検索クエリ, `limit`: 件数 `` or `なし`. */
 export function endpointsTableMarkdown(endpoints: readonly SearchEndpoint[]): string {
@@ -85,9 +86,8 @@ export function requestFormToolDescription(config: ServerConfig = {}): string {
         ];
   return [
     'ユーザーにフォーム入力を求めます。form_schema（title と fields）でフォームを定義すると、ユーザーの画面にフォームが表示されます。',
-    'このツールはすぐに戻ります。ユーザーが送信すると、入力内容が次のユーザーメッセージとして JSON（キーは各フィールドの name）で届きます。キャンセルされた場合は「フォーム入力をキャンセルしました。」が届きます。呼び出した後はターンを終えて回答を待ち、内容を推測して先に進めないでください。',
+    ...deliveryLines(config),
     'スキーマに誤りがあると isError の結果でどこをどう直すかが返ります。直して呼び直してください。',
-    'mode: "auto" を付けると、クライアントが対応していてフォームが収まる場合はクライアント自身のフォーム（elicitation）で尋ね、回答をこのツールの結果で返します（収まらない場合は理由を添えて通常どおり）。',
     '',
     '### 使用ガイドライン',
     '',

@@ -159,3 +159,13 @@ test('the description carries the endpoint table, the guidelines and all 18 type
   assert.ok(!bare.includes('| 用途 |'));
   assert.match(bare, /検索エンドポイントが設定されていません/);
 });
+
+test('the description says where the answers arrive under each policy', () => {
+  const never = requestFormToolDescription();
+  assert.match(never, /入力内容が次のユーザーメッセージとして JSON/);
+  assert.ok(!never.includes('not_shown'));
+  const auto = requestFormToolDescription({ elicitation: 'auto' });
+  assert.match(auto, /入力が終わるとこのツールの結果で返ります/);
+  assert.match(auto, /not_shown ならユーザーにフォームは見えていない/);
+  assert.ok(!auto.includes('入力内容が次のユーザーメッセージとして JSON'));
+});
