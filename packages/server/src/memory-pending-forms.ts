@@ -40,15 +40,14 @@ export class MemoryPendingForms implements PendingForms {
   private readonly maxFormBytes: number;
   private readonly maxTotalBytes: number;
   private readonly now: () => number;
-  private readonly sweep: NodeJS.Timeout;
+  /** Runs while there are forms to forget, so an idle store holds no timer. */
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(options: MemoryPendingFormsOptions = {}) {
     this.ttlMs = options.ttlMs ?? DEFAULT_FORM_TTL_MS;
     this.maxFormBytes = options.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
     this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
     this.now = options.now ?? Date.now;
-    this.sweep = setInterval(() => this.forgetExpired(), Math.min(this.ttlMs, 60_000));
-    this.sweep.unref();
   }
 
   async open(form: NewPendingForm): Promise<PendingForm> {
@@ -61,6 +60,10 @@ export class MemoryPendingForms implements PendingForms {
       expiresAt: issuedAt + this.ttlMs,
     };
     this.forms.set(record.id, record);
+    if (!this.sweep) {
+      this.sweep = setInterval(() => this.forgetExpired(), Math.min(this.ttlMs, 60_000));
+      this.sweep.unref();
+    }
     return record;
   }
 
@@ -100,7 +103,9 @@ export class MemoryPendingForms implements PendingForms {
         resolve(outcome);
       };
       waiting.add(done);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      // Aborted while the form was being looked up: the event has fired already.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
@@ -143,7 +148,6 @@ export class MemoryPendingForms implements PendingForms {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sweep);
     for (const form of [...this.forms.values()]) this.forget(form, 'The server stopped.');
   }
 
@@ -162,6 +166,10 @@ export class MemoryPendingForms implements PendingForms {
       if (file.formId !== form.id) continue;
       this.files.delete(id);
       this.totalBytes -= file.size;
+    }
+    if (this.forms.size === 0 && this.sweep) {
+      clearInterval(this.sweep);
+      this.sweep = undefined;
     }
   }
 }

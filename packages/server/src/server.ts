@@ -9,8 +9,16 @@ import { registerRequestFormTool } from './request-form-tool.js';
 import { defaultRuntime, type FormRuntime } from './runtime.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
+// One object for "no config", so that every server made without one shares one runtime (a 2026-07-28
+// retry served by a fresh instance must find the form, and verify the state, its first round made).
+const NO_CONFIG: ServerConfig = Object.freeze({});
+
+/**
+ * A fresh `form` server. Instances made from the same `config` object share one runtime (pending forms,
+ * the form page, the requestState key) unless `runtime` is given: pass the same object each time.
+ */
 export function createFormServer(
-  config: ServerConfig = {},
+  config: ServerConfig = NO_CONFIG,
   runtime: FormRuntime = defaultRuntime(config),
 ): McpServer {
   const server = new McpServer(
