@@ -333,6 +333,32 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
     });
   }
 
+  for (const transport of ['stdio', 'http'] as const) {
+    test(`form mode on 2025-11-25 (v1 over ${transport}): the held call sends progress while the client's dialog is open`, async () => {
+      const target: Target =
+        transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
+      let progress = 0;
+      const started = Date.now();
+      const client = await connectClient('v1', target, async () => {
+        // The person takes three client timeouts to fill the client's own dialog.
+        while (Date.now() - started < 3 * TIMEOUT || progress < 10) await new Promise((r) => setTimeout(r, 50));
+        return { action: 'accept', content: { name: 'Ann' } };
+      });
+      try {
+        const flat = { title: 'Flat', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
+        const result = await client.raw.callTool(
+          { name: 'request_form', arguments: { form_schema: flat } },
+          undefined,
+          { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) },
+        );
+        assert.equal(result.structuredContent.status, 'submitted');
+        assert.deepEqual(result.structuredContent.values, { name: 'Ann' });
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
   test('without resetTimeoutOnProgress the v1 client cuts the call; the page then says the form closed', async () => {
     const { client, elicited } = await open('v1', { url: http.url });
     try {
