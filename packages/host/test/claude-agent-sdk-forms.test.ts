@@ -127,7 +127,7 @@ async function chat(host: RunningHost, text: string): Promise<Page> {
 
 test('question in the chat page: the turn ends at the form, and the answer reaches the model in seed 004 words', {
   skip,
-  timeout: 180_000,
+  timeout: 170_000,
 }, async () => {
   const page = await chat(plain, 'どのファイルを編集するか聞いて');
   const form = page.locator('#form-slot');
@@ -155,7 +155,7 @@ test('question in the chat page: the turn ends at the form, and the answer reach
 
 test('an elicitation (a question in form mode) is answered by the person on the page the chat links to', {
   skip,
-  timeout: 180_000,
+  timeout: 170_000,
 }, async () => {
   const page = await chat(eliciting, 'どのファイルを編集するか聞いて');
   const link = page.locator('.msg.assistant a', { hasText: 'フォームを開く' });
@@ -174,7 +174,7 @@ test('an elicitation (a question in form mode) is answered by the person on the 
 
 test("an elicitation in URL mode (a form with a file) links the server's own page; the answers come back in the result", {
   skip,
-  timeout: 180_000,
+  timeout: 170_000,
 }, async () => {
   const page = await chat(eliciting, '出張の申請をしたい');
   const link = page.locator('.msg.assistant a', { hasText: 'フォームを開く' });

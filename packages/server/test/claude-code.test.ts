@@ -143,7 +143,7 @@ after(async () => {
 
 test('Claude Code shows the URL prompt; the form page takes the answers; the model gets them in the tool result', {
   skip,
-  timeout: 240_000,
+  timeout: 170_000,
 }, async (t) => {
   const env = {
     CLAUDE_CONFIG_DIR: join(home, 'config'),

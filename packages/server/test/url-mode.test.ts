@@ -341,7 +341,8 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
       const started = Date.now();
       const client = await connectClient('v1', target, async () => {
         // The person takes three client timeouts to fill the client's own dialog.
-        while (Date.now() - started < 3 * TIMEOUT || progress < 10) await new Promise((r) => setTimeout(r, 50));
+        while (Date.now() - started < 3 * TIMEOUT || progress < 10)
+          await new Promise((r) => setTimeout(r, 50));
         return { action: 'accept', content: { name: 'Ann' } };
       });
       try {
