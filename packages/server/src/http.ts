@@ -137,6 +137,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await factory().connect(transport);
+    // What the server sends counts as activity too: a call held while a person fills a form (its
+    // progress, every few seconds) keeps its session from being swept as idle.
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const session = transport.sessionId ? sessions.get(transport.sessionId) : undefined;
+      if (session) session.lastSeen = Date.now();
+      return send(message, options);
+    };
     await transport.handleRequest(req, res, body);
   }
 

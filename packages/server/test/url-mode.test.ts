@@ -360,6 +360,38 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
     });
   }
 
+  test('a 2025 HTTP session with a call held open is not swept as idle', async () => {
+    const server = await startHttpServer({
+      port: 0,
+      sessionIdleMs: 300,
+      config: { elicitation: 'auto', progressIntervalMs: 100 },
+    });
+    const { client, elicited } = await open('v1', { url: server.url });
+    try {
+      let progress = 0;
+      const call = client.raw.callTool(
+        { name: 'request_form', arguments: { form_schema: TRIP_FORM } },
+        undefined,
+        {
+          timeout: 60_000,
+          onprogress: () => (progress += 1),
+        },
+      );
+      const { url } = await elicited;
+      const started = Date.now();
+      // Several idle periods pass with nothing but the server's progress on the wire.
+      while (Date.now() - started < 4 * 300 || progress < 12) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(
+        (await person.send(url, { action: 'accept', values: { destination: '松山' } })).status,
+        200,
+      );
+      assert.equal((await call).structuredContent.status, 'submitted');
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
   test('without resetTimeoutOnProgress the v1 client cuts the call; the page then says the form closed', async () => {
     const { client, elicited } = await open('v1', { url: http.url });
     try {
