@@ -24,9 +24,9 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
 }
 
 /** A `--port` value: a whole number from 0 (any free port) to 65535. */
-export function parsePort(text: string): number {
+export function parsePort(text: string, flag = '--port'): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535)
-    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+    throw new UsageError(`${flag} must be a number from 0 to 65535, not '${text}'.`);
   return port;
 }

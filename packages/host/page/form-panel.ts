@@ -2,7 +2,7 @@
 // messages on narrow ones). It keeps the language it was written in, takes focus when it appears and
 // gives it back to the message box when it closes, keeps a draft on the host, uploads files before
 // answering, and shows the host's refusals (422) on the fields they name.
-import { formatBytes, formLocale } from '@formrequest/schema';
+import { decodeDataUrl, formatBytes, formLocale } from '@formrequest/schema';
 import type { FormController } from '@formrequest/web';
 import { api, ResponseError, responseError, writeHeaders } from './api.js';
 import { $, el } from './dom.js';
@@ -175,12 +175,8 @@ class FieldError extends Error {
 }
 
 function dataUrlToBlob(dataUrl: string): Blob {
-  const [head = '', body = ''] = dataUrl.split(',', 2);
-  const type = /^data:([^;,]*)/.exec(head)?.[1] || 'application/octet-stream';
-  const bytes = head.includes(';base64')
-    ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
-    : new TextEncoder().encode(decodeURIComponent(body));
-  return new Blob([bytes], { type });
+  const { type, bytes } = decodeDataUrl(dataUrl);
+  return new Blob([bytes as BlobPart], { type: type || 'application/octet-stream' });
 }
 
 /** Files go to the host; the answer carries {name, type, size, url} instead of a data URL. */

@@ -23,6 +23,7 @@ export {
   isInputField,
 } from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
+export { decodeDataUrl } from './data-url.js';
 export {
   clampUtcOffset,
   dayAt,

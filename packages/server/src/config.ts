@@ -1,5 +1,6 @@
 // The server's optional configuration file: search endpoints the model may use in forms (they go into
-// the tool description and the Apps widget's CSP) and the elicitation policy.
+// the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
+// reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
 import { readFileSync } from 'node:fs';
 import { isPlainObject } from '@formrequest/schema';
 
@@ -18,11 +19,25 @@ export const ELICITATION_POLICIES: readonly ElicitationPolicy[] = ['never', 'aut
 
 export interface ServerConfig {
   endpoints?: SearchEndpoint[];
-  /** `never` (default): the conversation mode of the seed. `auto`: ask through the client's own UI when it can. */
+  /**
+   * `never` (default): the conversation mode of the seed, for hosts that render the tool call; no
+   * elicitation is ever sent (headless clients decline every elicitation by themselves).
+   * `auto`: show the form where the client can (MCP Apps, its own form dialog, the form page through
+   * URL-mode elicitation); when it can nowhere, the model is told so.
+   */
   elicitation?: ElicitationPolicy;
+  /** With `elicitation: auto`: whether forms may go to the form page through URL-mode elicitation. Default true. */
+  urlMode?: boolean;
+  /** Port of the loopback form page when serving over stdio (0 or unset: any free port). */
+  pagePort?: number;
+  /** How often a held call sends a progress notification while a person fills the form. Default 10 000. */
+  progressIntervalMs?: number;
 }
 
-const TOP_KEYS = ['endpoints', 'elicitation'];
+/** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
+export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
+
+const TOP_KEYS = ['endpoints', 'elicitation', 'urlMode', 'pagePort', 'progressIntervalMs'];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
 /** Reads and checks a JSON config file. Errors name the file and the bad key and say what to write. */
@@ -59,6 +74,28 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
     } else {
       problems.push(`"elicitation" must be "never" or "auto", not ${JSON.stringify(data.elicitation)}`);
     }
+  }
+  if (data.urlMode !== undefined) {
+    if (typeof data.urlMode === 'boolean') config.urlMode = data.urlMode;
+    else problems.push(`"urlMode" must be true or false, not ${JSON.stringify(data.urlMode)}`);
+  }
+  if (data.pagePort !== undefined) {
+    const port = data.pagePort;
+    if (Number.isInteger(port) && (port as number) >= 0 && (port as number) <= 65535)
+      config.pagePort = port as number;
+    else
+      problems.push(
+        `"pagePort" must be a port number from 0 to 65535 (0: any free port), not ${JSON.stringify(port)}`,
+      );
+  }
+  if (data.progressIntervalMs !== undefined) {
+    const ms = data.progressIntervalMs;
+    if (Number.isInteger(ms) && (ms as number) >= 100 && (ms as number) <= 600_000)
+      config.progressIntervalMs = ms as number;
+    else
+      problems.push(
+        `"progressIntervalMs" must be a whole number of milliseconds from 100 to 600000, not ${JSON.stringify(ms)}`,
+      );
   }
   if (data.endpoints !== undefined) {
     if (!Array.isArray(data.endpoints)) {

@@ -6,6 +6,7 @@
 // Japanese like the seed; field and property names stay as in the vocabulary.
 import { FIELD_CATALOG, type FieldType, type ValueKind } from '@formrequest/schema';
 import type { SearchEndpoint, ServerConfig } from './config.js';
+import { deliveryLines } from './description-delivery.js';
 
 /** The seed's endpoint table: `| 用途 | URL | パラメータ |`, parameters as `` `q`: 検索クエリ, `limit`: 件数 `` or `なし`. */
 export function endpointsTableMarkdown(endpoints: readonly SearchEndpoint[]): string {
@@ -93,8 +94,7 @@ export function requestFormToolDescription(config: ServerConfig = {}): string {
           'このサーバーには設定されていません。searchUrl・loadUrl には、ユーザーやシステムプロンプトが示した URL だけを使ってください（なければ select などで尋ねる）。',
         ];
   return [
-    'form_schema（title と fields）でフォームを表示し、ユーザーに入力してもらいます。ツールはすぐ戻ります。',
-    '呼び出した後はターンを終えてください。回答は次のユーザーメッセージで、name をキーにした JSON として届きます（未入力の任意項目は省略）。キャンセル時は「フォーム入力をキャンセルしました。」が届きます。',
+    ...deliveryLines(config),
     `値: ${answerShapeText()}。`,
     '',
     ...endpointSection,

@@ -1,8 +1,9 @@
-// request_form in `auto` mode: ask through the client's own form UI (elicitation) when the client
-// declares it and the form fits the restricted elicitation schema; otherwise the conversation mode with
-// the reason. Written once for both eras with the SDK's `inputRequired`: a 2026-07-28 client gets an
+// request_form through form-mode elicitation (routing.ts chose it: the client declares it and every
+// field maps): ask through the client's own form UI and return the answers in this tool result.
+// Written once for both eras with the SDK's `inputRequired`: a 2026-07-28 client gets an
 // `input_required` result and retries with the answers; for a 2025 client the SDK sends a real
-// `elicitation/create` and re-runs this handler with the answer.
+// `elicitation/create` and re-runs this handler with the answer, while the call stays open (progress
+// keeps it alive). Answers that fail the checks are asked again, with the messages, a few times.
 
 import { type FormSchema, type Issue, ownValue, validateAnswers } from '@formrequest/schema';
 import {
@@ -11,39 +12,39 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
-import { answersFromElicitation, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
+import { answersFromElicitation, type ElicitationSchema } from './elicitation-schema.js';
+import { flowState } from './flow-state.js';
+import { holdWhileAsking, releaseHold } from './progress.js';
 import {
   cancelledResult,
   declinedResult,
   invalidAnswersResult,
   submittedResult,
-  waitingForInputResult,
 } from './request-form-result.js';
+import type { FormRuntime } from './runtime.js';
 
 const INPUT_KEY = 'form';
 /** Asks at most this many times when answers fail validation, then reports the problems. */
 export const MAX_ELICITATION_ATTEMPTS = 3;
 
-export function elicitForm(server: McpServer, ctx: ServerContext, schema: FormSchema, warnings: Issue[]) {
-  if (!supportsFormElicitation(clientCapabilities(server, ctx))) {
-    return waitingForInputResult(
-      schema,
-      warnings,
-      'クライアントがフォーム入力（elicitation）に対応していないため、会話でフォームを表示します。',
-    );
-  }
-  const mapping = toElicitation(schema);
-  if (!mapping.ok) {
-    return waitingForInputResult(
-      schema,
-      warnings,
-      `クライアントのフォーム（elicitation）は使わず、会話でフォームを表示します:\n${mapping.reasons.join('\n')}`,
-    );
-  }
-  const attempt = Number(ctx.mcpReq.requestState() ?? 0) || 0;
+export interface FormElicitation {
+  message: string;
+  requestedSchema: ElicitationSchema;
+}
+
+export async function elicitForm(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  schema: FormSchema,
+  _warnings: Issue[],
+  mapping: FormElicitation,
+) {
+  releaseHold(ctx);
+  const attempt = flowState(ctx).attempt ?? 0;
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
-  if (response.kind !== 'elicit') return ask(mapping.message, mapping.requestedSchema, attempt);
+  if (response.kind !== 'elicit')
+    return ask(server, ctx, runtime, mapping.message, mapping.requestedSchema, 0);
   if (response.action === 'decline') return declinedResult(schema);
   if (response.action === 'cancel') return cancelledResult(schema);
   const given = answersFromElicitation(schema, response.content ?? {});
@@ -52,13 +53,23 @@ export function elicitForm(server: McpServer, ctx: ServerContext, schema: FormSc
   if (attempt + 1 >= MAX_ELICITATION_ATTEMPTS) return invalidAnswersResult(schema, checked.errors);
   const problems = Object.values(checked.errors).map((error) => `・${error}`);
   const message = `${mapping.message}\n\n入力内容を確認してください:\n${problems.join('\n')}`;
-  return ask(message, withDefaults(mapping.requestedSchema, given), attempt + 1);
+  return ask(server, ctx, runtime, message, withDefaults(mapping.requestedSchema, given), attempt + 1);
 }
 
-function ask(message: string, requestedSchema: ElicitationSchema, attempt: number) {
+async function ask(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  message: string,
+  requestedSchema: ElicitationSchema,
+  attempt: number,
+) {
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
+    minutes > 0 ? `フォームへの入力を待っています（${minutes}分経過）` : 'フォームへの入力を待っています',
+  );
   return inputRequired({
     inputRequests: { [INPUT_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema }) },
-    requestState: String(attempt),
+    requestState: await runtime.stateCodec.mint({ attempt }, ctx),
   });
 }
 

@@ -1,12 +1,14 @@
-// The per-call `mode` argument of request_form and its relation to the server's policy.
+// The per-call `mode` argument of request_form. It can only narrow what the server's policy allows:
+// "never" keeps a call in the conversation; "auto" asks for the client's own surfaces, which the server
+// uses only when its policy (`--elicitation auto`) allows them (routing.ts).
 import { isPlainObject, type Locale } from '@formrequest/schema';
-import { ELICITATION_POLICIES, type ElicitationPolicy, type ServerConfig } from './config.js';
+import { ELICITATION_POLICIES, type ElicitationPolicy } from './config.js';
 
-export type ModeChoice = { ok: true; mode: ElicitationPolicy } | { ok: false; message: string };
+export type ModeChoice = { ok: true; mode?: ElicitationPolicy } | { ok: false; message: string };
 
-export function chooseMode(args: unknown, config: ServerConfig, locale: Locale = 'ja'): ModeChoice {
+export function chooseMode(args: unknown, locale: Locale = 'ja'): ModeChoice {
   const raw = isPlainObject(args) ? args.mode : undefined;
-  if (raw === undefined || raw === null) return { ok: true, mode: config.elicitation ?? 'never' };
+  if (raw === undefined || raw === null) return { ok: true };
   if (ELICITATION_POLICIES.includes(raw as ElicitationPolicy))
     return { ok: true, mode: raw as ElicitationPolicy };
   return {
@@ -22,5 +24,5 @@ export const MODE_JSON_SCHEMA = {
   type: 'string',
   enum: ELICITATION_POLICIES,
   description:
-    "auto: ask in the client's own form UI when it can (answers in this result). never: in the conversation.",
+    "Usually omit. never: in the conversation. auto: the client's own form UI where the server allows it (answers in this result).",
 };

@@ -1,4 +1,4 @@
-// The server over Streamable HTTP at `/mcp`.
+// The server over Streamable HTTP at `/mcp`, and the form page at `/forms/<id>` on the same listener.
 //
 // Two eras share one endpoint (REFERENCE.md, "Which SDK line"): 2025-era clients (the v1 SDK client, the
 // Inspector, Claude Code) get a sessionful transport, so the server can still send them requests such
@@ -14,12 +14,16 @@ import {
   isInitializeRequest,
   isJsonContentType,
   isLegacyRequest,
-  localhostAllowedHostnames,
   type McpServer,
   validateHostHeader,
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
+import { formPageRoutes } from './form-page-routes.js';
+import { fixedPageHost } from './form-page-server.js';
+import { allowedNames, browsableHost, header, readBody, sendJson } from './http-util.js';
+import type { PendingForms } from './pending-forms.js';
+import { createFormRuntime, type FormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
@@ -41,14 +45,25 @@ export interface HttpServerOptions {
   sessionIdleMs?: number;
   /** Where out-of-band errors are reported. Default stderr. */
   log?: (line: string) => void;
-  /** Builds each server instance; default `createFormServer(config)`. For embedding apps that add tools. */
-  factory?: () => McpServer;
+  /**
+   * Builds each server instance; default `createFormServer(config, runtime)`. For embedding apps that
+   * add tools (pass the runtime on so URL-mode forms reach this listener's form page).
+   */
+  factory?: (runtime: FormRuntime) => McpServer;
+  /** Where pending forms live (default: this process's memory); a shared store for several instances. */
+  forms?: PendingForms;
+  /** The origin people open form pages at, when it is not this listener's (a reverse proxy). */
+  pageOrigin?: string;
+  /** HMAC key of the requestState (32 bytes or more), shared by instances behind one load balancer. */
+  stateKey?: Uint8Array | string;
 }
 
 export interface RunningHttpServer {
   /** The MCP endpoint, e.g. `http://127.0.0.1:3939/mcp`. */
   url: string;
   port: number;
+  /** The forms waiting on this server's form page. */
+  forms: PendingForms;
   close(): Promise<void>;
 }
 
@@ -66,7 +81,21 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
   const allowedHostnames = allowedNames(host, options.allowedHosts ?? []);
 
-  const factory = options.factory ?? (() => createFormServer(config));
+  let origin = '';
+  const runtime = createFormRuntime(config, {
+    forms: options.forms,
+    page: () => fixedPageHost(() => origin),
+    stateKey: options.stateKey,
+    log,
+  });
+  const pages = formPageRoutes({
+    forms: runtime.forms,
+    config,
+    allowedHostnames,
+    origin: () => origin,
+    log,
+  });
+  const factory = options.factory ? () => options.factory!(runtime) : () => createFormServer(config, runtime);
   const modern = createMcpHandler(factory, {
     legacy: 'reject',
     maxRequestBodySize: maxBodyBytes,
@@ -108,6 +137,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await factory().connect(transport);
+    // What the server sends counts as activity too: a call held while a person fills a form (its
+    // progress, every few seconds) keeps its session from being swept as idle.
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const session = transport.sessionId ? sessions.get(transport.sessionId) : undefined;
+      if (session) session.lastSeen = Date.now();
+      return send(message, options);
+    };
     await transport.handleRequest(req, res, body);
   }
 
@@ -132,8 +169,9 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       );
     }
     if (path !== MCP_PATH) {
+      if (await pages(req, res)) return;
       return sendJson(res, 404, {
-        error: `Not found: ${path}. The MCP endpoint of this server is ${MCP_PATH}.`,
+        error: `Not found: ${path}. The MCP endpoint of this server is ${MCP_PATH}; form pages are at /forms/<id>.`,
       });
     }
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
@@ -221,69 +259,24 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  origin = (options.pageOrigin ?? `http://${browsableHost(host)}:${port}`).replace(/\/+$/, '');
   return {
     url: `http://${urlHost}:${port}${MCP_PATH}`,
     port,
+    forms: runtime.forms,
     async close() {
       clearInterval(sweep);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.allSettled(open.map((session) => session.transport.close()));
       await modern.close();
+      await runtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
   };
-}
-
-/** localhost names always; the listening host when it is a specific name or address; extras. */
-function allowedNames(host: string, extra: string[]): string[] {
-  const names = new Set(localhostAllowedHostnames());
-  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
-  if (!wildcard) names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
-  for (const name of extra) names.add(name);
-  return [...names];
-}
-
-/** The body, or undefined when it is larger than `limit` (the rest is drained, not buffered). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const declared = Number(header(req, 'content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size > limit) {
-        tooLarge = true;
-        chunks.length = 0;
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!tooLarge) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', reject);
-  });
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {

@@ -17,8 +17,18 @@ const FORM_RESULT = {
     },
     status: {
       type: 'string',
-      enum: ['waiting_for_input', 'error', 'submitted', 'declined', 'cancelled', 'invalid'],
-      description: 'waiting_for_input: show the form; the answer arrives as the next user message',
+      enum: [
+        'waiting_for_input',
+        'error',
+        'submitted',
+        'declined',
+        'cancelled',
+        'invalid',
+        'not_shown',
+        'closed',
+      ],
+      description:
+        'waiting_for_input: show the form; the answer arrives as the next user message. not_shown: no surface can show it (ask in the conversation). closed: its page closed unanswered',
     },
     normalized: {
       type: 'array',
@@ -49,6 +59,10 @@ export const QUESTION_OUTPUT_JSON_SCHEMA = {
       type: 'object',
       description: "seed 004's details: one list of answers per question, and the error when there is one",
       properties: {
+        message: {
+          type: 'string',
+          description: 'The text result in seed 004\'s words (`ユーザーの回答: "Q"="A"`)',
+        },
         answers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
         error: {
           type: 'object',

@@ -79,21 +79,50 @@ export function questionsToForm(questions: ResolvedQuestion[]): FormSchema {
   return { title: single ? questions[0]!.header || '質問' : '質問', fields };
 }
 
-/** Seed 004's `answers` (one list per question) from elicitation content or submitted form values. */
+/**
+ * Seed 004's `answers` (one list per question) from elicitation content or submitted form values. A
+ * single-choice question has one answer at most: its own text when the person typed one (「その他」),
+ * else the option picked. Surfaces that can ask again refuse both at once first (questionAnswerProblems).
+ */
 export function answersFromValues(
   questions: ResolvedQuestion[],
   values: Record<string, unknown>,
 ): string[][] {
-  return questions.map((_question, i) => {
+  return questions.map((question, i) => {
     const { choice, other } = questionKeys(i);
     const picked = values[choice];
     const answers = (Array.isArray(picked) ? picked : picked === undefined || picked === null ? [] : [picked])
       .map((v) => String(v).trim())
       .filter((v) => v !== '');
     const extra = typeof values[other] === 'string' ? (values[other] as string).trim() : '';
+    if (!question.multiple) return extra !== '' ? [extra] : answers.slice(0, 1);
     if (extra !== '') answers.push(extra);
     return answers;
   });
+}
+
+/**
+ * Answers a surface must refuse, keyed by the field to show the message on: a single-choice question
+ * answered both with an option and with typed text (it takes one answer).
+ */
+export function questionAnswerProblems(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+  locale: 'ja' | 'en' = 'ja',
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  questions.forEach((question, i) => {
+    if (question.multiple || !question.custom || question.options.length === 0) return;
+    const { choice, other } = questionKeys(i);
+    const picked = values[choice];
+    const typed = typeof values[other] === 'string' ? (values[other] as string).trim() : '';
+    if (picked === undefined || picked === null || picked === '' || typed === '') return;
+    problems[other] =
+      locale === 'en'
+        ? `"${question.question}" takes one answer: pick an option or type your own, not both.`
+        : `「${question.question}」の回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください。`;
+  });
+  return problems;
 }
 
 /**

@@ -1,9 +1,12 @@
-// The `question` tool (seed 004 input and output) on the MCP server. Where the client declares form
-// elicitation it asks there and answers in seed 004's format in this same call; elsewhere it returns a
-// form request (single -> radio, multiple -> multiselect, custom -> an extra text field) that every
-// renderer shows, with the questions in structuredContent so a host can report the answer the seed's way.
+// The `question` tool (seed 004 input and output) on the MCP server, shown where routing.ts says. In the
+// client's own form dialog or on the form page it answers in seed 004's words in this same call
+// (`ユーザーの回答: "Q"="A"`, in structuredContent.message too, since Claude-based hosts show the model
+// structuredContent); in the conversation (or the Apps widget) it returns a form request (single ->
+// radio, multiple -> multiselect, custom -> an extra text field) with the questions in structuredContent
+// so a host can report the answer the seed's way; where nothing can show it, NO_UI says so.
 
 import {
+  type FormSchema,
   formatQuestionError,
   questionAnswersResult,
   questionError,
@@ -21,10 +24,21 @@ import {
 } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
-import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
+import { flowState } from './flow-state.js';
 import { QUESTION_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
-import { answersFromValues, questionsToElicitation, questionsToForm } from './question-form.js';
+import { holdWhileAsking, releaseHold } from './progress.js';
+import {
+  answersFromValues,
+  questionAnswerProblems,
+  questionsToElicitation,
+  questionsToForm,
+} from './question-form.js';
 import { waitingForInputResult } from './request-form-result.js';
+import { routeInput, withoutPage } from './route-call.js';
+import { conversationNote, nowhereFix, reasonTexts } from './route-messages.js';
+import { decideRoute, type RouteInput } from './routing.js';
+import type { FormRuntime } from './runtime.js';
+import { askOnPage } from './url-elicitation.js';
 
 export const QUESTION_TOOL = 'question';
 
@@ -66,8 +80,8 @@ export const QUESTION_INPUT_JSON_SCHEMA = {
 
 const DESCRIPTION = [
   'ユーザーに1つ以上の質問をして回答を得ます（単一選択・複数選択・自由記述）。',
-  'クライアントがフォーム入力（elicitation）に対応していればその場で尋ね、結果は `ユーザーの回答: "質問"="回答"` の形で返ります（複数回答は ", " 区切り）。',
-  '対応していない場合はフォームとして表示され、回答は次のユーザーメッセージで届きます（q1, q1_other … が各質問の選択と自由記述です）。',
+  'クライアントのフォーム（elicitation）やブラウザのフォームページで尋ねられる場合は、結果が `ユーザーの回答: "質問"="回答"` の形でこのツールの結果として返ります（複数回答は ", " 区切り）。',
+  '会話でフォームとして表示される場合は、回答が次のユーザーメッセージで届きます（q1, q1_other … が各質問の選択と自由記述です）。表示できる場所がない場合は NO_UI エラーが返るので、会話で直接尋ねてください。',
   '',
   '- 選択肢のみ: options に選択肢、custom: false',
   '- 選択肢 + 自由記述: custom: true（省略時の既定）',
@@ -77,7 +91,7 @@ const DESCRIPTION = [
   '- 複数の情報をまとめて集めるなら request_form の方が向いています',
 ].join('\n');
 
-export function registerQuestionTool(server: McpServer): void {
+export function registerQuestionTool(server: McpServer, runtime: FormRuntime): void {
   server.registerTool(
     QUESTION_TOOL,
     {
@@ -91,54 +105,150 @@ export function registerQuestionTool(server: McpServer): void {
     async (args, ctx) => {
       const check = validateQuestionInput(args);
       if (!check.ok) return asToolResult(questionErrorResult(check.error), true);
-      if (supportsFormElicitation(clientCapabilities(server, ctx)))
-        return askByElicitation(ctx, check.questions, check.warnings);
-      return askByForm(check.questions, check.warnings);
+      // One question form for every surface: the page and the conversation show the same fields.
+      const input = routeInput(server, ctx, runtime, undefined, { ok: true });
+      return showQuestions(server, ctx, runtime, check.questions, check.warnings, input);
     },
   );
 }
 
-function askByElicitation(ctx: ServerContext, questions: ResolvedQuestion[], warnings: string[]) {
-  const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
-  if (response.kind !== 'elicit') {
-    const message =
-      questions.length === 1 ? questions[0]!.question : questions.map((q) => q.question).join('\n');
-    return inputRequired({
-      inputRequests: {
-        [INPUT_KEY]: inputRequired.elicit({
-          mode: 'form',
-          message,
-          requestedSchema: questionsToElicitation(questions),
-        }),
-      },
-    });
+async function showQuestions(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  questions: ResolvedQuestion[],
+  warnings: string[],
+  input: RouteInput,
+): Promise<CallToolResult> {
+  let route = decideRoute(input);
+  if (route.surface === 'url-elicitation') {
+    const form = questionForm(questions);
+    if (!form.ok) return form.result;
+    const flow = await askOnPage(server, ctx, runtime, { schema: form.schema, questions });
+    if (flow.kind === 'ask') return flow.result as unknown as CallToolResult;
+    if (flow.kind === 'done') {
+      const { outcome } = flow;
+      if (outcome.action === 'accept') return answered(questions, outcome.values, warnings);
+      return asToolResult(
+        questionErrorResult(
+          questionError('CANCELLED', {
+            details: { action: outcome.action, ...('reason' in outcome ? { reason: outcome.reason } : {}) },
+          }),
+        ),
+        false,
+      );
+    }
+    route = withoutPage(input, flow.error);
   }
+  switch (route.surface) {
+    case 'form-elicitation':
+      return askByElicitation(server, ctx, runtime, questions, warnings);
+    case 'nowhere': {
+      // Seed 004's NO_UI, with the reasons and this server's way out instead of "run it in a terminal".
+      const error = questionError('NO_UI', { details: { reasons: reasonTexts(route.reasons) } });
+      error.recovery = [
+        '質問を通常のメッセージとしてユーザーに尋ねてください（この質問を再度呼び出さないでください）',
+        nowhereFix().replace(/^対処: [^。]*。/, ''),
+      ];
+      return asToolResult(questionErrorResult(error), true);
+    }
+    default:
+      return askByForm(questions, warnings, conversationNote(route.reasons));
+  }
+}
+
+async function askByElicitation(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  questions: ResolvedQuestion[],
+  warnings: string[],
+): Promise<CallToolResult> {
+  releaseHold(ctx);
+  const baseMessage =
+    questions.length === 1 ? questions[0]!.question : questions.map((q) => q.question).join('\n');
+  const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
+  if (response.kind !== 'elicit') return ask(server, ctx, runtime, questions, baseMessage, 0);
   if (response.action !== 'accept')
-    return asToolResult(questionErrorResult(questionError('CANCELLED')), false);
-  const answers = answersFromValues(questions, response.content ?? {});
+    return asToolResult(
+      questionErrorResult(questionError('CANCELLED', { details: { action: response.action } })),
+      false,
+    );
+  const content = response.content ?? {};
+  const problems = Object.values(questionAnswerProblems(questions, content));
+  const attempt = flowState(ctx).attempt ?? 0;
+  // A single choice answered twice (an option and typed text) is asked again, a few times at most;
+  // after that the typed text is the answer (answersFromValues).
+  if (problems.length > 0 && attempt + 1 < MAX_ATTEMPTS) {
+    const message = `${baseMessage}\n\n${problems.map((p) => `・${p}`).join('\n')}`;
+    return ask(server, ctx, runtime, questions, message, attempt + 1);
+  }
+  return answered(questions, content, warnings);
+}
+
+const MAX_ATTEMPTS = 3;
+
+async function ask(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  questions: ResolvedQuestion[],
+  message: string,
+  attempt: number,
+): Promise<CallToolResult> {
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, () => '質問への回答を待っています');
+  return inputRequired({
+    inputRequests: {
+      [INPUT_KEY]: inputRequired.elicit({
+        mode: 'form',
+        message,
+        requestedSchema: questionsToElicitation(questions),
+      }),
+    },
+    requestState: await runtime.stateCodec.mint({ attempt }, ctx),
+  }) as unknown as CallToolResult;
+}
+
+/** Seed 004's success: the text, and the same text as structuredContent.message with the answers. */
+function answered(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+  warnings: string[],
+): CallToolResult {
+  const answers = answersFromValues(questions, values);
   return asToolResult(questionAnswersResult(questions, answers, { warnings }), false);
 }
 
-function askByForm(questions: ResolvedQuestion[], warnings: string[]): CallToolResult {
-  const form = questionsToForm(questions);
-  const checked = validateFormSchema(form);
-  if (!checked.ok || !checked.schema) {
-    // Only possible with inputs the form cannot hold, e.g. two options with the same label.
-    const error = questionError('VALIDATION_ERROR', {
-      details: { problems: checked.errors.map((e) => e.message) },
-    });
-    const text = `${formatQuestionError(error)}\n${checked.errors.map((e) => e.message).join('\n')}`;
-    return { isError: true, content: [{ type: 'text', text }], structuredContent: { answers: [], error } };
-  }
-  const note =
-    'クライアントがフォーム入力（elicitation）に対応していないため、質問をフォームとして表示します。';
+type QuestionFormCheck = { ok: true; schema: FormSchema } | { ok: false; result: CallToolResult };
+
+function questionForm(questions: ResolvedQuestion[]): QuestionFormCheck {
+  const checked = validateFormSchema(questionsToForm(questions));
+  if (checked.ok && checked.schema) return { ok: true, schema: checked.schema };
+  // Only possible with inputs the form cannot hold, e.g. two options with the same label.
+  const error = questionError('VALIDATION_ERROR', {
+    details: { problems: checked.errors.map((e) => e.message) },
+  });
+  const text = `${formatQuestionError(error)}\n${checked.errors.map((e) => e.message).join('\n')}`;
+  return {
+    ok: false,
+    result: {
+      isError: true,
+      content: [{ type: 'text', text }],
+      structuredContent: { message: text, answers: [], error },
+    },
+  };
+}
+
+function askByForm(questions: ResolvedQuestion[], warnings: string[], note?: string): CallToolResult {
+  const form = questionForm(questions);
+  if (!form.ok) return form.result;
   const notes = warnings.map((message) => ({
     severity: 'warning' as const,
     code: 'question',
     path: '',
     message,
   }));
-  const result = waitingForInputResult(checked.schema, notes, note);
+  const result = waitingForInputResult(form.schema, notes, note);
   result.structuredContent = {
     ...(result.structuredContent as Record<string, unknown>),
     question: { questions },
@@ -146,6 +256,7 @@ function askByForm(questions: ResolvedQuestion[], warnings: string[]): CallToolR
   return result;
 }
 
+/** Seed 004's `{content, details}` as a tool result; `message` (the text) leads structuredContent. */
 function asToolResult(
   result: { content: { type: 'text'; text: string }[]; details: object },
   isError: boolean,
@@ -153,6 +264,6 @@ function asToolResult(
   return {
     ...(isError ? { isError: true } : {}),
     content: result.content,
-    structuredContent: { ...result.details },
+    structuredContent: { message: result.content.map((c) => c.text).join('\n'), ...result.details },
   };
 }

@@ -1,16 +1,31 @@
 // Registers `request_form` on an McpServer: advertises the whole form vocabulary as its input schema,
-// checks the input with the schema package, and answers in the seed's format.
+// checks the input with the schema package, and shows the form where routing.ts says: the Apps widget
+// or the conversation (the seed's result), the client's own form dialog, the server's form page, or
+// nowhere (the model is told so).
 
-import { formatIssues, formInputJsonSchema, readFormArgument, validateFormSchema } from '@formrequest/schema';
-import type { McpServer } from '@modelcontextprotocol/server';
+import {
+  type FormSchema,
+  formatIssues,
+  formInputJsonSchema,
+  type Issue,
+  readFormArgument,
+  validateFormSchema,
+} from '@formrequest/schema';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
-import type { ServerConfig } from './config.js';
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
+import { toElicitation } from './elicitation-schema.js';
 import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
 import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
+import { notShownResult, pageOutcomeResult } from './page-results.js';
 import { formErrorResult, waitingForInputResult } from './request-form-result.js';
+import { routeInput, withoutPage } from './route-call.js';
+import { conversationNote } from './route-messages.js';
+import { decideRoute, type RouteInput } from './routing.js';
+import type { FormRuntime } from './runtime.js';
+import { askOnPage } from './url-elicitation.js';
 
 export const REQUEST_FORM_TOOL = 'request_form';
 
@@ -24,13 +39,13 @@ export function requestFormInputJsonSchema(): Record<string, unknown> {
 // costliest part of building one. Shared read-only between server instances.
 let sharedInputSchema: Record<string, unknown> | undefined;
 
-export function registerRequestFormTool(server: McpServer, config: ServerConfig): void {
+export function registerRequestFormTool(server: McpServer, runtime: FormRuntime): void {
   sharedInputSchema ??= requestFormInputJsonSchema();
   server.registerTool(
     REQUEST_FORM_TOOL,
     {
       title: 'フォーム入力をリクエスト',
-      description: requestFormToolDescription(config),
+      description: requestFormToolDescription(runtime.config),
       inputSchema: advertisedSchema(sharedInputSchema),
       outputSchema: advertisedSchema(REQUEST_FORM_OUTPUT_JSON_SCHEMA),
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
@@ -42,13 +57,48 @@ export function registerRequestFormTool(server: McpServer, config: ServerConfig)
       // Messages in the form's language: its `locale`, else the language of its title and labels.
       const checked = validateFormSchema(argument.form);
       const notes = [...argument.notes, ...checked.warnings];
-      const mode = chooseMode(args, config, checked.locale);
+      const mode = chooseMode(args, checked.locale);
       if (!mode.ok || !checked.ok || !checked.schema) {
         const errors = [...(mode.ok ? [] : [mode.message]), formatIssues(checked.errors)];
         return formErrorResult(errors.filter(Boolean).join('\n'), notes);
       }
-      if (mode.mode === 'never') return waitingForInputResult(checked.schema, notes);
-      return elicitForm(server, ctx, checked.schema, notes);
+      const mapping = toElicitation(checked.schema);
+      const input = routeInput(
+        server,
+        ctx,
+        runtime,
+        mode.mode,
+        mapping.ok ? { ok: true } : { ok: false, reasons: mapping.reasons },
+      );
+      return showForm(server, ctx, runtime, checked.schema, notes, input, mapping);
     },
   );
+}
+
+async function showForm(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  schema: FormSchema,
+  notes: Issue[],
+  input: RouteInput,
+  mapping: ReturnType<typeof toElicitation>,
+) {
+  let route = decideRoute(input);
+  if (route.surface === 'url-elicitation') {
+    const flow = await askOnPage(server, ctx, runtime, { schema });
+    if (flow.kind === 'ask') return flow.result;
+    if (flow.kind === 'done') return pageOutcomeResult(schema, flow.outcome);
+    route = withoutPage(input, flow.error);
+  }
+  switch (route.surface) {
+    case 'form-elicitation':
+      if (mapping.ok) return elicitForm(server, ctx, runtime, schema, notes, mapping);
+      break;
+    case 'nowhere':
+      return notShownResult(schema, route.reasons);
+    default:
+      break;
+  }
+  return waitingForInputResult(schema, notes, conversationNote(route.reasons, schema.locale));
 }

@@ -278,7 +278,13 @@ test('a question shown as a form answers in seed 004 format', async () => {
   };
   const { page, frame, messages } = await host('question', questions);
   try {
+    // An option and typed text for a single choice: refused on the field, nothing sent.
     await frame.getByLabel('main.ts — エントリーポイント').check();
+    await frame.getByLabel('その他').fill('index.ts');
+    await frame.getByRole('button', { name: '送信' }).click();
+    await frame.getByText('回答は1つです').waitFor();
+    assert.equal(messages.length, 0);
+    await frame.getByLabel('その他').fill('');
     await frame.getByRole('button', { name: '送信' }).click();
     assert.equal(await waitForMessage(messages), 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
   } finally {

@@ -35,8 +35,15 @@ test('table cells stay on one line and cannot break the table', () => {
 });
 
 test('loadServerConfig reads a valid file', () => {
-  const path = configFile('ok.json', JSON.stringify({ endpoints: SEED_ENDPOINTS, elicitation: 'auto' }));
-  assert.deepEqual(loadServerConfig(path), { endpoints: SEED_ENDPOINTS, elicitation: 'auto' });
+  const full = {
+    endpoints: SEED_ENDPOINTS,
+    elicitation: 'auto',
+    urlMode: false,
+    pagePort: 4567,
+    progressIntervalMs: 500,
+  };
+  const path = configFile('ok.json', JSON.stringify(full));
+  assert.deepEqual(loadServerConfig(path), full);
   assert.deepEqual(loadServerConfig(configFile('empty.json', '{}')), {});
   // as Windows editors save it, with a byte order mark
   const bom = configFile('bom.json', `\uFEFF${JSON.stringify({ endpoints: SEED_ENDPOINTS })}`);
@@ -51,7 +58,7 @@ test('loadServerConfig errors name the file and the bad key', () => {
     [
       'unknown.json',
       '{"endpoint": []}',
-      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation\)/,
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, urlMode, pagePort, progressIntervalMs\)/,
     ],
     ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
     ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],
@@ -72,6 +79,13 @@ test('loadServerConfig errors name the file and the bad key', () => {
       /unknown key "endpoints\[0\]\.method"/,
     ],
     ['elicit.json', '{"elicitation": "always"}', /"elicitation" must be "never" or "auto", not "always"/],
+    ['urlmode.json', '{"urlMode": "yes"}', /"urlMode" must be true or false, not "yes"/],
+    ['pageport.json', '{"pagePort": 70000}', /"pagePort" must be a port number from 0 to 65535/],
+    [
+      'progress.json',
+      '{"progressIntervalMs": 5}',
+      /"progressIntervalMs" must be a whole number of milliseconds from 100/,
+    ],
   ];
   for (const [name, content, expected] of cases) {
     const path = name === 'missing.json' ? join(dir, 'nope.json') : configFile(name, content);
@@ -126,4 +140,14 @@ test("the description carries the endpoint table, the guidelines and every input
   assert.match(bare, /検索エンドポイント\nこのサーバーには設定されていません/);
   // Hints never invent URLs: the only URLs in the description are the configured ones.
   assert.deepEqual(bare.match(/https?:\/\/\S+/g), null);
+});
+
+test('the description says where the answers arrive under each policy', () => {
+  const never = requestFormToolDescription();
+  assert.match(never, /入力内容が次のユーザーメッセージとして JSON/);
+  assert.ok(!never.includes('not_shown'));
+  const auto = requestFormToolDescription({ elicitation: 'auto' });
+  assert.match(auto, /入力が終わるとこのツールの結果で返ります/);
+  assert.match(auto, /not_shown ならユーザーにフォームは見えていない/);
+  assert.ok(!auto.includes('入力内容が次のユーザーメッセージとして JSON'));
 });

@@ -1,5 +1,6 @@
-// request_form in `auto` mode with real clients that declare (or do not declare) form elicitation:
-// accept, decline, cancel, a form that cannot map, answers that fail validation, and the per-call mode.
+// request_form under the server policy `auto` with real clients that declare (or do not declare) form
+// elicitation: accept, decline, cancel, a form that cannot map (shown nowhere when the client has no URL
+// mode: the model is told), answers that fail validation, the per-call mode, and the policy `never`.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
@@ -193,16 +194,24 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
       assert.equal(cancelled.structuredContent.status, 'cancelled');
     });
 
-    test('a form that cannot map stays in the conversation mode and says why', async () => {
+    test('a form that cannot map, in a client without URL mode, is shown nowhere and the model is told', async () => {
       const seen: Seen = { requests: [] };
       const form = exampleForm('example2-assign.json');
       const result = await call(kind, target(), { form_schema: form }, scripted([], seen));
       assert.equal(seen.requests.length, 0);
-      assert.equal(result.structuredContent.status, 'waiting_for_input');
-      assert.equal(result._metadata.type, 'form_request');
-      assert.match(result.content[1].text, /フィールド\[0\]（type: autocomplete）は検索APIで候補を探すため/);
-      assert.match(result.content[1].text, /フィールド\[1\]（type: multi-autocomplete）/);
-      assert.equal(result.structuredContent.note, result.content[1].text);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent.status, 'not_shown');
+      assert.equal(result._metadata, undefined);
+      const text = result.content[0].text;
+      assert.equal(result.structuredContent.message, text);
+      assert.match(text, /^フォーム「タスク担当者設定」はユーザーに表示されていません。/);
+      assert.match(text, /フィールド\[0\]（type: autocomplete）は検索APIで候補を探すため/);
+      assert.match(
+        text,
+        /このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません/,
+      );
+      assert.match(text, /会話で直接ユーザーに尋ねてください/);
+      assert.match(text, /formrequest serve --elicitation auto/);
     });
 
     test('the per-call mode "never" overrides the server policy', async () => {
@@ -218,10 +227,13 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
       assert.equal(result.content.length, 1);
     });
 
-    test('a client without the capability gets the conversation mode with the reason', async () => {
+    test('a client without elicitation or Apps is told that nothing can show the form', async () => {
       const result = await call(kind, target(), { form_schema: RICH_FORM });
-      assert.equal(result.structuredContent.status, 'waiting_for_input');
-      assert.match(result.content[1].text, /クライアントがフォーム入力（elicitation）に対応していないため/);
+      assert.equal(result.structuredContent.status, 'not_shown');
+      assert.match(
+        result.content[0].text,
+        /このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません/,
+      );
     });
   });
 }
@@ -242,19 +254,19 @@ for (const kind of ['v1', 'v2-auto'] as ClientKind[]) {
   elicitationScenarios(kind, 'http', () => ({ url: http.url }));
 }
 
-test('with the default policy, mode "auto" per call turns elicitation on; a bad mode is a tool error', async () => {
+test('with the default policy (never), mode "auto" per call does not elicit and says why; a bad mode is a tool error', async () => {
   const seen: Seen = { requests: [] };
   const target = { stdio: [] };
-  const result = await call(
-    'v2-auto',
-    target,
-    { form_schema: RICH_FORM, mode: 'auto' },
-    scripted([{ action: 'accept', content: GOOD_ANSWER }], seen),
+  const result = await call('v2-auto', target, { form_schema: RICH_FORM, mode: 'auto' }, scripted([], seen));
+  assert.equal(seen.requests.length, 0);
+  assert.equal(result.structuredContent.status, 'waiting_for_input');
+  assert.equal(
+    result.structuredContent.note,
+    'このサーバーは elicitation を使わない設定（--elicitation never）のため、会話でフォームを表示します。',
   );
-  assert.equal(seen.requests.length, 1);
-  assert.equal(result.structuredContent.status, 'submitted');
   const plain = await call('v2-auto', target, { form_schema: RICH_FORM }, scripted([], seen));
   assert.equal(plain.structuredContent.status, 'waiting_for_input');
+  assert.equal(plain.structuredContent.note, undefined);
   const bad = await call('v1', target, { form_schema: RICH_FORM, mode: 'always' });
   assert.equal(bad.isError, true);
   assert.match(bad.content[0].text, /mode には "never"/);

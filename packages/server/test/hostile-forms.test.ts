@@ -16,7 +16,8 @@ const CEILING_MS = 5000;
 
 let http: RunningHttpServer;
 before(async () => {
-  http = await startHttpServer({ port: 0 });
+  // The policy that lets request_form ask through the client's own form (elicitation).
+  http = await startHttpServer({ port: 0, config: { elicitation: 'auto' } });
 });
 after(async () => {
   await http?.close();
@@ -73,7 +74,7 @@ function hostile(transport: 'stdio' | 'http', kind: ClientKind, target: () => Ta
         for (const text of hostileTexts()) {
           answer = text;
           asked = 0;
-          const result = await timed({ form_schema: patternForm(pattern), mode: 'auto' });
+          const result = await timed({ form_schema: patternForm(pattern) });
           // The verdict every surface reaches: validateAnswers runs the schema engine (a text of
           // spaces only counts as empty, so the pattern does not apply).
           const verdict = validateAnswers(patternForm(pattern) as never, { text });
@@ -104,6 +105,6 @@ function hostile(transport: 'stdio' | 'http', kind: ClientKind, target: () => Ta
   });
 }
 
-hostile('stdio', 'v1', () => ({ stdio: [] }));
+hostile('stdio', 'v1', () => ({ stdio: ['--elicitation', 'auto'] }));
 hostile('http', 'v2-auto', () => ({ url: http.url }));
 hostile('http', 'v1', () => ({ url: http.url }));

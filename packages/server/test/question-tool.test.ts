@@ -1,5 +1,6 @@
-// The `question` tool (seed 004) with real clients: elicitation where the client declares it, a form
-// request where it does not, and the seed's error texts.
+// The `question` tool (seed 004) with real clients: elicitation where the server's policy allows it and
+// the client declares it (answers in seed 004's words, in structuredContent.message too), a form request
+// in the conversation mode, NO_UI where nothing can show it, and the seed's error texts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,8 +21,13 @@ const SEED_NO_OPTIONS = `エラー [NO_OPTIONS]: 質問 1 (ファイル選択) �
 1. options に少なくとも1つの選択肢を追加してください: options: [{ label: "はい" }]
 2. または custom: true を設定して自由記述を許可してください`;
 
-async function ask(kind: ClientKind, args: Record<string, unknown>, elicit?: ElicitHandler) {
-  const client = await connectClient(kind, { stdio: [] }, elicit);
+async function ask(
+  kind: ClientKind,
+  args: Record<string, unknown>,
+  elicit?: ElicitHandler,
+  serveArgs: string[] = elicit ? ['--elicitation', 'auto'] : [],
+) {
+  const client = await connectClient(kind, { stdio: serveArgs }, elicit);
   try {
     return await client.callTool({ name: 'question', arguments: args });
   } finally {
@@ -71,6 +77,8 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
         return { action: 'accept', content: { q1: 'main.ts' } };
       });
       assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
+      // What Claude-based hosts show the model: the seed's words lead structuredContent.
+      assert.equal(result.structuredContent.message, result.content[0].text);
       assert.deepEqual(result.structuredContent.answers, [['main.ts']]);
       const props = seen[0].requestedSchema.properties;
       assert.deepEqual(props.q1.oneOf[0], { const: 'main.ts', title: 'main.ts — エントリーポイント' });
@@ -89,6 +97,25 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
       assert.deepEqual(result.structuredContent.answers, [['utils.ts'], ['A', 'C', 'ほかのもの']]);
     });
 
+    test('a single choice takes one answer: an option and typed text are asked again', async () => {
+      const seen: any[] = [];
+      const answers = [
+        { action: 'accept' as const, content: { q1: 'main.ts', q1_other: 'index.ts' } },
+        { action: 'accept' as const, content: { q1_other: 'index.ts' } },
+      ];
+      const result = await ask(kind, questionFile('single.json'), async (params) => {
+        seen.push(params);
+        return answers.shift()!;
+      });
+      assert.equal(seen.length, 2);
+      assert.match(
+        seen[1].message,
+        /回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください/,
+      );
+      assert.deepEqual(result.structuredContent.answers, [['index.ts']]);
+      assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
+    });
+
     test('decline and cancel report CANCELLED', async () => {
       for (const action of ['decline', 'cancel'] as const) {
         const result = await ask(kind, questionFile('confirm.json'), async () => ({ action }));
@@ -101,6 +128,37 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
     });
   });
 }
+
+describe('question where the server policy is never (the default): no elicitation at all', () => {
+  test('a client that declares elicitation still gets the form request (headless clients decline by themselves)', async () => {
+    let asked = 0;
+    const result = await ask(
+      'v2-auto',
+      questionFile('single.json'),
+      async () => {
+        asked += 1;
+        return { action: 'decline' };
+      },
+      [],
+    );
+    assert.equal(asked, 0);
+    assert.equal(result.structuredContent.status, 'waiting_for_input');
+    assert.equal(result._meta[FORM_META_KEY].fields[0].name, 'q1');
+  });
+
+  test('with --elicitation auto and nothing that can show it: NO_UI with the reasons and the fix', async () => {
+    const result = await ask('v1', questionFile('single.json'), undefined, ['--elicitation', 'auto']);
+    assert.equal(result.isError, true);
+    assert.match(result.content[0].text, /^エラー \[NO_UI\]: /);
+    assert.match(result.content[0].text, /質問を通常のメッセージとしてユーザーに尋ねてください/);
+    assert.match(result.content[0].text, /formrequest serve --elicitation auto/);
+    assert.equal(result.structuredContent.error.code, 'NO_UI');
+    assert.deepEqual(result.structuredContent.error.details.reasons, [
+      'このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
+    ]);
+    assert.equal(result.structuredContent.message, result.content[0].text);
+  });
+});
 
 describe('question without elicitation: a form request every renderer shows', () => {
   test('single -> radio + その他 text, multiple -> multiselect, custom-only -> textarea', async () => {

@@ -34,6 +34,9 @@ test('usage errors exit 2 and say what is wrong', async () => {
     [['--http', '--port', 'abc'], /--port must be a number from 0 to 65535, not 'abc'/],
     [['--http', '--port', '70000'], /--port must be a number/],
     [['--elicitation', 'sometimes'], /--elicitation must be 'never' or 'auto'/],
+    [['--url-mode', 'yes'], /--url-mode must be 'on' or 'off', not 'yes'/],
+    [['--page-port', 'x'], /--page-port must be a number from 0 to 65535, not 'x'/],
+    [['--http', '--page-port', '4000'], /--page-port applies over stdio/],
     [['extra'], /unexpected argument 'extra'/],
   ];
   for (const [args, message] of cases) {

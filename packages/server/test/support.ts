@@ -98,8 +98,10 @@ export async function connectClient(
   kind: ClientKind,
   target: Target,
   elicit?: ElicitHandler,
+  /** What the client declares instead of `{elicitation: {form: {}}}` (with `elicit`) or nothing. */
+  declared?: Record<string, unknown>,
 ): Promise<TestClient> {
-  const capabilities = elicit ? { elicitation: { form: {} } } : {};
+  const capabilities = declared ?? (elicit ? { elicitation: { form: {} } } : {});
   const label = `${kind} ${'url' in target ? 'http' : 'stdio'}`;
   const stdio = 'stdio' in target ? cliCommand('serve', ...target.stdio) : undefined;
   if (kind === 'v1') {

@@ -8,7 +8,7 @@
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
 import { renderForm } from '@formrequest/web/formrequest.js';
 import { FORM_META_KEY } from '../src/form-meta.ts';
-import { questionAnswerText } from '../src/question-form.ts';
+import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
 
 type Json = Record<string, any>;
 type FormController = ReturnType<typeof renderForm>;
@@ -122,6 +122,12 @@ function showForm(schema: Json, questions: Json[] | undefined): void {
     draftKey: `request_form:${key}`,
     theme: root.dataset.theme as 'light' | 'dark' | undefined,
     onSubmit: (values, message) => {
+      // A single choice answered both with an option and with typed text takes one: asked again here.
+      const problems = questions ? questionAnswerProblems(questions as never, values, schema.locale) : {};
+      if (Object.keys(problems).length > 0) {
+        controller?.setErrors(problems);
+        return;
+      }
       void deliver(questions ? questionAnswerText(questions as never, values) : message, '送信しました。');
     },
     onCancel: (message) => {

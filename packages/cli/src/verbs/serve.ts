@@ -9,16 +9,22 @@ import {
 } from '@formrequest/server';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
-const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE] [--elicitation never|auto]
+const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
+                         [--elicitation never|auto] [--url-mode on|off] [--page-port N]
 
 Runs the MCP server \`form\` (tools: request_form, question).
   (default)           stdio: the client starts this command; stdout carries the protocol
-  --http              Streamable HTTP at http://HOST:PORT/mcp instead
+  --http              Streamable HTTP at http://HOST:PORT/mcp (form pages at /forms/<id>)
   --port N            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
   --host H            HTTP interface (default 127.0.0.1)
-  --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation"}
-  --elicitation MODE  never (default): forms come back as the next user message;
-                      auto: ask through the client's own form UI when the client and the form allow it
+  --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation",
+                      "urlMode", "pagePort", "progressIntervalMs"}
+  --elicitation MODE  never (default): the host renders the form from the tool call (seed 000)
+                      and the answers come back as the next user message; no elicitation is sent.
+                      auto: show it where the client can: MCP Apps, the client's own form dialog,
+                      or the form page in the browser (URL mode); answers come back in the result
+  --url-mode on|off   with --elicitation auto: whether forms may open as a page (default on)
+  --page-port N       stdio: port of the loopback form page (default: any free port)
 Logs go to stderr.`;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -33,6 +39,8 @@ const verb: Verb = {
       host: { type: 'string' },
       config: { type: 'string' },
       elicitation: { type: 'string' },
+      'url-mode': { type: 'string' },
+      'page-port': { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     if (!values.http && (values.port !== undefined || values.host !== undefined)) {
@@ -53,6 +61,17 @@ const verb: Verb = {
         throw new UsageError(`--elicitation must be 'never' or 'auto', not '${values.elicitation}'.`);
       }
       config = { ...config, elicitation: values.elicitation as ElicitationPolicy };
+    }
+    const urlMode = values['url-mode'];
+    if (urlMode !== undefined) {
+      if (urlMode !== 'on' && urlMode !== 'off')
+        throw new UsageError(`--url-mode must be 'on' or 'off', not '${urlMode}'.`);
+      config = { ...config, urlMode: urlMode === 'on' };
+    }
+    if (values['page-port'] !== undefined) {
+      if (values.http)
+        throw new UsageError('--page-port applies over stdio; with --http, pages share --port.');
+      config = { ...config, pagePort: parsePort(values['page-port'], '--page-port') };
     }
     return values.http ? runHttp(port, values.host ?? '127.0.0.1', config) : runStdio(config);
   },

@@ -1,13 +1,28 @@
 // The Claude Agent SDK agent (REFERENCE.md's recipe): query() with the MCP servers, a PostToolUse hook
-// that ends the turn right after mcp__form__request_form ({continue: false}), and `resume` with the
-// session id so the answer continues the same session. The SDK is an optional peer dependency (about
-// 430 MB with its Claude Code binary), loaded only when this agent is chosen.
+// that ends the turn right after a form shown in the conversation (mcp__form__request_form or
+// mcp__form__question waiting for input: {continue: false}), and `resume` with the session id so the
+// answer continues the same session. A question's answer goes back in seed 004's words. Elicitations
+// (which headless Claude Code would decline by itself) are answered by the person through a page the
+// chat links to (elicitation-page.ts). The SDK is an optional peer dependency (about 430 MB with its
+// Claude Code binary), loaded only when this agent is chosen.
 //
 // The SDK's transcript drops the tool result's top-level `_metadata` but keeps `structuredContent`
 // (the model reads JSON.stringify(structuredContent)) and `_meta`; the host rebuilds `_metadata` from
 // `_meta` (where the server puts the checked form) or from the call's input.
-import { FORM_TOOL, isHttpSpec, type McpHub, type McpServerSpec } from '../mcp.js';
+import {
+  formatQuestionError,
+  questionError,
+  type ResolvedQuestion,
+  validateQuestionInput,
+} from '@formrequest/schema';
+import { questionAnswerText } from '@formrequest/server';
+import { FORM_TOOL, isHttpSpec, type McpHub, type McpServerSpec, toolFullName } from '../mcp.js';
 import type { Agent, TurnInput, TurnOutput } from './agent.js';
+import { ElicitationPages } from './elicitation-page.js';
+
+const QUESTION_TOOL = toolFullName('form', 'question');
+/** The tools whose conversation-mode result ends the turn: the answer is the next user message. */
+const FORM_TOOLS_MATCHER = `^(${FORM_TOOL}|${QUESTION_TOOL})$`;
 
 export const CLAUDE_AGENT_SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 /** The version this host was tested with (CI installs it for the agent's test). */
@@ -16,6 +31,13 @@ export const CLAUDE_AGENT_SDK_TESTED_VERSION = '0.3.330';
 const SYSTEM_APPEND =
   'You are the assistant of the formrequest demo chat. When you need several pieces of information from the person, ' +
   'call mcp__form__request_form with a form instead of asking in prose; the answers arrive as the next user message.';
+
+/** What this agent keeps between turns: the session, and the questions still waiting for an answer. */
+interface AgentState {
+  sessionId?: string;
+  /** tool_use id of a `question` call shown as a form -> its questions (to word the answer as seed 004). */
+  questions?: Record<string, ResolvedQuestion[]>;
+}
 
 type SdkModule = { query(args: { prompt: string; options: Record<string, unknown> }): AsyncIterable<any> };
 
@@ -37,6 +59,7 @@ export async function loadClaudeAgentSdk(): Promise<SdkModule> {
 
 export class ClaudeAgentSdkAgent implements Agent {
   readonly name = 'claude-agent-sdk';
+  private readonly pages = new ElicitationPages();
 
   private constructor(
     private readonly sdk: SdkModule,
@@ -52,8 +75,10 @@ export class ClaudeAgentSdkAgent implements Agent {
     // Each turn forks the session the host saved at the end of the previous turn. A turn cut by a crash
     // appended to its own fork, which nothing refers to; its replay forks the saved session again, so
     // the message is in the agent's history once.
-    const previous = (input.state ?? {}) as { sessionId?: string };
+    const previous = (input.state ?? {}) as AgentState;
     let sessionId = previous.sessionId;
+    const questions = { ...(previous.questions ?? {}) };
+    const prompt = answerPrompt(input, questions);
     let subtype = 'success';
     const abort = new AbortController();
     const onAbort = () => abort.abort();
@@ -65,7 +90,18 @@ export class ClaudeAgentSdkAgent implements Agent {
       allowedTools: this.hub.tools().map((t) => t.fullName),
       settingSources: [],
       systemPrompt: { type: 'preset', preset: 'claude_code', append: SYSTEM_APPEND },
-      hooks: { PostToolUse: [{ matcher: FORM_TOOL, hooks: [async () => ({ continue: false })] }] },
+      // Only a form shown in the conversation ends the turn; answers that came back in the result
+      // (elicitation) are the model's to read now.
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: FORM_TOOLS_MATCHER,
+            hooks: [async (hook: any) => (waitsForInput(hook?.tool_response) ? { continue: false } : {})],
+          },
+        ],
+      },
+      onElicitation: (request: any, { signal }: { signal: AbortSignal }) =>
+        this.pages.answer(request, signal, (text) => input.emit('text', { text }), input.locale),
       env: { ...this.env, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
       abortController: abort,
     };
@@ -74,13 +110,18 @@ export class ClaudeAgentSdkAgent implements Agent {
       options.forkSession = true;
     }
     try {
-      for await (const message of this.sdk.query({ prompt: input.message, options })) {
+      for await (const message of this.sdk.query({ prompt, options })) {
         if (typeof message.session_id === 'string') sessionId = message.session_id;
         if (message.type === 'assistant') {
           for (const block of message.message?.content ?? []) {
             if (block.type === 'text' && block.text) input.emit('text', { text: block.text });
-            else if (block.type === 'tool_use')
+            else if (block.type === 'tool_use') {
               input.emit('tool_use', { id: block.id, name: block.name, input: block.input });
+              if (block.name === QUESTION_TOOL) {
+                const checked = validateQuestionInput(block.input);
+                if (checked.ok) questions[block.id] = checked.questions;
+              }
+            }
           }
         } else if (message.type === 'user' && Array.isArray(message.message?.content)) {
           for (const block of message.message.content) {
@@ -105,10 +146,32 @@ export class ClaudeAgentSdkAgent implements Agent {
     } finally {
       input.signal.removeEventListener('abort', onAbort);
     }
-    return { state: { sessionId }, subtype };
+    const state: AgentState = { sessionId, ...(Object.keys(questions).length > 0 ? { questions } : {}) };
+    return { state, subtype };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.pages.close();
+  }
+}
+
+/**
+ * The message for the model. The answer to a `question` shown as a form is said in seed 004's words
+ * (`ユーザーの回答: "Q"="A"`, or its CANCELLED error), as the tool itself says it; anything else as given.
+ * The question is forgotten once answered.
+ */
+function answerPrompt(input: TurnInput, questions: Record<string, ResolvedQuestion[]>): string {
+  const form = input.form;
+  const asked = form ? questions[form.id] : undefined;
+  if (!form || !asked) return input.message;
+  delete questions[form.id];
+  if (form.outcome === 'submitted') return questionAnswerText(asked, form.values ?? {});
+  return formatQuestionError(questionError('CANCELLED', { locale: input.locale }), input.locale);
+}
+
+/** Whether a form tool's result is a form shown in the conversation (waiting for the next message). */
+function waitsForInput(toolResponse: unknown): boolean {
+  return JSON.stringify(toolResponse ?? null).includes('waiting_for_input');
 }
 
 /** The hub's servers in the SDK's `mcpServers` shape. */

@@ -1,0 +1,191 @@
+// The `claude-agent-sdk` agent (the real Claude Agent SDK and its headless Claude Code, against a local
+// fake Messages API) with forms that headless Claude Code used to answer by itself with "decline":
+//  - `question` from the built-in `form` server: shown in the chat page, the turn ends, and the answer
+//    reaches the model in seed 004's words;
+//  - elicitations (here from `form` run with --elicitation auto, as any MCP server may ask): the chat
+//    links a page, the person answers there, and the answer reaches the model in the tool result.
+// The SDK is an optional peer of ~430 MB; CI installs it with
+//   npm install --no-save @anthropic-ai/claude-agent-sdk@0.3.330
+// and this test is skipped, saying so, only when the package is absent.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { cliCommand } from '../../../testing/cli.ts';
+import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost } from '../src/index.js';
+import { startTestHost } from './helpers.js';
+
+let installed = true;
+try {
+  await import(CLAUDE_AGENT_SDK_PACKAGE);
+} catch {
+  installed = false;
+}
+const skip = installed
+  ? false
+  : `${CLAUDE_AGENT_SDK_PACKAGE} is not installed (optional peer, ~430 MB): npm install --no-save ${CLAUDE_AGENT_SDK_PACKAGE}@0.3.330`;
+
+const QUESTIONS = [
+  {
+    question: 'どのファイルを編集しますか？',
+    header: 'ファイル選択',
+    options: [{ label: 'main.ts', description: 'エントリーポイント' }, { label: 'utils.ts' }],
+  },
+];
+const TRIP_FORM = {
+  title: '出張申請',
+  fields: [
+    { name: 'destination', type: 'text', label: '行き先', required: true },
+    { name: 'memo', type: 'file', label: '資料' },
+  ],
+};
+
+/** The text blocks of the request's last user message (a resumed session puts the new prompt there). */
+function userTexts(body: any): string[] {
+  const user = [...(body.messages ?? [])].reverse().find((m: any) => m.role === 'user');
+  if (typeof user?.content === 'string') return [user.content];
+  return (user?.content ?? []).filter((c: any) => c.type === 'text').map((c: any) => c.text as string);
+}
+
+/** The tool result the model got in this request, if its last user message carries one. */
+function toolResult(body: any): string | undefined {
+  const user = [...(body.messages ?? [])].reverse().find((m: any) => m.role === 'user');
+  for (const block of Array.isArray(user?.content) ? user.content : []) {
+    if (block.type !== 'tool_result') continue;
+    return typeof block.content === 'string'
+      ? block.content
+      : block.content.map((c: any) => (c.type === 'text' ? c.text : '')).join('');
+  }
+  return undefined;
+}
+
+let api: FakeApi;
+let home: string;
+let browser: Browser;
+let plain: RunningHost;
+let eliciting: RunningHost;
+
+before(async () => {
+  if (skip) return;
+  api = await startFakeMessagesApi((body) => {
+    const answer = userTexts(body).find((text) => text.startsWith('ユーザーの回答:'));
+    if (answer) return { text: `了解: ${answer}` };
+    const result = toolResult(body);
+    if (result !== undefined) return { text: `ツールの結果: ${result.slice(0, 300)}` };
+    const text = lastUserText(body);
+    if (text.includes('どのファイル'))
+      return {
+        text: '確認します。',
+        toolUse: { name: 'mcp__form__question', input: { questions: QUESTIONS } },
+      };
+    if (text.includes('出張'))
+      return {
+        text: 'フォームを出します。',
+        toolUse: { name: 'mcp__form__request_form', input: { form_schema: TRIP_FORM } },
+      };
+    return { text: 'ok' };
+  });
+  home = mkdtempSync(join(tmpdir(), 'formrequest-sdk-forms-'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    ANTHROPIC_API_KEY: 'test-key',
+    ANTHROPIC_BASE_URL: api.url,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+  plain = await startTestHost({ agent: 'claude-agent-sdk', env });
+  const [command, args] = cliCommand('serve', '--elicitation', 'auto');
+  eliciting = await startTestHost({
+    agent: 'claude-agent-sdk',
+    env,
+    mcpServers: { form: { command, args } },
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (skip) return;
+  await browser?.close();
+  await plain?.close();
+  await eliciting?.close();
+  await api?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function chat(host: RunningHost, text: string): Promise<Page> {
+  const context = await newTestContext(browser, { viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(host.pageUrl);
+  await page.locator('#input').fill(text);
+  await page.locator('#input').press('Enter');
+  return page;
+}
+
+test('question in the chat page: the turn ends at the form, and the answer reaches the model in seed 004 words', {
+  skip,
+  timeout: 170_000,
+}, async () => {
+  const page = await chat(plain, 'どのファイルを編集するか聞いて');
+  const form = page.locator('#form-slot');
+  await form.getByRole('radio', { name: 'utils.ts' }).check({ timeout: 90_000 });
+  await form.getByRole('button', { name: '送信' }).click();
+  await page
+    .locator('.msg.assistant', { hasText: '了解: ユーザーの回答: "どのファイルを編集しますか？"="utils.ts"' })
+    .waitFor({ timeout: 90_000 })
+    .catch((error) => {
+      const inputs = api.requests.map(
+        (r) => `${toolResult(r.body) ?? ''} ${userTexts(r.body).join(' ').slice(-200)}`,
+      );
+      throw new Error(`${error.message}\nwhat the model got, request by request:\n${inputs.join('\n---\n')}`);
+    });
+  assert.deepEqual(userTexts(api.requests.at(-1)!.body).slice(-1), [
+    'ユーザーの回答: "どのファイルを編集しますか？"="utils.ts"',
+  ]);
+  // The turn ended at the form: the model did not read "waiting for input" and go on.
+  const sawWaiting = api.requests.some(
+    (r) => (toolResult(r.body) ?? '').includes('waiting_for_input') && !userTexts(r.body).length,
+  );
+  assert.equal(sawWaiting, false);
+  await page.context().close();
+});
+
+test('an elicitation (a question in form mode) is answered by the person on the page the chat links to', {
+  skip,
+  timeout: 170_000,
+}, async () => {
+  const page = await chat(eliciting, 'どのファイルを編集するか聞いて');
+  const link = page.locator('.msg.assistant a', { hasText: 'フォームを開く' });
+  await link.waitFor({ timeout: 90_000 });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await tab.getByText('MCP サーバー「form」からの入力依頼').waitFor();
+  await tab.getByRole('radio', { name: 'main.ts — エントリーポイント' }).check();
+  await tab.getByRole('button', { name: '送信' }).click();
+  await tab.getByRole('heading', { name: '送信しました' }).waitFor();
+  await page.locator('.msg.assistant', { hasText: 'ツールの結果' }).waitFor({ timeout: 90_000 });
+  const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
+  assert.equal(result.message, 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
+  assert.deepEqual(result.answers, [['main.ts']]);
+  await page.context().close();
+});
+
+test("an elicitation in URL mode (a form with a file) links the server's own page; the answers come back in the result", {
+  skip,
+  timeout: 170_000,
+}, async () => {
+  const page = await chat(eliciting, '出張の申請をしたい');
+  const link = page.locator('.msg.assistant a', { hasText: 'フォームを開く' });
+  await link.waitFor({ timeout: 90_000 });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await tab.getByLabel('行き先').fill('福岡');
+  await tab.getByRole('button', { name: '送信' }).click();
+  await tab.getByRole('heading', { name: '送信しました' }).waitFor();
+  await page.locator('.msg.assistant', { hasText: 'ツールの結果' }).waitFor({ timeout: 90_000 });
+  const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
+  assert.equal(result.status, 'submitted');
+  assert.deepEqual(result.values, { destination: '福岡' });
+  await page.context().close();
+});

@@ -1,0 +1,175 @@
+// PendingForms in this process's memory: what `formrequest serve` uses (one process serves every
+// round of a flow). Forms and their uploads are forgotten when they expire or the process ends.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  FormOutcome,
+  NewPendingForm,
+  NewStoredFile,
+  PendingForm,
+  PendingForms,
+  StoredFile,
+} from './pending-forms.js';
+import { UploadRefused } from './pending-forms.js';
+
+export interface MemoryPendingFormsOptions {
+  /** How long a form waits for its answer, and how long it and its uploads are kept. Default 24 h. */
+  ttlMs?: number;
+  /** Upload bytes one form may hold. Default 100 MiB (the host's per-conversation quota). */
+  maxFormBytes?: number;
+  /** Upload bytes all forms may hold together. Default 1 GiB (the host's total quota). */
+  maxTotalBytes?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export const DEFAULT_FORM_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_FORM_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
+
+/** 128 random bits, URL-safe: the page token. */
+export function newToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export class MemoryPendingForms implements PendingForms {
+  private readonly forms = new Map<string, PendingForm>();
+  private readonly files = new Map<string, StoredFile>();
+  private readonly waiters = new Map<string, Set<(outcome: FormOutcome) => void>>();
+  private totalBytes = 0;
+  private readonly ttlMs: number;
+  private readonly maxFormBytes: number;
+  private readonly maxTotalBytes: number;
+  private readonly now: () => number;
+  /** Runs while there are forms to forget, so an idle store holds no timer. */
+  private sweep: NodeJS.Timeout | undefined;
+
+  constructor(options: MemoryPendingFormsOptions = {}) {
+    this.ttlMs = options.ttlMs ?? DEFAULT_FORM_TTL_MS;
+    this.maxFormBytes = options.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
+    this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+    this.now = options.now ?? Date.now;
+  }
+
+  async open(form: NewPendingForm): Promise<PendingForm> {
+    const issuedAt = this.now();
+    const record: PendingForm = {
+      ...form,
+      id: newToken(),
+      elicitationId: randomUUID(),
+      issuedAt,
+      expiresAt: issuedAt + this.ttlMs,
+    };
+    this.forms.set(record.id, record);
+    if (!this.sweep) {
+      this.sweep = setInterval(() => this.forgetExpired(), Math.min(this.ttlMs, 60_000));
+      this.sweep.unref();
+    }
+    return record;
+  }
+
+  async get(id: string): Promise<PendingForm | undefined> {
+    const form = this.forms.get(id);
+    if (form && form.expiresAt <= this.now()) {
+      this.forget(form);
+      return undefined;
+    }
+    return form;
+  }
+
+  async settle(id: string, outcome: FormOutcome): Promise<boolean> {
+    const form = await this.get(id);
+    if (!form || form.outcome) return false;
+    form.outcome = outcome;
+    const waiting = this.waiters.get(id);
+    this.waiters.delete(id);
+    for (const resolve of waiting ?? []) resolve(outcome);
+    return true;
+  }
+
+  async outcome(id: string, signal?: AbortSignal): Promise<FormOutcome> {
+    signal?.throwIfAborted();
+    const form = await this.get(id);
+    if (!form) throw new Error(`No pending form ${id}: it expired or was never opened.`);
+    if (form.outcome) return form.outcome;
+    return new Promise<FormOutcome>((resolve, reject) => {
+      const waiting = this.waiters.get(id) ?? new Set();
+      this.waiters.set(id, waiting);
+      const onAbort = () => {
+        waiting.delete(done);
+        reject(signal!.reason);
+      };
+      const done = (outcome: FormOutcome) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      waiting.add(done);
+      // Aborted while the form was being looked up: the event has fired already.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  async putFile(file: NewStoredFile): Promise<StoredFile> {
+    const form = await this.get(file.formId);
+    if (!form || form.outcome) {
+      throw new UploadRefused(
+        409,
+        'form_closed',
+        'This form takes no more files: it was answered or closed.',
+      );
+    }
+    const size = file.data.byteLength;
+    let formBytes = 0;
+    for (const stored of this.files.values()) if (stored.formId === file.formId) formBytes += stored.size;
+    if (formBytes + size > this.maxFormBytes) {
+      throw new UploadRefused(
+        413,
+        'form_quota',
+        `The files of this form would exceed ${this.maxFormBytes} bytes together; remove some or send smaller ones.`,
+      );
+    }
+    if (this.totalBytes + size > this.maxTotalBytes) {
+      throw new UploadRefused(
+        413,
+        'server_quota',
+        'The server holds as many uploaded bytes as it may; try again once other forms are answered.',
+      );
+    }
+    const stored: StoredFile = { ...file, id: newToken(), size, createdAt: this.now() };
+    this.files.set(stored.id, stored);
+    this.totalBytes += size;
+    return stored;
+  }
+
+  async getFile(formId: string, fileId: string): Promise<StoredFile | undefined> {
+    const file = this.files.get(fileId);
+    if (!file || file.formId !== formId || !(await this.get(formId))) return undefined;
+    return file;
+  }
+
+  async close(): Promise<void> {
+    for (const form of [...this.forms.values()]) this.forget(form, 'The server stopped.');
+  }
+
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const form of [...this.forms.values()]) if (form.expiresAt <= now) this.forget(form);
+  }
+
+  /** Drops a form and its files; whoever still waits is told it closed. */
+  private forget(form: PendingForm, reason = 'The form expired unanswered.'): void {
+    this.forms.delete(form.id);
+    const waiting = this.waiters.get(form.id);
+    this.waiters.delete(form.id);
+    for (const resolve of waiting ?? []) resolve({ action: 'closed', reason });
+    for (const [id, file] of this.files) {
+      if (file.formId !== form.id) continue;
+      this.files.delete(id);
+      this.totalBytes -= file.size;
+    }
+    if (this.forms.size === 0 && this.sweep) {
+      clearInterval(this.sweep);
+      this.sweep = undefined;
+    }
+  }
+}

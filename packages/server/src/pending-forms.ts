@@ -1,0 +1,87 @@
+// The forms waiting on the form page, behind one small asynchronous interface, so that a store shared by
+// several server instances (PostgreSQL, with LISTEN/NOTIFY for `outcome`) can replace the in-memory one
+// (memory-pending-forms.ts) without touching the tools or the page.
+//
+// Shared (in the store): everything below. A page request (view, upload, submit) may land on any
+// instance, and a 2026-07-28 retry that waits for the answer may too; the form's id in the retry's
+// requestState (HMAC-protected: flow-state.ts) finds the record again.
+// Sticky (stays in the process that holds it): the held MCP request itself (its progress ticker, its
+// abort signal) and, on a 2025 connection, the session it came on, which the completion notification
+// must go through; and, over stdio, the loopback page listener (form-page-server.ts).
+import type { Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema';
+
+/** How a form ended: answered (values checked on the server), cancelled, declined, or closed unanswered. */
+export type FormOutcome =
+  /** `utcOffset`: the person's zone (minutes east of UTC) as the page reported it. */
+  | { action: 'accept'; values: Answers; utcOffset?: number }
+  | { action: 'cancel' }
+  | { action: 'decline' }
+  /** The call that asked is gone (the client cancelled it, or the form expired): nobody waits. */
+  | { action: 'closed'; reason: string };
+
+export interface NewPendingForm {
+  schema: FormSchema;
+  /** Set when the form came from the `question` tool: the answers go back in seed 004's words. */
+  questions?: ResolvedQuestion[];
+  /** Who asks, shown on the page: the MCP server's name. */
+  serverName: string;
+}
+
+export interface PendingForm extends NewPendingForm {
+  /** The unguessable token in the page URL (`/forms/<id>`); 128 bits, base64url. */
+  id: string;
+  /** The `elicitationId` of a 2025-11-25 URL elicitation (not secret, not the page token). */
+  elicitationId: string;
+  /** When the form was issued (ms): relative date bounds count from here. */
+  issuedAt: number;
+  /** After this instant (ms) the form takes no answer and is forgotten. */
+  expiresAt: number;
+  /** Set once, by the first settle. */
+  outcome?: FormOutcome;
+}
+
+export interface NewStoredFile {
+  formId: string;
+  field: string;
+  /** Cleaned name (uploads.ts `cleanFileName`). */
+  name: string;
+  /** The measured type (uploads.ts `uploadFacts`). */
+  type: string;
+  data: Uint8Array;
+}
+
+export interface StoredFile extends NewStoredFile {
+  /** Unguessable; the file's URL is `/forms/<formId>/files/<id>`. */
+  id: string;
+  size: number;
+  createdAt: number;
+}
+
+/** An upload refused for the store's limits; `status` is the HTTP status to answer with. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: 409 | 413,
+    readonly code: 'form_closed' | 'form_quota' | 'server_quota',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PendingForms {
+  /** Stores a new form and gives it its id. */
+  open(form: NewPendingForm): Promise<PendingForm>;
+  /** The form, settled or not, until it expires. */
+  get(id: string): Promise<PendingForm | undefined>;
+  /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
+  settle(id: string, outcome: FormOutcome): Promise<boolean>;
+  /**
+   * The outcome, as soon as there is one (at once when the form is settled already). Rejects with the
+   * signal's reason when it aborts, and with an Error when the form is unknown.
+   */
+  outcome(id: string, signal?: AbortSignal): Promise<FormOutcome>;
+  /** Stores an upload for an open form; throws UploadRefused over the limits or once the form is settled. */
+  putFile(file: NewStoredFile): Promise<StoredFile>;
+  getFile(formId: string, fileId: string): Promise<StoredFile | undefined>;
+  close(): Promise<void>;
+}

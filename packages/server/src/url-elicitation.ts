@@ -1,0 +1,147 @@
+// URL-mode elicitation: the form opens on the server's own form page, and the answers come back in the
+// tool result. Written once for both eras with the SDK's `inputRequired`:
+//
+// 2026-07-28 (basic/patterns/mrtr, client/elicitation): round 1 opens a pending form and returns
+//   `input_required` with `elicitation/create {mode: "url", url, message}` and a sealed requestState
+//   naming the form. The client asks the person's consent, opens the URL and retries with the
+//   elicitation result; the retry waits (sending progress) until the page is submitted, cancelled or
+//   declined, and returns the outcome as the tool result.
+// 2025-11-25 (client/elicitation): the SDK's shim sends `elicitation/create {mode: "url", url,
+//   elicitationId, message}` on the held tools/call and re-enters the handler with the client's answer;
+//   the handler then waits the same way, sends `notifications/elicitation/complete {elicitationId}` to
+//   that client when the page is done, and returns the outcome in the same call.
+//
+// `accept` from the client only means the person agreed to open the page; `decline` and `cancel` there
+// end the form at once. The page itself may then submit, cancel or decline.
+import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import {
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { flowState } from './flow-state.js';
+import type { FormOutcome, PendingForm } from './pending-forms.js';
+import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
+import type { FormRuntime } from './runtime.js';
+import { SERVER_NAME } from './version.js';
+
+const INPUT_KEY = 'page';
+
+export interface PageAsk {
+  schema: FormSchema;
+  questions?: ResolvedQuestion[];
+}
+
+export type PageFlow =
+  /** Return this to the client: it asks the person, opens the page and retries (or the shim does). */
+  | { kind: 'ask'; result: InputRequiredResult }
+  /** The page cannot be served: route the form elsewhere (routing.ts `page-unavailable`). */
+  | { kind: 'unavailable'; error: string }
+  | { kind: 'done'; form: PendingForm; outcome: FormOutcome };
+
+export async function askOnPage(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  ask: PageAsk,
+): Promise<PageFlow> {
+  releaseHold(ctx);
+  const state = flowState(ctx);
+  const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
+  if (state.form === undefined || response.kind !== 'elicit') return openPage(server, ctx, runtime, ask);
+
+  const form = await runtime.forms.get(state.form);
+  if (!form) {
+    return {
+      kind: 'done',
+      form: { ...ask, id: state.form, elicitationId: '', issuedAt: 0, expiresAt: 0, serverName: SERVER_NAME },
+      outcome: { action: 'closed', reason: 'The form expired before it was answered.' },
+    };
+  }
+  // The client's answer to the URL request: consent to open the page, or not.
+  if (response.action !== 'accept') {
+    await runtime.forms.settle(form.id, { action: response.action });
+    const settled = (await runtime.forms.get(form.id))?.outcome ?? { action: response.action };
+    return { kind: 'done', form, outcome: settled };
+  }
+  const locale = ask.schema.locale;
+  const ticker = startProgress(ctx, runtime.progressIntervalMs, (minutes) => waitingText(locale, minutes));
+  let outcome: FormOutcome;
+  try {
+    outcome = await runtime.forms.outcome(form.id, ctx.mcpReq.signal);
+  } catch (error) {
+    // The client cancelled the call (or went away): nobody waits for this form any more.
+    await runtime.forms.settle(form.id, { action: 'closed', reason: 'The client cancelled the call.' });
+    throw error;
+  } finally {
+    ticker.stop();
+  }
+  if (protocolEra(server, ctx) === 'legacy' && outcome.action !== 'closed') {
+    // 2025-11-25: tell the client that started the elicitation that it is over (a MAY, sent once).
+    await ctx.mcpReq
+      .notify({
+        method: 'notifications/elicitation/complete',
+        params: { elicitationId: form.elicitationId },
+      })
+      .catch(() => {});
+  }
+  return { kind: 'done', form, outcome };
+}
+
+async function openPage(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  ask: PageAsk,
+): Promise<PageFlow> {
+  const form = await runtime.forms.open({ ...ask, serverName: SERVER_NAME });
+  let url: string;
+  try {
+    url = await runtime.pageUrl(form.id);
+  } catch (error) {
+    await runtime.forms.settle(form.id, { action: 'closed', reason: 'The form page could not be served.' });
+    return { kind: 'unavailable', error: (error as Error).message };
+  }
+  const legacy = protocolEra(server, ctx) === 'legacy';
+  const params = {
+    mode: 'url' as const,
+    message: consentText(ask),
+    url,
+    // 2025-11-25 needs an elicitationId (the completion notification names it); 2026-07-28 removed it.
+    ...(legacy ? { elicitationId: form.elicitationId } : {}),
+  };
+  const request = legacy
+    ? { method: 'elicitation/create' as const, params }
+    : inputRequired.elicitUrl({ message: params.message, url });
+  const requestState = await runtime.stateCodec.mint({ form: form.id }, ctx);
+  // On 2025 the call stays open while the client asks the person: keep it alive meanwhile.
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
+    waitingText(ask.schema.locale, minutes),
+  );
+  return {
+    kind: 'ask',
+    result: inputRequired({ inputRequests: { [INPUT_KEY]: request as never }, requestState }),
+  };
+}
+
+/** What the client shows beside the URL when it asks whether to open it. */
+function consentText(ask: PageAsk): string {
+  const en = ask.schema.locale === 'en';
+  if (ask.questions) {
+    const questions = ask.questions.map((q) => q.question).join(en ? ' / ' : ' ／ ');
+    return en
+      ? `Please answer in your browser: ${questions}`
+      : `ブラウザで質問に答えてください: ${questions}`;
+  }
+  return en
+    ? `Please fill in the form "${ask.schema.title}" in your browser.`
+    : `ブラウザでフォーム「${ask.schema.title}」に入力してください。`;
+}
+
+function waitingText(locale: Locale | undefined, minutes: number): string {
+  return locale === 'en'
+    ? `Waiting for the form in the browser (${minutes} min)`
+    : `ブラウザのフォームへの入力を待っています（${minutes}分経過）`;
+}

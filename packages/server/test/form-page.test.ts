@@ -1,0 +1,245 @@
+// The form page in real Chromium, reached the way a person reaches it: a real MCP client (v2, 2026-07-28,
+// declaring URL-mode elicitation) calls request_form or question on the real HTTP server, gets the URL,
+// and the test opens it, fills the form and submits, cancels or declines; the answers arrive in the
+// client's tool result.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { ensureFormPage } from './fixtures/form-page-build.ts';
+import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
+import { connectClient, exampleForm, type TestClient } from './support.ts';
+
+let search: SearchApi;
+let http: RunningHttpServer;
+let browser: Browser;
+
+before(async () => {
+  ensureFormPage();
+  search = await startSearchApi();
+  http = await startHttpServer({
+    port: 0,
+    config: {
+      elicitation: 'auto',
+      endpoints: [{ purpose: 'ユーザー検索', url: search.usersUrl, params: { q: '検索クエリ' } }],
+    },
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await http?.close();
+  await search?.close();
+});
+
+interface Asked {
+  client: TestClient;
+  result: Promise<any>;
+  url: string;
+}
+
+/** A client declaring URL mode only calls `tool`; resolves once it was given the page URL. */
+async function ask(tool: string, args: Record<string, unknown>): Promise<Asked> {
+  let gotUrl!: (url: string) => void;
+  const url = new Promise<string>((resolve) => {
+    gotUrl = resolve;
+  });
+  const client = await connectClient(
+    'v2-auto',
+    { url: http.url },
+    async (params) => {
+      gotUrl(params.url);
+      return { action: 'accept' };
+    },
+    { elicitation: { url: {} } },
+  );
+  const result = client.callTool({ name: tool, arguments: args });
+  result.catch(() => {});
+  return { client, result, url: await url };
+}
+
+async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+  const context = await newTestContext(browser);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/the server responded with a status of 4\d\d/.test(message.text()))
+      problems.push(message.text());
+  });
+  try {
+    await run(page, context);
+    assert.deepEqual(problems, [], 'no script errors or CSP violations on the page');
+  } finally {
+    await context.close();
+  }
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('seed example 2: autocomplete from the configured search API, a date and a radio; the answers come back', async () => {
+  const form = assignForm(exampleForm('example2-assign.json'), search.usersUrl);
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByText('MCP サーバー「form」からの入力依頼').waitFor();
+      assert.equal(await page.title(), 'タスク担当者設定 — formrequest');
+      assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+      await page.getByRole('combobox', { name: '担当者' }).fill('山田');
+      await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
+      await page.getByLabel('期限').fill(inDays(30));
+      await page.getByRole('radio', { name: '高' }).check();
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+      await page.getByText('このタブは閉じてかまいません').waitFor();
+    });
+    const result = await asked.result;
+    assert.equal(result.structuredContent.status, 'submitted');
+    assert.deepEqual(result.structuredContent.values, {
+      assignee: 'u001',
+      due_date: inDays(30),
+      priority: 'high',
+    });
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('a reload keeps what was typed; a file goes up and comes back as a reference; reloading after submit shows it was sent', async () => {
+  const form = {
+    title: '経費精算',
+    fields: [
+      { name: 'purpose', type: 'text', label: '用途', required: true },
+      { name: 'amount', type: 'number', label: '金額', min: 1 },
+      { name: 'receipt', type: 'file', label: '領収書', accept: '.txt,.pdf', maxSize: 10_000 },
+    ],
+  };
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByLabel('用途').fill('交通費');
+      await page.getByLabel('金額').fill('1200');
+      await page.getByLabel('金額').blur();
+      await page.waitForFunction(
+        (id) => (localStorage.getItem(`formrequest-draft:form-page:${id}`) ?? '').includes('1200'),
+        new URL(asked.url).pathname.split('/').pop(),
+      );
+      await page.reload();
+      assert.equal(await page.getByLabel('用途').inputValue(), '交通費');
+      assert.equal(await page.getByLabel('金額').inputValue(), '1200');
+      await page
+        .getByLabel('領収書')
+        .setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('taxi 1200') });
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+    });
+    const result = await asked.result;
+    const { values } = result.structuredContent;
+    assert.equal(values.purpose, '交通費');
+    assert.equal(values.amount, 1200);
+    assert.equal(values.receipt.name, 'receipt.txt');
+    assert.equal(values.receipt.size, 9);
+    assert.equal(await (await fetch(values.receipt.url)).text(), 'taxi 1200');
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('cancel on the page: the tab says so and the call returns cancelled', async () => {
+  const asked = await ask('request_form', { form_schema: exampleForm('example1-project.json') });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.equal(result.structuredContent.status, 'cancelled');
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('decline on the page, in English for an English form', async () => {
+  const form = { title: 'Survey', locale: 'en', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByText('Requested by the MCP server "form"').waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await page.getByRole('heading', { name: 'Declined' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.equal(result.structuredContent.status, 'declined');
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('the same page in two tabs: the second submit is refused and says the form was answered', async () => {
+  const form = { title: '連絡先', fields: [{ name: 'mail', type: 'text', label: 'メール', required: true }] };
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (first, context) => {
+      const second = await context.newPage();
+      await first.goto(asked.url);
+      await second.goto(asked.url);
+      await first.getByLabel('メール').fill('a@example.com');
+      await first.getByRole('button', { name: '送信' }).click();
+      await first.getByRole('heading', { name: '送信しました' }).waitFor();
+      await second.getByLabel('メール').fill('b@example.com');
+      await second.getByRole('button', { name: '送信' }).click();
+      await second.getByRole('heading', { name: 'このフォームは回答済みです' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.deepEqual(result.structuredContent.values, { mail: 'a@example.com' });
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('question on the page: an option and typed text for a single choice are refused on the field, then one answer goes', async () => {
+  const questions = [
+    {
+      question: 'どのファイルを編集しますか？',
+      header: 'ファイル選択',
+      options: [{ label: 'main.ts', description: 'エントリーポイント' }, { label: 'utils.ts' }],
+    },
+  ];
+  const asked = await ask('question', { questions });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByText('MCP サーバー「form」からの質問').waitFor();
+      await page.getByRole('radio', { name: 'main.ts — エントリーポイント' }).check();
+      await page.getByLabel('その他').fill('index.ts');
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByText('回答は1つです').waitFor();
+      assert.equal(await page.getByLabel('その他').getAttribute('aria-invalid'), 'true');
+      await page.getByLabel('その他').fill('');
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('an unknown or mistyped link shows a page that says so, in both languages', async () => {
+  await withPage(async (page) => {
+    const response = await page.goto(`${http.url.replace('/mcp', '')}/forms/AAAAAAAAAAAAAAAAAAAAAA`);
+    assert.equal(response?.status(), 404);
+    await page.getByText('このフォームは見つかりません').waitFor();
+    await page.getByText('This form was not found').waitFor();
+  });
+});
