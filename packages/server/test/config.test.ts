@@ -144,10 +144,11 @@ test("the description carries the endpoint table, the guidelines and every input
 
 test('the description says where the answers arrive under each policy', () => {
   const never = requestFormToolDescription();
-  assert.match(never, /入力内容が次のユーザーメッセージとして JSON/);
+  assert.match(never, /回答は次のユーザーメッセージで、name をキーにした JSON として届きます/);
   assert.ok(!never.includes('not_shown'));
   const auto = requestFormToolDescription({ elicitation: 'auto' });
-  assert.match(auto, /入力が終わるとこのツールの結果で返ります/);
-  assert.match(auto, /not_shown ならユーザーにフォームは見えていない/);
-  assert.ok(!auto.includes('入力内容が次のユーザーメッセージとして JSON'));
+  assert.match(auto, /回答はこのツールの結果で返ります/);
+  assert.match(auto, /not_shown ならフォームは見えていないので会話で尋ねて/);
+  assert.ok(!auto.includes('回答は次のユーザーメッセージで、name をキーにした JSON'));
+  for (const text of [never, auto]) assert.ok(text.length <= 2048, `${text.length} characters`);
 });

@@ -33,7 +33,7 @@ const TRIP_FORM = {
       default: 'aisle',
     },
     // A file field: form-mode elicitation cannot carry it, so the form goes to the page.
-    { name: 'memo', type: 'file', label: '資料', accept: '.txt', maxSize: 1000 },
+    { name: 'memo', type: 'file', label: '資料', accept: '.txt', maxSize: 1024 },
     { name: 'version', type: 'hidden', value: '2' },
   ],
 };
@@ -47,6 +47,16 @@ function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** The elicitation the call makes; the call ending first (a refused form, say) fails the test at once. */
+function askedBy(call: Promise<any>, elicited: Promise<any>): Promise<any> {
+  return Promise.race([
+    elicited,
+    call.then((result) => {
+      throw new Error(`the call ended without asking: ${JSON.stringify(result)}`);
+    }),
+  ]);
 }
 
 /** The person, as an HTTP client of the real form page (same-origin, as the page's own script sends). */
@@ -116,7 +126,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       const { client, elicited, completed } = await open(kind, target());
       try {
         const call = client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
-        const params = await elicited;
+        const params = await askedBy(call, elicited);
         assert.equal(params.mode, 'url');
         assert.equal(params.message, 'ブラウザでフォーム「出張申請」に入力してください。');
         assert.match(params.url, /^http:\/\/127\.0\.0\.1:\d+\/forms\/[A-Za-z0-9_-]{22}$/);
@@ -171,7 +181,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       const { client, elicited } = await open(kind, target());
       try {
         const call = client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
-        const { url } = await elicited;
+        const { url } = await askedBy(call, elicited);
         const bad = await person.send(url, {
           action: 'accept',
           values: {
@@ -192,7 +202,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
         assert.equal(bad.json.errors.destination, '行き先は必須です');
         const wrongType = await person.upload(url, 'memo', 'run.exe', 'MZ');
         assert.equal(wrongType.status, 415);
-        const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1001));
+        const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1025));
         assert.equal(tooBig.status, 413);
         const ok = await person.send(url, { action: 'accept', values: { destination: '札幌' } });
         assert.equal(ok.status, 200);
@@ -209,7 +219,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
         const { client, elicited, completed } = await open(kind, target());
         try {
           const call = client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
-          const params = await elicited;
+          const params = await askedBy(call, elicited);
           assert.equal((await person.send(params.url, { action })).status, 200);
           const result = await call;
           assert.equal(result.structuredContent.status, action === 'cancel' ? 'cancelled' : 'declined');
@@ -257,7 +267,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
         ];
         // A client with URL mode only: the question goes to the page too.
         const call = client.callTool({ name: 'question', arguments: { questions } });
-        const { url, message } = await elicited;
+        const { url, message } = await askedBy(call, elicited);
         assert.equal(message, 'ブラウザで質問に答えてください: どのファイルを編集しますか？');
         const both = await person.send(url, {
           action: 'accept',
@@ -317,7 +327,7 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
           kind === 'v1'
             ? client.raw.callTool(params, undefined, options)
             : client.raw.callTool(params, options);
-        const { url } = await elicited;
+        const { url } = await askedBy(call, elicited);
         while (Date.now() - started < 3 * TIMEOUT || progress < 10)
           await new Promise((r) => setTimeout(r, 50));
         assert.equal(
@@ -377,7 +387,7 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
           onprogress: () => (progress += 1),
         },
       );
-      const { url } = await elicited;
+      const { url } = await askedBy(call, elicited);
       const started = Date.now();
       // Several idle periods pass with nothing but the server's progress on the wire.
       while (Date.now() - started < 4 * 300 || progress < 12) await new Promise((r) => setTimeout(r, 50));
@@ -400,7 +410,7 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
         undefined,
         { timeout: 500, onprogress: () => {} },
       );
-      const { url } = await elicited;
+      const { url } = await askedBy(call, elicited);
       await assert.rejects(call, /Request timed out/);
       // The client's cancellation reaches the server, which closes the form.
       let late: { status: number; json: any } | undefined;
