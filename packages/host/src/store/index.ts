@@ -1,26 +1,27 @@
 // The host's storage seam: the contract (contract.ts) and the stores behind it. SQLite (node:sqlite
 // where the runtime has it, better-sqlite3 elsewhere) for one process; PostgreSQL for any number of
 // instances on one database. openStore picks by the location: a postgres:// URL or a file path.
-export * from './contract.js';
-export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';
-export { HOST_MIGRATIONS, type Migration, migrate, PG_SCHEMA } from './postgres-schema.js';
+
+// Shared with the MCP server (one copy, in @formrequest/server/postgres); re-exported for the host's users.
 export {
   explainPostgresError,
-  PostgresStore,
-  type PostgresStoreOptions,
+  isPostgresUrl,
+  type Migration,
+  migrate,
+  PG_SCHEMA,
   redactUrl,
-} from './postgres-store.js';
+} from '@formrequest/server/postgres';
+export * from './contract.js';
+export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';
+export { HOST_MIGRATIONS } from './postgres-schema.js';
+export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export { SqliteDriverError } from './sqlite-driver.js';
 export { SqliteStore } from './sqlite-store.js';
 
+import { isPostgresUrl } from '@formrequest/server/postgres';
 import type { HostStore } from './contract.js';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
-
-/** Whether a --db value (or DATABASE_URL) names a PostgreSQL database rather than a SQLite file. */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location);
-}
 
 /**
  * Opens the store a --db value names: a postgres:// (or postgresql://) URL, a SQLite file path, or
