@@ -42,6 +42,7 @@ export class MemoryPendingForms implements PendingForms {
   private readonly now: () => number;
   /** Runs while there are forms to forget, so an idle store holds no timer. */
   private sweep: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(options: MemoryPendingFormsOptions = {}) {
     this.ttlMs = options.ttlMs ?? DEFAULT_FORM_TTL_MS;
@@ -91,6 +92,13 @@ export class MemoryPendingForms implements PendingForms {
     const form = await this.get(id);
     if (!form) throw new Error(`No pending form ${id}: it expired or was never opened.`);
     if (form.outcome) return form.outcome;
+    // Forgotten while it was being looked up (closed, or swept as expired): nobody will settle it now.
+    if (!this.forms.has(id)) {
+      return {
+        action: 'closed',
+        reason: this.stopped ? 'The server stopped.' : 'The form expired unanswered.',
+      };
+    }
     return new Promise<FormOutcome>((resolve, reject) => {
       const waiting = this.waiters.get(id) ?? new Set();
       this.waiters.set(id, waiting);
@@ -148,6 +156,7 @@ export class MemoryPendingForms implements PendingForms {
   }
 
   async close(): Promise<void> {
+    this.stopped = true;
     for (const form of [...this.forms.values()]) this.forget(form, 'The server stopped.');
   }
 

@@ -4,7 +4,9 @@
 //
 // Shared (in the store): everything below. A page request (view, upload, submit) may land on any
 // instance, and a 2026-07-28 retry that waits for the answer may too; the form's id in the retry's
-// requestState (HMAC-protected: flow-state.ts) finds the record again.
+// requestState (HMAC-protected: flow-state.ts) finds the record again, which needs the same HMAC key on
+// every instance: a shared store gives it (`sharedStateKey`). postgres/postgres-pending-forms.ts is the
+// shared store of this package.
 // Sticky (stays in the process that holds it): the held MCP request itself (its progress ticker, its
 // abort signal) and, on a 2025 connection, the session it came on, which the completion notification
 // must go through; and, over stdio, the loopback page listener (form-page-server.ts).
@@ -83,5 +85,10 @@ export interface PendingForms {
   /** Stores an upload for an open form; throws UploadRefused over the limits or once the form is settled. */
   putFile(file: NewStoredFile): Promise<StoredFile>;
   getFile(formId: string, fileId: string): Promise<StoredFile | undefined>;
+  /**
+   * A store shared by several instances gives the requestState HMAC key they all use (at least 32
+   * bytes), so a retry verifies on any of them. A store of one process has none (a random key is made).
+   */
+  sharedStateKey?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }

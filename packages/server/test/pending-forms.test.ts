@@ -1,76 +1,16 @@
-// The in-memory PendingForms (what a shared store must also do) and the elicitation -> form mapping
+// The in-memory PendingForms against the contract every store keeps (pending-forms-contract.ts; the
+// PostgreSQL store runs the same in pending-forms-postgres.test.ts), and the elicitation -> form mapping
 // the host uses for the Agent SDK's onElicitation.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import {
-  elicitationContent,
-  formFromElicitation,
-  MemoryPendingForms,
-  UploadRefused,
-} from '@formrequest/server';
+import { describe, test } from 'node:test';
+import { elicitationContent, formFromElicitation, MemoryPendingForms } from '@formrequest/server';
+import { pendingFormsContract } from './pending-forms-contract.ts';
 
-const SCHEMA = { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] } as never;
-
-test('a form is settled once; outcome() waits for it, or answers at once once settled', async () => {
-  const forms = new MemoryPendingForms();
-  const form = await forms.open({ schema: SCHEMA, serverName: 'form' });
-  assert.match(form.id, /^[A-Za-z0-9_-]{22}$/);
-  assert.notEqual(form.elicitationId, form.id);
-  const waiting = forms.outcome(form.id);
-  assert.equal(await forms.settle(form.id, { action: 'accept', values: { a: 'x' } }), true);
-  assert.deepEqual(await waiting, { action: 'accept', values: { a: 'x' } });
-  assert.equal(await forms.settle(form.id, { action: 'cancel' }), false, 'a second answer is refused');
-  assert.deepEqual(await forms.outcome(form.id), { action: 'accept', values: { a: 'x' } });
-  assert.equal(await forms.settle('nope', { action: 'cancel' }), false);
-  await assert.rejects(forms.outcome('nope'), /No pending form nope/);
-  await forms.close();
-});
-
-test('an aborted wait rejects with the reason and leaves the form open; expiry closes it for whoever waits', async () => {
-  let now = 1_000;
-  const forms = new MemoryPendingForms({ ttlMs: 10_000, now: () => now });
-  const form = await forms.open({ schema: SCHEMA, serverName: 'form' });
-  const abort = new AbortController();
-  const cut = forms.outcome(form.id, abort.signal);
-  abort.abort(new Error('client went away'));
-  await assert.rejects(cut, /client went away/);
-  assert.equal((await forms.get(form.id))?.outcome, undefined);
-  now += 10_001;
-  assert.equal(await forms.get(form.id), undefined, 'expired forms are forgotten');
-  assert.equal(await forms.settle(form.id, { action: 'cancel' }), false);
-  await forms.close();
-});
-
-test('uploads count against the form and the server; a settled form takes none', async () => {
-  const forms = new MemoryPendingForms({ maxFormBytes: 10, maxTotalBytes: 15 });
-  const a = await forms.open({ schema: SCHEMA, serverName: 'form' });
-  const b = await forms.open({ schema: SCHEMA, serverName: 'form' });
-  const file = (formId: string, size: number) => ({
-    formId,
-    field: 'f',
-    name: 'x.txt',
-    type: 'text/plain',
-    data: new Uint8Array(size),
+describe('PendingForms in memory', () => {
+  pendingFormsContract(async (options) => {
+    const forms = new MemoryPendingForms(options);
+    return { forms, done: () => forms.close() };
   });
-  const stored = await forms.putFile(file(a.id, 8));
-  assert.equal(stored.size, 8);
-  assert.deepEqual((await forms.getFile(a.id, stored.id))?.size, 8);
-  assert.equal(await forms.getFile(b.id, stored.id), undefined, 'a file belongs to its form');
-  await assert.rejects(
-    forms.putFile(file(a.id, 3)),
-    (e: unknown) => e instanceof UploadRefused && e.code === 'form_quota',
-  );
-  await forms.putFile(file(b.id, 7));
-  await assert.rejects(
-    forms.putFile(file(b.id, 1)),
-    (e: unknown) => e instanceof UploadRefused && e.code === 'server_quota',
-  );
-  await forms.settle(a.id, { action: 'cancel' });
-  await assert.rejects(
-    forms.putFile(file(a.id, 1)),
-    (e: unknown) => e instanceof UploadRefused && e.status === 409,
-  );
-  await forms.close();
 });
 
 test('formFromElicitation: every elicitation type as a field, and the answers back as content', () => {

@@ -1,0 +1,45 @@
+// The MCP server's tables in the shared PostgreSQL database (schema `formrequest`, component "server" in
+// formrequest.migrations): the pending forms of the form page, their uploads, and settings every
+// instance shares (the requestState HMAC key). JSON is kept as text, exactly as written (jsonb would
+// reorder an answer's keys).
+import type { Migration } from './migrate.js';
+
+/** NOTIFY channel: payload = a form id whose outcome was set, or that was forgotten. */
+export const PENDING_FORMS_CHANNEL = 'formrequest_pending_forms';
+
+/** The server's migrations, oldest first. */
+export const SERVER_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'pending forms with their outcome, their uploads, shared settings',
+    sql: `
+CREATE TABLE formrequest.pending_forms (
+  id text PRIMARY KEY,
+  elicitation_id text NOT NULL,
+  server_name text NOT NULL,
+  schema text NOT NULL,
+  questions text,
+  issued_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  outcome text,
+  settled_at bigint
+);
+CREATE INDEX pending_forms_by_expiry ON formrequest.pending_forms (expires_at);
+CREATE TABLE formrequest.pending_files (
+  id text PRIMARY KEY,
+  form_id text NOT NULL REFERENCES formrequest.pending_forms (id) ON DELETE CASCADE,
+  field text NOT NULL,
+  name text NOT NULL,
+  type text NOT NULL,
+  size bigint NOT NULL,
+  created_at bigint NOT NULL,
+  data bytea NOT NULL
+);
+CREATE INDEX pending_files_by_form ON formrequest.pending_files (form_id);
+CREATE TABLE formrequest.server_settings (
+  key text PRIMARY KEY,
+  value bytea NOT NULL
+);
+`,
+  },
+];
