@@ -266,11 +266,15 @@ export function formPageRoutes(options: FormPageRoutesOptions) {
     return true;
   }
 
-  /** Same origin: the Origin a browser sends with fetch() must be this very host and port. */
+  /**
+   * Same origin: the Origin a browser sends with fetch() must be this very host and port, or the origin
+   * the pages are published at (a load balancer that ends TLS: https outside, http here).
+   */
   function sameOrigin(req: IncomingMessage): boolean {
     const origin = header(req, 'origin');
     const host = header(req, 'host');
     if (!origin || !host) return false;
+    if (origin === options.origin()) return true;
     try {
       const url = new URL(origin);
       return url.protocol === 'http:' && url.host === host.toLowerCase();

@@ -52,9 +52,21 @@ export interface HttpServerOptions {
   factory?: (runtime: FormRuntime) => McpServer;
   /** Where pending forms live (default: this process's memory); a shared store for several instances. */
   forms?: PendingForms;
-  /** The origin people open form pages at, when it is not this listener's (a reverse proxy). */
+  /**
+   * A postgres:// URL: pending forms, their uploads and the requestState key are kept in that database,
+   * shared by every instance on it (`@formrequest/server/postgres`; needs the `pg` package). Ignored
+   * when `forms` is given.
+   */
+  db?: string;
+  /**
+   * The origin people open form pages at, when it is not this listener's (a load balancer or reverse
+   * proxy, e.g. `https://forms.example.com`). Its host is accepted in `Host` and `Origin` too.
+   */
   pageOrigin?: string;
-  /** HMAC key of the requestState (32 bytes or more), shared by instances behind one load balancer. */
+  /**
+   * HMAC key of the requestState (32 bytes or more), shared by instances behind one load balancer.
+   * Default: the shared store's (`forms.sharedStateKey`, as `db` gives), else random per process.
+   */
   stateKey?: Uint8Array | string;
 }
 
@@ -79,13 +91,25 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const sessionIdleMs = options.sessionIdleMs ?? 60 * 60 * 1000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
-  const allowedHostnames = allowedNames(host, options.allowedHosts ?? []);
+  const pageOrigin = options.pageOrigin === undefined ? undefined : parsePageOrigin(options.pageOrigin);
+  const allowedHostnames = allowedNames(host, [
+    ...(options.allowedHosts ?? []),
+    ...(pageOrigin ? [new URL(pageOrigin).hostname] : []),
+  ]);
 
+  const forms = options.forms ?? (options.db ? await openSharedForms(options.db, log) : undefined);
+  let stateKey: Uint8Array | string | undefined;
+  try {
+    stateKey = options.stateKey ?? (await forms?.sharedStateKey?.());
+  } catch (error) {
+    if (!options.forms) await forms?.close();
+    throw error;
+  }
   let origin = '';
   const runtime = createFormRuntime(config, {
-    forms: options.forms,
+    forms,
     page: () => fixedPageHost(() => origin),
-    stateKey: options.stateKey,
+    stateKey,
     log,
   });
   const pages = formPageRoutes({
@@ -250,16 +274,23 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   );
   sweep.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    clearInterval(sweep);
+    await modern.close();
+    await runtime.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  origin = (options.pageOrigin ?? `http://${browsableHost(host)}:${port}`).replace(/\/+$/, '');
+  origin = pageOrigin ?? `http://${browsableHost(host)}:${port}`;
   return {
     url: `http://${urlHost}:${port}${MCP_PATH}`,
     port,
@@ -277,6 +308,34 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       });
     },
   };
+}
+
+/** Pending forms in the database `url` names; the PostgreSQL entry (and `pg`) load only here. */
+async function openSharedForms(url: string, log: (line: string) => void): Promise<PendingForms> {
+  const { isPostgresUrl, PostgresPendingForms, redactUrl } = await import('./postgres/index.js');
+  if (!isPostgresUrl(url)) {
+    throw new Error(
+      `The database for pending forms must be a postgres:// URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), not "${redactUrl(url)}". Without one, pending forms stay in this process's memory.`,
+    );
+  }
+  return PostgresPendingForms.open(url, { log });
+}
+
+/** `http(s)://host[:port]` with nothing after it, or an error saying what to give. */
+export function parsePageOrigin(raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || url.username) {
+    throw new Error(
+      `The page origin must be http:// or https:// with a host and an optional port and nothing after it (e.g. https://forms.example.com), not "${raw}".`,
+    );
+  }
+  return url.origin;
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {

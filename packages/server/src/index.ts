@@ -31,6 +31,7 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   type HttpServerOptions,
   MCP_PATH,
+  parsePageOrigin,
   type RunningHttpServer,
   startHttpServer,
 } from './http.js';

@@ -3,14 +3,17 @@ import {
   ELICITATION_POLICIES,
   type ElicitationPolicy,
   loadServerConfig,
+  parsePageOrigin,
   type ServerConfig,
   serveStdio,
   startHttpServer,
 } from '@formrequest/server';
+import { isPostgresUrl, redactUrl } from '@formrequest/server/postgres';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
                          [--elicitation never|auto] [--url-mode on|off] [--page-port N]
+                         [--db URL] [--page-origin URL]
 
 Runs the MCP server \`form\` (tools: request_form, question).
   (default)           stdio: the client starts this command; stdout carries the protocol
@@ -25,6 +28,12 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       or the form page in the browser (URL mode); answers come back in the result
   --url-mode on|off   with --elicitation auto: whether forms may open as a page (default on)
   --page-port N       stdio: port of the loopback form page (default: any free port)
+  --db URL            with --http: keep pending forms, their uploads and the requestState key in
+                      PostgreSQL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), so several instances
+                      behind a load balancer share them (default $DATABASE_URL when it is a
+                      postgres:// URL; otherwise in memory). Needs: npm install pg
+  --page-origin URL   with --http: the origin people open form pages at, when it is not this
+                      listener's (a load balancer: https://forms.example.com)
 Logs go to stderr.`;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -41,6 +50,8 @@ const verb: Verb = {
       elicitation: { type: 'string' },
       'url-mode': { type: 'string' },
       'page-port': { type: 'string' },
+      db: { type: 'string' },
+      'page-origin': { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     if (!values.http && (values.port !== undefined || values.host !== undefined)) {
@@ -73,9 +84,48 @@ const verb: Verb = {
         throw new UsageError('--page-port applies over stdio; with --http, pages share --port.');
       config = { ...config, pagePort: parsePort(values['page-port'], '--page-port') };
     }
-    return values.http ? runHttp(port, values.host ?? '127.0.0.1', config) : runStdio(config);
+    if (!values.http && (values.db !== undefined || values['page-origin'] !== undefined)) {
+      throw new UsageError(
+        '--db and --page-origin apply with --http (over stdio one process serves every round of a form).',
+      );
+    }
+    if (!values.http) return runStdio(config);
+    const pageOrigin = values['page-origin'];
+    if (pageOrigin !== undefined) {
+      try {
+        parsePageOrigin(pageOrigin);
+      } catch (error) {
+        throw new UsageError(`--page-origin: ${(error as Error).message}`);
+      }
+    }
+    return runHttp({
+      port,
+      host: values.host ?? '127.0.0.1',
+      config,
+      db: serveDatabase(values.db, process.env),
+      pageOrigin,
+    });
   },
 };
+
+/**
+ * Where `serve --http` keeps pending forms: the --db URL, else DATABASE_URL when it names PostgreSQL,
+ * else memory (undefined). A value that is not a postgres:// URL is refused, never silently ignored.
+ */
+export function serveDatabase(given: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (given !== undefined) {
+    if (isPostgresUrl(given)) return given;
+    throw new UsageError(
+      `--db takes a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), not '${redactUrl(given)}'; without --db, pending forms stay in memory.`,
+    );
+  }
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (isPostgresUrl(url)) return url;
+  throw new UsageError(
+    `DATABASE_URL is set to '${redactUrl(url)}', which is not a PostgreSQL URL: give --db postgres://USER:PASSWORD@HOST:PORT/DATABASE, or unset DATABASE_URL to keep pending forms in memory.`,
+  );
+}
 
 async function runStdio(config: ServerConfig): Promise<number> {
   const handle = serveStdio(config, { log });
@@ -90,18 +140,31 @@ async function runStdio(config: ServerConfig): Promise<number> {
   return 0;
 }
 
-async function runHttp(port: number, host: string, config: ServerConfig): Promise<number> {
+interface HttpRun {
+  port: number;
+  host: string;
+  config: ServerConfig;
+  db: string | undefined;
+  pageOrigin: string | undefined;
+}
+
+async function runHttp({ port, host, config, db, pageOrigin }: HttpRun): Promise<number> {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
   try {
-    server = await startHttpServer({ port, host, config, log });
+    server = await startHttpServer({ port, host, config, log, db, pageOrigin });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE')
       log(`formrequest serve: port ${port} on ${host} is already in use; pick another with --port.`);
-    else log(`formrequest serve: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    else if ((error as { syscall?: string }).syscall)
+      log(`formrequest serve: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    // The database's sentences (and a missing pg) say what to do themselves.
+    else log(`formrequest serve: ${(error as Error).message}`);
     return 1;
   }
-  log(`formrequest serve: MCP server "form" listening at ${server.url}`);
+  log(
+    `formrequest serve: MCP server "form" listening at ${server.url}${db ? ` (pending forms in ${redactUrl(db)})` : ''}`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
