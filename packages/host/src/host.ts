@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { startHttpServer } from '@formrequest/server';
+import { PostgresPendingForms } from '@formrequest/server/postgres';
 import { serve } from '@hono/node-server';
 import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
@@ -23,6 +24,7 @@ import {
   isPostgresUrl,
   openStore,
   PostgresBus,
+  PostgresStore,
   SqliteDriverError,
   type StorageLimits,
 } from './store/index.js';
@@ -274,10 +276,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const setup = (async () => {
     const servers: Record<string, McpServerSpec> = { ...extraServers };
     if (!servers.form) {
+      // On PostgreSQL the form server's pending forms (and its requestState key) live in the same
+      // database, on this instance's pool and LISTEN connection, so its pages work from any instance.
+      const forms =
+        store instanceof PostgresStore && bus instanceof PostgresBus
+          ? await PostgresPendingForms.attach(store.pool, bus.listener, { instance })
+          : undefined;
       const running = await startHttpServer({
         port: 0,
         host: '127.0.0.1',
         config: { endpoints: demoEndpoints(demoBase) },
+        forms,
       });
       formServer = running;
       servers.form = { type: 'http', url: running.url };

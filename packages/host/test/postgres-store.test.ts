@@ -6,6 +6,7 @@
 // say what to fix.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { PostgresPendingForms } from '@formrequest/server/postgres';
 import pg from 'pg';
 import {
   createTestDatabase,
@@ -13,6 +14,7 @@ import {
   type TestDatabase,
   withDatabase,
 } from '../../../testing/postgres.ts';
+import { startHost } from '../src/host.js';
 import type { PostgresBus } from '../src/store/index.js';
 import { PostgresStore, type StoreConflict } from '../src/store/index.js';
 import { storeContractTests, turnOf } from './store-contract.js';
@@ -114,6 +116,62 @@ describe('the store on PostgreSQL', { skip }, () => {
       } finally {
         await a.close();
         await b.close();
+      }
+    });
+  });
+
+  test('the host and the MCP server migrate one database together: each component once, in one schema', async () => {
+    await withDatabase(async (db) => {
+      const starts = Array.from({ length: 4 }, (_, i) => [
+        PostgresStore.open(db.url, { instance: `host${i}` }),
+        PostgresPendingForms.open(db.url, { instance: `server${i}`, log: () => {} }),
+      ]).flat();
+      const opened = await Promise.all(starts);
+      const stores = opened.filter((o): o is PostgresStore => o instanceof PostgresStore);
+      const forms = opened.filter((o): o is PostgresPendingForms => o instanceof PostgresPendingForms);
+      try {
+        const { rows } = await stores[0].pool.query(
+          `SELECT component, version FROM formrequest.migrations ORDER BY component`,
+        );
+        assert.deepEqual(rows, [
+          { component: 'host', version: 1 },
+          { component: 'server', version: 1 },
+        ]);
+        // Every instance of either part works on the tables one of them made.
+        await Promise.all(stores.map((s, i) => s.beginTurn(turnOf(`c${i}`, `r${i}`))));
+        const form = await forms[0].open({ schema: { title: 'T', fields: [] } as never, serverName: 'form' });
+        assert.equal((await forms[3].get(form.id))?.id, form.id);
+        assert.equal((await stores[2].listConversations({ limit: 20 })).items.length, 4);
+      } finally {
+        await Promise.all([...stores.map((s) => s.close()), ...forms.map((f) => f.close())]);
+      }
+    });
+  });
+
+  test("a host on PostgreSQL keeps its form server's pending forms and requestState key in the same database", async () => {
+    await withDatabase(async (db) => {
+      const host = await startHost({ port: 0, dbPath: db.url, agent: 'scripted' });
+      try {
+        await host.ready;
+        const store = host.store as PostgresStore;
+        const { rows } = await store.pool.query(
+          `SELECT component, applied_by FROM formrequest.migrations ORDER BY component`,
+        );
+        assert.deepEqual(rows, [
+          { component: 'host', applied_by: host.instance },
+          { component: 'server', applied_by: host.instance },
+        ]);
+        const key = await store.pool.query(
+          `SELECT length(value) AS bytes FROM formrequest.server_settings WHERE key = 'request_state_key'`,
+        );
+        assert.deepEqual(key.rows, [{ bytes: 32 }]);
+        // On the host's own LISTEN connection: no second listener for the form server.
+        const listeners = await store.pool.query(
+          `SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE '%(listen)'`,
+        );
+        assert.deepEqual(listeners.rows, [{ application_name: 'formrequest host (listen)' }]);
+      } finally {
+        await host.close({ drainMs: 0 });
       }
     });
   });
