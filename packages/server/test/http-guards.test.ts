@@ -170,3 +170,38 @@ test('a server bound to 0.0.0.0 still refuses foreign hosts; allowedHosts extend
     await open.close();
   }
 });
+
+test('behind a load balancer that ends TLS: pageOrigin names the pages, its host is admitted, answers from it are taken', async () => {
+  const published = await startHttpServer({ port: 0, pageOrigin: 'https://forms.example.com' });
+  try {
+    const form = await published.forms.open({
+      schema: { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+      serverName: 'form',
+    });
+    const behind = { host: 'forms.example.com', 'x-forwarded-proto': 'https' };
+    const page = await raw(published, { method: 'GET', path: `/forms/${form.id}`, headers: behind });
+    assert.equal(page.status, 200);
+    const answer = (origin: string) =>
+      raw(published, {
+        path: `/forms/${form.id}`,
+        headers: { ...behind, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'accept', values: { a: 'x' } }),
+      });
+    assert.equal((await answer('https://evil.example.com')).status, 403, 'another origin is refused');
+    assert.equal((await answer('http://forms.example.com:8443')).status, 403);
+    const taken = await answer('https://forms.example.com');
+    assert.equal(taken.status, 200, taken.body);
+    assert.deepEqual((await published.forms.get(form.id))?.outcome, { action: 'accept', values: { a: 'x' } });
+    const mcp = await raw(published, {
+      headers: { ...JSON_HEADERS, host: 'forms.example.com' },
+      body: INITIALIZE,
+    });
+    assert.equal(mcp.status, 200, 'the MCP endpoint answers at the published host too');
+    await assert.rejects(
+      startHttpServer({ port: 0, pageOrigin: 'https://forms.example.com/app' }),
+      /The page origin must be http:\/\/ or https:\/\/ with a host and an optional port and nothing after it/,
+    );
+  } finally {
+    await published.close();
+  }
+});

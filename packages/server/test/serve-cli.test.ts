@@ -14,10 +14,10 @@ interface Run {
   stderr: string;
 }
 
-function runServe(args: string[]): Promise<Run> {
+function runServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   const [command, argv] = cliCommand('serve', ...args);
   return new Promise((resolve) => {
-    const child = spawn(command, argv, { cwd: repoRoot });
+    const child = spawn(command, argv, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -38,6 +38,17 @@ test('usage errors exit 2 and say what is wrong', async () => {
     [['--page-port', 'x'], /--page-port must be a number from 0 to 65535, not 'x'/],
     [['--http', '--page-port', '4000'], /--page-port applies over stdio/],
     [['extra'], /unexpected argument 'extra'/],
+    [['--db', 'postgres://db/x'], /--db and --page-origin apply with --http/],
+    [['--page-origin', 'https://forms.example.com'], /--db and --page-origin apply with --http/],
+    [
+      ['--http', '--db', 'mysql://me:secret-pw@db/x'],
+      /--db takes a PostgreSQL URL \(postgres:\/\/USER:PASSWORD@HOST:PORT\/DATABASE\), not 'mysql:\/\/me:\*\*\*@db\/x'/,
+    ],
+    [
+      ['--http', '--page-origin', 'https://forms.example.com/app'],
+      /--page-origin: The page origin must be http/,
+    ],
+    [['--http', '--page-origin', 'forms.example.com'], /--page-origin: The page origin must be http/],
   ];
   for (const [args, message] of cases) {
     const run = await runServe(args);
@@ -46,6 +57,28 @@ test('usage errors exit 2 and say what is wrong', async () => {
     assert.match(run.stderr, /Usage: formrequest serve/);
     assert.equal(run.stdout, '');
   }
+});
+
+test('DATABASE_URL: a PostgreSQL one is used with --http, another kind is refused, stdio ignores it', async () => {
+  const refused = await runServe(['--http', '--port', '0'], { DATABASE_URL: 'sqlite://me:pw@x/y.db' });
+  assert.equal(refused.code, 2);
+  assert.match(
+    refused.stderr,
+    /DATABASE_URL is set to 'sqlite:\/\/me:\*\*\*@x\/y\.db', which is not a PostgreSQL URL/,
+  );
+  // A PostgreSQL server that is not there: exit 1 with the cause and the fix, the password hidden.
+  const down = await runServe(['--http', '--port', '0'], {
+    DATABASE_URL: 'postgres://me:secret-pw@127.0.0.1:1/forms',
+  });
+  assert.equal(down.code, 1, down.stderr);
+  assert.match(
+    down.stderr,
+    /formrequest serve: Cannot use the PostgreSQL database postgres:\/\/me:\*\*\*@127\.0\.0\.1:1\/forms: .*nothing listens there/,
+  );
+  assert.doesNotMatch(down.stderr, /secret-pw/);
+  // stdio: one process serves every round; DATABASE_URL (set for some other program) is left alone.
+  const stdio = await runServe([], { DATABASE_URL: 'postgres://me:pw@127.0.0.1:1/forms' });
+  assert.equal(stdio.code, 0, stdio.stderr);
 });
 
 test('a bad config file exits 1 naming the file', async () => {
