@@ -124,6 +124,7 @@ export class PostgresPendingForms implements PendingForms {
     const config: pg.ClientConfig = { connectionString: url, application_name: 'formrequest serve' };
     let pool: pg.Pool | undefined;
     let listener: PgListener | undefined;
+    let forms: PostgresPendingForms | undefined;
     try {
       const pgModule = await loadPg();
       pool = new pgModule.Pool({
@@ -141,12 +142,16 @@ export class PostgresPendingForms implements PendingForms {
         fallbackMs: options.fallbackMs,
         log,
       });
-      const forms = new PostgresPendingForms(pool, listener, true, { ...options, log });
+      forms = new PostgresPendingForms(pool, listener, true, { ...options, log });
       await listener.start();
       return forms;
     } catch (error) {
-      await listener?.close();
-      await pool?.end().catch(() => {});
+      // The store (its sweep) and what it owns, or whatever was made before it.
+      if (forms) await forms.close();
+      else {
+        await listener?.close();
+        await pool?.end().catch(() => {});
+      }
       throw explainPostgresError(error, url);
     }
   }
