@@ -210,7 +210,6 @@ describe('the store on PostgreSQL', { skip }, () => {
       const busA = await a.createBus();
       const busB = await b.createBus();
       try {
-        await a.beginTurn(turnOf('c', 'r', 'a'));
         let wokeA = 0;
         let wokeB = 0;
         let freed = 0;
@@ -218,10 +217,13 @@ describe('the store on PostgreSQL', { skip }, () => {
         busB.subscribe('c', () => wokeB++);
         busB.subscribe('other', () => assert.fail('another conversation is not woken'));
         busB.onRunsFreed(() => freed++);
+        // Each write that stores events notifies once: the turn's start, then the agent's event.
+        await a.beginTurn(turnOf('c', 'r', 'a'));
+        await until(() => wokeB === 1, "B woken by the turn's start");
         assert.ok(await a.claimRun('r', 'a', 60_000));
         const started = performance.now();
         await a.appendEvent('c', 'r', 'text', { type: 'text', text: 'x' }, 'a');
-        await until(() => wokeB === 1, 'B woken');
+        await until(() => wokeB === 2, 'B woken');
         const ms = performance.now() - started;
         assert.ok(ms < 2000, `woken in ${ms.toFixed(1)} ms`);
         await new Promise((r) => setTimeout(r, 100));
