@@ -4,8 +4,6 @@ export { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from './aliases.js';
 export {
   type AnswersResult,
   acceptsFile,
-  fieldLabel,
-  fieldProp,
   formatBytes,
   initialValues,
   isEmptyValue,
@@ -14,7 +12,7 @@ export {
   validateAnswers,
   validateField,
 } from './answers.js';
-export type { FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
+export type { AnswerFormat, ElicitShape, FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
 export {
   FIELD_CATALOG,
   FIELD_TYPES,
@@ -36,6 +34,17 @@ export {
   resolveDateBound,
   utcOffsetAt,
 } from './dates.js';
+export {
+  type Clock,
+  type DateBounds,
+  dateBounds,
+  defaultValue,
+  fieldLabel,
+  fieldProp,
+  initialValue,
+  type PropName,
+  type PropValue,
+} from './field-facts.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export {
   compactFieldJsonSchema,
@@ -46,7 +55,17 @@ export {
   sharedFieldProps,
   sharedPropSpecs,
 } from './json-schema.js';
-export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
+export {
+  type AgentKey,
+  agentText,
+  format,
+  formLocale,
+  type MessageKey,
+  resolveLocale,
+  type TerminalKey,
+  t,
+  terminalWords,
+} from './messages.js';
 export { readFormSchema } from './normalize.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';
 export {
@@ -81,6 +100,7 @@ export type {
   Answers,
   FieldOf,
   FieldOption,
+  FieldProps,
   FieldType,
   FileValue,
   FormField,

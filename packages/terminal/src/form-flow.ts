@@ -23,7 +23,7 @@ import {
   WIDGETS,
 } from './fields/index.js';
 import type { InputEvent } from './keys.js';
-import { ui } from './messages.js';
+import { say, words } from './messages.js';
 
 export interface FormOptions {
   locale?: Locale;
@@ -195,7 +195,8 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
     },
     cancelPending: () => cancelPending(s),
     resolveUrl(make, raw) {
-      if (!s.opts.baseUrl && !isAbsoluteUrl(raw)) return { error: ui(s.locale).needBaseUrl(raw) };
+      if (!s.opts.baseUrl && !isAbsoluteUrl(raw))
+        return { error: say(words(s.locale).needBaseUrl, { url: raw }) };
       try {
         return make(s.opts.baseUrl);
       } catch (error) {

@@ -6,7 +6,7 @@ import { drawDialog } from './dialog.js';
 import type { AnyField } from './fields/index.js';
 import { currentField, type FormState, fieldContext, widgetOf, widgetState } from './form-flow.js';
 import { type Frame, FrameBuilder, type Row } from './frame.js';
-import { hint, ui } from './messages.js';
+import { hint, say, words } from './messages.js';
 import { sanitizeText as sanitizeLine } from './sanitize.js';
 import type { Outcome } from './session.js';
 import { truncateToWidth } from './width.js';
@@ -40,25 +40,25 @@ function sectionOf(s: FormState, index: number): { title: string; description?: 
 }
 
 function fieldHint(s: FormState, field: AnyField): string {
-  const k = ui(s.locale).keys;
+  const k = words(s.locale);
   const keys = widgetOf(field).keys(fieldContext(s), widgetState(s));
-  const esc = keys.some((x) => x.startsWith('Esc')) ? undefined : s.revising ? k.back : k.cancel;
-  return hint(...keys, s.step > 0 && !s.revising && k.prev, esc);
+  const esc = keys.some((x) => x.startsWith('Esc')) ? undefined : s.revising ? k.keyBack : k.keyCancel;
+  return hint(...keys, s.step > 0 && !s.revising && k.keyPrev, esc);
 }
 
 function reviewHint(s: FormState): string {
-  const k = ui(s.locale).keys;
-  return hint(k.move, k.reviseSubmit, k.cancel);
+  const k = words(s.locale);
+  return hint(k.keyMove, k.keyReviseSubmit, k.keyCancel);
 }
 
 function drawField(fb: FrameBuilder, s: FormState, field: AnyField, room: number): void {
-  const m = ui(s.locale);
+  const m = words(s.locale);
   const section = sectionOf(s, s.steps[s.step]!);
   if (section) {
     fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
     if (section.description) fb.text(section.description, 'dim', 0, { multiline: true });
   }
-  const progress = ` ${m.fieldOf(s.step + 1, s.steps.length)}`;
+  const progress = ` ${say(m.fieldOf, { i: s.step + 1, n: s.steps.length })}`;
   fb.item([], `${fieldLabel(field)}${field.required ? ' *' : ''}${progress}`, 'bold');
   // What is left under the label, less a row for a widget's own line above its list (a filter, a query).
   const listRows = Math.max(3, room - fb.rows.length - 2);
@@ -68,7 +68,7 @@ function drawField(fb: FrameBuilder, s: FormState, field: AnyField, room: number
 /** How a committed value reads on the review screen. */
 export function displayValue(s: FormState, step: number): string {
   const field = s.schema.fields[s.steps[step]!] as AnyField;
-  const m = ui(s.locale);
+  const m = words(s.locale);
   const own = widgetOf(field).display?.(fieldContext(s, step));
   if (own !== undefined) return own;
   const v = s.values[field.name];
@@ -79,7 +79,7 @@ export function displayValue(s: FormState, step: number): string {
 }
 
 function drawReview(fb: FrameBuilder, s: FormState): void {
-  const m = ui(s.locale);
+  const m = words(s.locale);
   fb.item([], m.reviewTitle, 'bold');
   let lastSection: string | null = null;
   s.steps.forEach((index, i) => {
@@ -117,7 +117,7 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
 
 /** What an inline `ask` leaves in the scrollback: the form's title and each answer, or the cancel. */
 export function formTranscript(s: FormState, width: number, outcome: Outcome): Row[] {
-  const m = ui(s.locale);
+  const m = words(s.locale);
   const fb = new FrameBuilder(width);
   if (outcome !== 'submitted') {
     fb.item([{ text: '✕ ', style: 'error' }], s.schema.title, 'bold');

@@ -1,4 +1,4 @@
-// Stand-in for the English catalog of @formrequest/schema's messages.ts inside dist/formrequest.js
+// Stand-in for the English form messages of @formrequest/schema (messages/en.ts) inside dist/formrequest.js
 // (scripts/bundle.mjs swaps it in). Japanese is the default and English the second language, so only the
 // English a form shows before anyone types is here; the rest (the validation messages) comes from
 // formrequest-en.js, which an English form starts loading as it renders and submit waits for. A message

@@ -5,7 +5,7 @@
 import { buildDependentUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import type { Span } from '../frame.js';
 import { createList, cursorVisible, drawList, type ListItem, type ListState, listUpdate } from '../list.js';
-import { ui } from '../messages.js';
+import { say, words } from '../messages.js';
 import { truncateToWidth } from '../width.js';
 import { type Choice, drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
 import { type FieldContext, widget } from './types.js';
@@ -38,7 +38,7 @@ function items(ctx: FieldContext, w: ChoiceState): ListItem[] {
     label: c.label,
     keywords: typeof c.value === 'string' || typeof c.value === 'number' ? String(c.value) : undefined,
   }));
-  if (hasNone(ctx)) list.push({ label: ui(ctx.locale).none, always: true });
+  if (hasNone(ctx)) list.push({ label: words(ctx.locale).none, always: true });
   return list;
 }
 
@@ -85,7 +85,7 @@ export const choice = widget<ChoiceState>({
 
   update(ctx, w, e) {
     if (w.remote && isRetry(ctx, w.remote, e)) {
-      ctx.setNotice(ui(ctx.locale).retried);
+      ctx.setNotice(words(ctx.locale).retried);
       return load(ctx, w, true);
     }
     const list = items(ctx, w);
@@ -155,20 +155,20 @@ export const choice = widget<ChoiceState>({
         else row.line([...prefix, { text: truncateToWidth(label, row.width - 6), style }]);
       },
     });
-    if (multi && w.picked.length) fb.text(t(ctx.locale, 'selected', { n: w.picked.length }), 'dim');
+    if (multi && w.picked.length) fb.text(say(words(ctx.locale).selected, { n: w.picked.length }), 'dim');
   },
 
   keys(ctx, w) {
-    const k = ui(ctx.locale).keys;
+    const k = words(ctx.locale);
     const count = items(ctx, w).length;
     const long = count > ctx.listRows;
     return [
-      k.move,
-      long && k.page,
-      w.list.filter !== '' ? k.clearFilter : (long || count > 9) && k.filter,
-      isMulti(ctx) && k.select,
-      isMulti(ctx) ? k.next : k.choose,
-      w.remote?.error && k.retry,
+      k.keyMove,
+      long && k.keyPage,
+      w.list.filter !== '' ? k.keyClearFilter : (long || count > 9) && k.keyFilter,
+      isMulti(ctx) && k.keySelect,
+      isMulti(ctx) ? k.keyNext : k.keyChoose,
+      w.remote?.error && k.keyRetry,
     ].filter((x): x is string => typeof x === 'string');
   },
 

@@ -4,7 +4,7 @@
 import { formatDate, isIsoDate, resolveDateBound } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { typeInto, valueText } from './editing.js';
 import { type FieldContext, widget } from './types.js';
 
@@ -69,7 +69,7 @@ export const date = widget<DateState>({
   },
 
   draw(ctx, w, fb) {
-    const m = ui(ctx.locale);
+    const m = words(ctx.locale);
     const min = bound(ctx, 'minDate');
     const max = bound(ctx, 'maxDate');
     const format = ctx.field.type === 'datetime' ? m.formatDatetime : m.formatDate;
@@ -77,7 +77,7 @@ export const date = widget<DateState>({
     drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], ctx.field.placeholder ?? '');
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.next, ui(ctx.locale).keys.day],
+  keys: (ctx) => [words(ctx.locale).keyNext, words(ctx.locale).keyDay],
 
   dirty(ctx, w) {
     const typed = ctx.field.type === 'datetime' ? normalizeDateTime(w.editor.text) : w.editor.text.trim();

@@ -2,7 +2,7 @@
 // max and on the step grid; a value that is not a number is passed on so the schema's message says so.
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { typeInto, valueText } from './editing.js';
 import { type AnyField, widget } from './types.js';
 
@@ -70,7 +70,7 @@ export const number = widget<NumberState>({
     drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], f.placeholder ?? '');
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.next, ui(ctx.locale).keys.step],
+  keys: (ctx) => [words(ctx.locale).keyNext, words(ctx.locale).keyStep],
 
   dirty: (ctx, w) => w.editor.text.trim() !== valueText(ctx.value()),
 });

@@ -1,7 +1,7 @@
 // range: a bar between min and max, ← / → (↑ / ↓) by `step`, PageUp / PageDown by a tenth of the range,
 // Home / End to the ends. The value is always on the step grid and within bounds.
 import { fieldProp } from '@formrequest/schema';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { type FieldContext, widget } from './types.js';
 
 interface RangeState {
@@ -52,7 +52,7 @@ export const range = widget<RangeState>({
     ]);
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.adjust, ui(ctx.locale).keys.next],
+  keys: (ctx) => [words(ctx.locale).keyAdjust, words(ctx.locale).keyNext],
 
   dirty: (ctx, w) => w.value !== ctx.value(),
 });

@@ -4,7 +4,7 @@
 import { shortenSuggestion, t } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { ANSWER_MAX, typeInto, valueText } from './editing.js';
 import { type FieldContext, widget } from './types.js';
 
@@ -59,8 +59,8 @@ export const text = widget<TextState>({
   },
 
   keys(ctx) {
-    const k = ui(ctx.locale).keys;
-    return [k.next, multiline(ctx) && k.newline, suggestions(ctx).length > 0 && k.suggest].filter(
+    const k = words(ctx.locale);
+    return [k.keyNext, multiline(ctx) && k.keyNewline, suggestions(ctx).length > 0 && k.keySuggest].filter(
       (x): x is string => typeof x === 'string',
     );
   },
