@@ -513,7 +513,13 @@ export function isFieldType(type: unknown): type is FieldType {
   return typeof type === 'string' && Object.hasOwn(FIELD_CATALOG, type);
 }
 
+/** What a field puts into the answers (the catalog's `value`); undefined for an unknown type. */
+export function valueKind(field: { type: string }): ValueKind | undefined {
+  return isFieldType(field.type) ? FIELD_CATALOG[field.type].value : undefined;
+}
+
 /** Display-only fields (divider, heading) produce no answer. */
 export function isInputField(field: { type: string }): boolean {
-  return isFieldType(field.type) && FIELD_CATALOG[field.type].value !== 'none';
+  const kind = valueKind(field);
+  return kind !== undefined && kind !== 'none';
 }

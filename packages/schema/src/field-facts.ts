@@ -70,8 +70,8 @@ export function dateBounds(field: FormField | { type: string }, clock: Clock = {
 
 /**
  * What a field starts with, or undefined: a hidden field's value, a checkbox's default (false without
- * one), a range's default or its min (a slider always has a value), a date default resolved for the
- * clock, any other default as written (a list copied).
+ * one), a range's default or its min (a slider always has a value), any other default as its answer
+ * would hold it (a date expression resolved for the clock, a list copied).
  */
 export function initialValue(field: FormField, clock: Clock = {}): unknown {
   const f = field as Loose;
@@ -80,23 +80,18 @@ export function initialValue(field: FormField, clock: Clock = {}): unknown {
   if (kind === 'fixed') return f.value;
   if (kind === 'boolean') return f.default === true;
   if (field.type === 'range') return typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
-  if (isDateDefault(field))
-    return resolveDateBound(f.default as string, clock.now, clock.utcOffset) ?? undefined;
-  return Array.isArray(f.default) ? [...f.default] : f.default;
+  const value = defaultValue(field, clock);
+  return Array.isArray(value) ? [...value] : value;
 }
 
 /**
- * A field's `default` as its answer would hold it: a date expression ("today", "+7days") resolved for
- * the clock (as written when it is no date), anything else as written.
+ * A field's `default` as its answer would hold it: a date expression ("today", "+7days": the catalog
+ * says which defaults are) resolved for the clock, as written when it is no date; anything else as
+ * written.
  */
 export function defaultValue(field: FormField, clock: Clock = {}): unknown {
   const f = field as Loose;
-  if (!isDateDefault(field)) return f.default;
-  return resolveDateBound(f.default as string, clock.now, clock.utcOffset) ?? f.default;
-}
-
-/** The field's default is a date expression (its catalog kind), written as a string. */
-function isDateDefault(field: FormField): boolean {
   const spec = (FIELD_CATALOG[field.type]?.props as Record<string, { kind?: string }> | undefined)?.default;
-  return spec?.kind === 'dateExpr' && typeof (field as Loose).default === 'string';
+  if (spec?.kind !== 'dateExpr' || typeof f.default !== 'string') return f.default;
+  return resolveDateBound(f.default, clock.now, clock.utcOffset) ?? f.default;
 }

@@ -19,6 +19,7 @@ export {
   FORM_PROPS,
   isFieldType,
   isInputField,
+  valueKind,
 } from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
 export { decodeDataUrl } from './data-url.js';

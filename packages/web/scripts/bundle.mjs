@@ -65,8 +65,9 @@ const common = {
 /**
  * Drops from the catalog's source what the browser never reads: what only documents it (`doc: '...'`,
  * `brief: '...'` or a constant, the `ext: true` marks of extensions) and the facts of other surfaces
- * (`elicit: '...'`, `format: '...'`: the elicitation mapping's); fails the build if a doc is written in
- * a way it cannot drop (a concatenation, a call).
+ * (`elicit: '...'`, `format: '...'`: the elicitation mapping's), and a copy of a shared spec that only
+ * marked it an extension becomes that spec; fails the build if a doc is written in a way it cannot drop
+ * (a concatenation, a call).
  */
 export function stripDocs(source, file = 'catalog.ts') {
   // A string, or a template whose ${...} hold plain names (`Pattern: ${PATTERN_SYNTAX}`).
@@ -79,7 +80,9 @@ export function stripDocs(source, file = 'catalog.ts') {
       ),
       '',
     )
-    .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '');
+    .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '')
+    // What is left of `{ ...required, ext: true }` is the shared spec itself.
+    .replace(/\{\s*\.\.\.([A-Za-z_$][\w$]*)\s*,?\s*\}/g, '$1');
   const left = /\b(?:doc|brief):\s*[^\s]/.exec(out.replace(/\breadonly (?:doc|brief\??): string;/g, ''));
   if (left)
     throw new Error(
