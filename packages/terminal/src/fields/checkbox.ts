@@ -7,7 +7,7 @@ interface CheckboxState {
   on: boolean;
 }
 
-export const checkbox = widget<CheckboxState>({
+export const checkbox = widget<'checkbox', CheckboxState>({
   create: (ctx) => ({ on: ctx.value() === true }),
 
   update(ctx, w, e) {

@@ -45,12 +45,14 @@ export function mimeType(name: string): string {
   return MIME[ext] ?? 'application/octet-stream';
 }
 
-const multiple = (ctx: FieldContext) => ctx.field.multiple === true;
+type Ctx = FieldContext<'file'>;
+
+const multiple = (ctx: Ctx) => ctx.field.multiple === true;
 
 type Answer = { value: unknown; labels: string[]; source: string } | { error: string };
 
 /** Turns the typed paths into the answer, or a message saying which path is wrong and why. */
-function readPaths(ctx: FieldContext, text: string): Answer {
+function readPaths(ctx: Ctx, text: string): Answer {
   const m = words(ctx.locale);
   const parsed = parsePaths(text, ctx, (abs) => ctx.files.stat(abs) !== null);
   if (!parsed.ok) return { error: m.fileQuote };
@@ -99,7 +101,7 @@ function readPaths(ctx: FieldContext, text: string): Answer {
   };
 }
 
-export const file = widget<FileState>({
+export const file = widget<'file', FileState>({
   create: (ctx) => ({ editor: createEditor(ctx.source() ?? ''), candidates: [] }),
 
   update(ctx, w, e) {
@@ -132,7 +134,7 @@ export const file = widget<FileState>({
     if (typeof f.accept === 'string' && f.accept) parts.push(say(m.fileAccept, { accept: f.accept }));
     if (typeof f.maxSize === 'number') parts.push(say(m.fileMax, { size: formatBytes(f.maxSize) }));
     fb.text(parts.join(' · '), 'dim');
-    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], f.placeholder ?? '');
+    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], '');
     const cursor = fb.cursor;
     const focus = fb.focusRow;
     if (w.candidates.length) {

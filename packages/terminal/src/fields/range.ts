@@ -8,14 +8,13 @@ interface RangeState {
   value: number;
 }
 
-function bounds(ctx: FieldContext) {
-  const min = Number(fieldProp(ctx.field, 'min') ?? 0);
-  const max = Number(fieldProp(ctx.field, 'max') ?? 100);
-  const step = Number(fieldProp(ctx.field, 'step') ?? 1) || 1;
-  return { min, max, step };
+/** The slider's ends and step: the field's, else the catalog's defaults (0, 100, 1). */
+function bounds(ctx: FieldContext<'range'>) {
+  const f = ctx.field;
+  return { min: fieldProp(f, 'min'), max: fieldProp(f, 'max'), step: fieldProp(f, 'step') || 1 };
 }
 
-export const range = widget<RangeState>({
+export const range = widget<'range', RangeState>({
   create(ctx) {
     const v = ctx.value();
     return { value: typeof v === 'number' ? v : bounds(ctx).min };

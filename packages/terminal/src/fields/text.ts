@@ -14,20 +14,21 @@ interface TextState {
   suggestion: number;
 }
 
-function multiline(ctx: FieldContext): boolean {
+type Ctx = FieldContext<'text' | 'textarea'>;
+
+function multiline(ctx: Ctx): boolean {
   return ctx.field.type === 'textarea';
 }
 
-function suggestions(ctx: FieldContext): string[] {
-  const list = ctx.field.suggestions;
-  return Array.isArray(list) ? list.map(String) : [];
+function suggestions(ctx: Ctx): string[] {
+  return ctx.field.suggestions ?? [];
 }
 
-function cap(ctx: FieldContext): number {
-  return typeof ctx.field.maxLength === 'number' ? ctx.field.maxLength : ANSWER_MAX;
+function cap(ctx: Ctx): number {
+  return ctx.field.maxLength ?? ANSWER_MAX;
 }
 
-export const text = widget<TextState>({
+export const text = widget<'text' | 'textarea', TextState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value())), suggestion: -1 }),
 
   update(ctx, w, e) {
