@@ -513,6 +513,11 @@ export function isFieldType(type: unknown): type is FieldType {
   return typeof type === 'string' && Object.hasOwn(FIELD_CATALOG, type);
 }
 
+/** A type's entry as the FieldSpec interface states it (every fact optional or not as declared). */
+export function fieldSpec(type: FieldType): FieldSpec {
+  return FIELD_CATALOG[type];
+}
+
 /** What a field puts into the answers (the catalog's `value`); undefined for an unknown type. */
 export function valueKind(field: { type: string }): ValueKind | undefined {
   return isFieldType(field.type) ? FIELD_CATALOG[field.type].value : undefined;

@@ -8,6 +8,7 @@ import type { Locale } from './types.js';
 export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;
+export type PageKey = keyof typeof ja.page;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
 type Part<K extends string> = Record<Locale, { readonly [key in K]: string }>;
@@ -38,6 +39,11 @@ export function agentText(
 /** The terminal's words in `locale`, as one object (`words.keyMove`; templates go through format()). */
 export function terminalWords(locale: Locale | undefined): Readonly<Record<TerminalKey, string>> {
   return locale === 'en' ? en.terminal : ja.terminal;
+}
+
+/** The words of the server's form page and Apps widget in `locale`, as one object. */
+export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, string>> {
+  return locale === 'en' ? en.page : ja.page;
 }
 
 export function resolveLocale(...candidates: unknown[]): Locale {

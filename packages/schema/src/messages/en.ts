@@ -44,6 +44,59 @@ export const agent: Words<typeof ja.agent> = {
   waiting: 'Waiting for form input.',
   fieldCount: 'Fields: {n}',
   nextMessage: 'Once the user fills in the form, the input is sent as the next message.',
+  submitted: 'The user filled in the form "{title}". Answers:\n{values}',
+  declined: 'The user declined to fill in the form "{title}".',
+  invalidAnswers:
+    'Error: the answers to the form "{title}" do not meet its rules (the retries ran out).\n{errors}\nTo show the form in the conversation, call again with mode: "never".',
+  closed:
+    'The form "{title}" closed without an answer ({reason}). Ask the person again if you still need it.',
+  badMode:
+    'Error: mode must be "never" (show the form in the conversation) or "auto" (ask in the client\'s own form UI where it can), not {value}.',
+  unfitField: "fields[{index}] (type: {type}) cannot be shown in the client's form: {why}.",
+  unfitSearch: 'it searches an API for its choices',
+  unfitLoad: 'its options are loaded from an API',
+  unfitCascade: "its options come from an API and follow another field's value",
+  unfitFile: 'a file cannot be sent through it',
+  nothingToAsk: "The form has no field to fill in, so the client's form is not used.",
+  hintExamples: 'e.g. {examples}',
+  hintMustCheck: 'Must be checked',
+  hintDates: '{min} – {max}',
+  askAgain: '{message}\n\nPlease check your answers:\n{problems}',
+  askAgainItem: '- {problem}',
+  waitingForm: 'Waiting for the form to be filled in',
+  waitingFormFor: 'Waiting for the form to be filled in ({minutes} min)',
+  consentForm: 'Please fill in the form "{title}" in your browser.',
+  consentQuestions: 'Please answer in your browser: {questions}',
+  consentQuestionsJoin: ' / ',
+  waitingPageFor: 'Waiting for the form in the browser ({minutes} min)',
+  routePolicyNever:
+    'This server does not use elicitation (--elicitation never), so the form is shown in the conversation.',
+  routeNoElicitation: 'This client supports neither MCP Apps nor elicitation.',
+  routeFormDoesNotFit: "The form does not fit the client's own form (elicitation):\n{fields}",
+  routeNoUrlElicitation: 'This client does not support URL-mode elicitation (a form page in the browser).',
+  routeUrlModeOff: 'This server does not use its form page (URL mode is off: --url-mode off).',
+  routePageUnavailable: 'The form page could not be served: {error}',
+  nowhereHead: 'The form "{title}" is not shown to the person: they cannot see it, and no answers will come.',
+  nowhereBecause: 'Why:',
+  nowhereFix:
+    'What to do: ask the person for what you need in the conversation instead (do not call this form again). To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+  answersNotObject: 'Send the answers as a JSON object of field name -> value.',
+  noSuchField: 'This form has no such field.',
+  fileNotUploaded:
+    'Upload the file to this page first and send the {name, type, size, url} reference the upload returned.',
+  fileNotUploadedApi:
+    'Upload the file with POST /api/files first and send its {name, type, size, url} reference.',
+  fileOtherField: 'This file was uploaded for another field; upload it again for "{field}".',
+  fileOtherForm: 'This file was uploaded for another form or field; upload it again for "{field}".',
+  fileMismatch: 'The reference does not match the uploaded file: {list}.',
+  fileMismatchApi:
+    'The reference does not match the uploaded file: {list}. Send the {name, type, size, url} the upload returned.',
+  oneAnswer: '"{question}" takes one answer: pick an option or type your own, not both.',
+  elicitOpen: 'Open the form',
+  elicitBadUrl: 'The MCP server "{server}" gave a URL that cannot be opened; it was declined.',
+  elicitNoForm:
+    'The input the MCP server "{server}" asked for could not be made into a form, so it was cancelled ({why}).',
+  elicitNoPage: 'The form for the MCP server "{server}" could not be opened: {why}',
 };
 
 export const terminal: Words<typeof ja.terminal> = {
@@ -125,4 +178,41 @@ export const terminal: Words<typeof ja.terminal> = {
   warning: 'Warning',
   cancelled: 'Cancelled',
   submitted: 'Sent',
+};
+
+export const page: Words<typeof ja.page> = {
+  asker: 'Requested by the MCP server "{server}"',
+  questionAsker: 'A question from the MCP server "{server}"',
+  decline: 'Decline',
+  declineHint: 'Tells the agent you will not answer this form.',
+  sending: 'Sending…',
+  uploading: 'Uploading "{name}"…',
+  tooLarge: '"{name}" is too large (this server takes up to {limit}).',
+  failed: 'Could not send: {reason}. Please try again.',
+  retry: 'Send again',
+  checkFields: 'Please check the highlighted fields.',
+  acceptTitle: 'Sent',
+  acceptText:
+    'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+  cancelTitle: 'Cancelled',
+  cancelText:
+    'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+  declineTitle: 'Declined',
+  declineText:
+    'You can close this tab and return to the agent (if it asks whether you are done, choose to continue).',
+  closedTitle: 'This form was closed',
+  closedText: 'The request was withdrawn or expired; nothing you entered was sent. You can close this tab.',
+  answeredTitle: 'This form was answered already',
+  answeredText: 'It takes one answer. You can close this tab.',
+  loading: 'Loading the form…',
+  noScript: 'This form needs JavaScript. Turn it on and reload the page.',
+  notFound: 'This form was not found: it expired, or the link is wrong. You can close this tab.',
+  callCancelled: 'The form request was cancelled.',
+  cannotShow: 'The form could not be shown.',
+  answered: 'Answered already.',
+  sent: 'Sent.',
+  cancelled: 'Cancelled.',
+  pasteInstead: 'This view could not send to the chat. Copy the text below and paste it into the chat.',
+  copy: 'Copy',
+  noAppsHost: 'This form is shown by hosts that support MCP Apps.',
 };

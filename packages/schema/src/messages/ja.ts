@@ -53,6 +53,70 @@ export const agent = {
   waiting: 'フォーム入力を待機しています。',
   fieldCount: 'フィールド数: {n}',
   nextMessage: 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。',
+  // Answers that came back in the tool result (the client's form dialog, the form page).
+  submitted: 'ユーザーがフォーム「{title}」に入力しました。入力内容:\n{values}',
+  declined: 'ユーザーはフォーム「{title}」への入力を断りました。',
+  invalidAnswers:
+    'エラー: フォーム「{title}」の入力内容が条件を満たしていません（再入力の上限に達しました）。\n{errors}\nフォームを会話で表示するには mode: "never" で呼び直してください。',
+  closed:
+    'フォーム「{title}」は回答されないまま閉じられました（{reason}）。まだ必要なら、改めてユーザーに尋ねてください。',
+  badMode:
+    'エラー: mode には "never"（会話でフォームを表示）または "auto"（対応クライアントでは、そのフォームUIで入力を求める）を指定してください（受け取った値: {value}）。',
+  // Asking through the client's own form dialog (MCP form-mode elicitation).
+  unfitField: 'フィールド[{index}]（type: {type}）は{why}、クライアントのフォームでは表示できません。',
+  unfitSearch: '検索APIで候補を探すため',
+  unfitLoad: '選択肢をAPIから読み込むため',
+  unfitCascade: '選択肢が親フィールドの値に応じてAPIから変わるため',
+  unfitFile: 'ファイルを送れないため',
+  nothingToAsk: '入力するフィールドがないため、クライアントのフォームは使いません。',
+  hintExamples: '例: {examples}',
+  hintMustCheck: 'チェックが必要です',
+  hintDates: '{min}〜{max}',
+  askAgain: '{message}\n\n入力内容を確認してください:\n{problems}',
+  askAgainItem: '・{problem}',
+  waitingForm: 'フォームへの入力を待っています',
+  waitingFormFor: 'フォームへの入力を待っています（{minutes}分経過）',
+  // Asking on the form page (URL-mode elicitation).
+  consentForm: 'ブラウザでフォーム「{title}」に入力してください。',
+  consentQuestions: 'ブラウザで質問に答えてください: {questions}',
+  consentQuestionsJoin: ' ／ ',
+  waitingPageFor: 'ブラウザのフォームへの入力を待っています（{minutes}分経過）',
+  // Where a form is shown (routing.ts): why not in the client's own UI, or why nowhere.
+  routePolicyNever:
+    'このサーバーは elicitation を使わない設定（--elicitation never）のため、会話でフォームを表示します。',
+  routeNoElicitation: 'このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
+  routeFormDoesNotFit: 'このフォームはクライアントのフォーム（elicitation）に収まりません:\n{fields}',
+  routeNoUrlElicitation:
+    'このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません。',
+  routeUrlModeOff: 'このサーバーはフォームページ（URL モード）を使わない設定です（--url-mode off）。',
+  routePageUnavailable: 'フォームページを用意できませんでした: {error}',
+  nowhereHead:
+    'フォーム「{title}」はユーザーに表示されていません。ユーザーにはこのフォームが見えず、回答は届きません。',
+  nowhereBecause: '理由:',
+  nowhereFix:
+    '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（Claude Code など）で サーバーを `formrequest serve --elicitation auto` として起動します（フォームはブラウザのフォームページに表示されます）。',
+  // Answers a page sends back (the server's form page, the host's chat page), checked before they count.
+  answersNotObject: '回答はフィールド名と値の JSON オブジェクトで送ってください。',
+  noSuchField: 'このフォームにない項目です。',
+  fileNotUploaded:
+    'ファイルは先にこのページからアップロードし、返された参照 {name, type, size, url} を送ってください。',
+  fileNotUploadedApi:
+    'ファイルは POST /api/files で先にアップロードし、その参照 {name, type, size, url} を送ってください。',
+  fileOtherField:
+    'このファイルは別の項目用にアップロードされています。「{field}」用にもう一度アップロードしてください。',
+  fileOtherForm:
+    'このファイルは別のフォームまたは項目用にアップロードされています。「{field}」用にもう一度アップロードしてください。',
+  fileMismatch: '参照がアップロードされたファイルと一致しません: {list}。',
+  fileMismatchApi:
+    '参照がアップロードされたファイルと一致しません: {list}。アップロード時に返された {name, type, size, url} を送ってください。',
+  oneAnswer:
+    '「{question}」の回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください。',
+  // What the reference chat app says in the chat about another MCP server's elicitation.
+  elicitOpen: 'フォームを開く',
+  elicitBadUrl: 'MCP サーバー「{server}」が開けない URL を示したため、断りました。',
+  elicitNoForm:
+    'MCP サーバー「{server}」の入力依頼はフォームにできなかったため、キャンセルしました（{why}）。',
+  elicitNoPage: 'MCP サーバー「{server}」の入力フォームを開けませんでした: {why}',
 } as const;
 
 /** The terminal's words (`formrequest ask` and `question`); key hints are joined with ' · '. */
@@ -135,4 +199,43 @@ export const terminal = {
   warning: '警告',
   cancelled: 'キャンセルしました',
   submitted: '送信しました',
+} as const;
+
+/** The server's form page (URL-mode elicitation) and its MCP Apps widget, around the form. */
+export const page = {
+  asker: 'MCP サーバー「{server}」からの入力依頼',
+  questionAsker: 'MCP サーバー「{server}」からの質問',
+  decline: '回答しない',
+  declineHint: 'このフォームには答えないことをエージェントに伝えます。',
+  sending: '送信しています…',
+  uploading: '「{name}」をアップロードしています…',
+  tooLarge: '「{name}」は大きすぎます（このサーバーでは {limit} まで）。',
+  failed: '送信できませんでした: {reason}。もう一度お試しください。',
+  retry: 'もう一度送る',
+  checkFields: '入力内容を確認してください。',
+  acceptTitle: '送信しました',
+  acceptText: '入力内容はエージェントに届きました。このタブは閉じてかまいません。',
+  cancelTitle: 'キャンセルしました',
+  cancelText: 'キャンセルしたことをエージェントに伝えました。このタブは閉じてかまいません。',
+  declineTitle: '回答しないことを伝えました',
+  declineText: 'このタブは閉じてかまいません。',
+  closedTitle: 'このフォームは閉じられました',
+  closedText:
+    '依頼が取り消されたか、期限が切れました。入力内容は送信されていません。このタブは閉じてかまいません。',
+  answeredTitle: 'このフォームは回答済みです',
+  answeredText: '回答は一度だけ送れます。このタブは閉じてかまいません。',
+  loading: 'フォームを読み込んでいます…',
+  noScript: 'このフォームには JavaScript が必要です。有効にしてからページを再読み込みしてください。',
+  notFound:
+    'このフォームは見つかりません。期限が切れたか、リンクが正しくありません。このタブは閉じてください。',
+  // The Apps widget.
+  callCancelled: 'フォームの呼び出しはキャンセルされました。',
+  cannotShow: 'フォームを表示できませんでした。',
+  answered: '回答済みです。',
+  sent: '送信しました。',
+  cancelled: 'キャンセルしました。',
+  pasteInstead:
+    'この画面からチャットに送信できませんでした。次の内容をコピーして、チャットに貼り付けてください。',
+  copy: 'コピー',
+  noAppsHost: 'このフォームは MCP Apps に対応したホストで表示されます。',
 } as const;
