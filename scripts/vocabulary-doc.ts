@@ -5,20 +5,20 @@ import {
   type ElicitShape,
   FIELD_CATALOG,
   FIELD_TYPES,
-  FORM_ALIASES,
   FORM_PROPS,
   fieldSpec,
+  PATTERN_SYNTAX,
+  type PropKind,
+  type PropSpec,
+  type ValueKind,
+} from '@formrequest/schema';
+import {
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
-  PATTERN_SYNTAX,
-  PROPERTY_ALIASES,
-  type PropKind,
-  type PropSpec,
-  TYPE_SUGGESTIONS,
-  type ValueKind,
-} from '@formrequest/schema';
+} from '@formrequest/schema/pattern';
+import { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from '@formrequest/schema/tooling';
 
 // The generator's tables are keyed by the catalog's own unions (property kinds, value kinds,
 // elicitation shapes): a kind or shape added to the catalog without its words here does not compile.

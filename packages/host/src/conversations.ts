@@ -3,7 +3,6 @@
 // answer, re-validated here against that form, starts the next run.
 import { randomUUID } from 'node:crypto';
 import {
-  agentText,
   cancelMessage,
   clampUtcOffset,
   type FormSchema,
@@ -13,6 +12,7 @@ import {
   validateAnswers,
   validateFormSchema,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import { FORM_META_KEY } from '@formrequest/server';
 import type { Agent, AgentEventName, FormAnswer } from './agents/agent.js';
 import type { EventBus } from './bus.js';

@@ -5,6 +5,8 @@ import * as en from './messages/en.js';
 import * as ja from './messages/ja.js';
 import type { Locale } from './types.js';
 
+export type { Locale } from './types.js';
+
 export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;

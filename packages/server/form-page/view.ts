@@ -3,14 +3,8 @@
 // the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
-import {
-  decodeDataUrl,
-  type FormSchema,
-  format,
-  formatBytes,
-  formLocale,
-  pageWords,
-} from '@formrequest/schema';
+import { decodeDataUrl, type FormSchema, format, formatBytes, formLocale } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
 import { adoptPageStyles } from './styles.js';

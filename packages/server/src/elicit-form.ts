@@ -5,7 +5,8 @@
 // `elicitation/create` and re-runs this handler with the answer, while the call stays open (progress
 // keeps it alive). Answers that fail the checks are asked again, with the messages, a few times.
 
-import { agentText, type FormSchema, type Issue, ownValue, validateAnswers } from '@formrequest/schema';
+import { type FormSchema, type Issue, ownValue, validateAnswers } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   inputRequired,
   inputResponse,

@@ -6,8 +6,6 @@
 // language. The table in README.md ("Elicitation mapping") documents the same decisions.
 
 import {
-  type AgentKey,
-  agentText,
   dateBounds,
   defaultValue,
   type ElicitShape,
@@ -20,6 +18,7 @@ import {
   isIsoDate,
   type Locale,
 } from '@formrequest/schema';
+import { type AgentKey, agentText } from '@formrequest/schema/messages';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
 type Prop = Record<string, unknown>;

@@ -5,12 +5,12 @@
 // and keys that name no field are refused rather than dropped.
 import {
   type Answers,
-  agentText,
   clampUtcOffset,
   isPlainObject,
   type Locale,
   validateAnswers,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { PendingForm, PendingForms, StoredFile } from './pending-forms.js';
 import { questionAnswerProblems } from './question-form.js';
 

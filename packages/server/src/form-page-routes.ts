@@ -11,7 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { clampUtcOffset, isPlainObject, pageWords } from '@formrequest/schema';
+import { clampUtcOffset, isPlainObject } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import { validateHostHeader } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
 import { checkPageAnswers, filePath } from './form-page-answers.js';

@@ -1,7 +1,8 @@
 // The request_form results this change adds: a form shown nowhere (the model is told, with the fix),
 // a form whose page closed unanswered, and the form page's outcomes mapped onto the elicitation
 // results of request-form-result.ts (submitted / cancelled / declined, the same as form mode).
-import { agentText, type FormSchema } from '@formrequest/schema';
+import type { FormSchema } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FormOutcome } from './pending-forms.js';
 import { cancelledResult, declinedResult, submittedResult } from './request-form-result.js';

@@ -2,7 +2,8 @@
 // (one property per question, plus one for its free-text answer) and a form of the vocabulary (radio,
 // multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
 import type { FormField, FormSchema, ResolvedQuestion } from '@formrequest/schema';
-import { agentText, customChoiceLabel, formatAnswers } from '@formrequest/schema';
+import { customChoiceLabel, formatAnswers } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { ElicitationSchema } from './elicitation-schema.js';
 
 /** The field / property names of question i (0-based): `q1`, and `q1_other` for its free text. */

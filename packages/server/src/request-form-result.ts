@@ -2,7 +2,6 @@
 
 import {
   type Answers,
-  agentText,
   answerValues,
   cancelMessage,
   type FormSchema,
@@ -10,6 +9,7 @@ import {
   type Issue,
   submitMessage,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { FORM_META_KEY } from './form-meta.js';
 

@@ -1,7 +1,8 @@
 // The words of routing.ts's reasons, for the model: why a form is shown in the conversation, or why it
 // is shown nowhere and what to do instead. From the message catalog's `agent` part: Japanese by
 // default (the seed's language), English for a form written in English.
-import { type AgentKey, agentText, type Locale } from '@formrequest/schema';
+import type { Locale } from '@formrequest/schema';
+import { type AgentKey, agentText } from '@formrequest/schema/messages';
 import type { RouteReason } from './routing.js';
 
 /** The catalog entry of each reason: every reason routing.ts can give has one (the compiler checks). */

@@ -13,7 +13,8 @@
 //
 // `accept` from the client only means the person agreed to open the page; `decline` and `cancel` there
 // end the form at once. The page itself may then submit, cancel or decline.
-import { agentText, type FormSchema, type Locale, type ResolvedQuestion } from '@formrequest/schema';
+import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   type InputRequiredResult,
   inputRequired,

@@ -2,7 +2,8 @@
 // default, English with locale 'en'); validation and answer messages are its `form` part. A template
 // (`{n}件選択中`) is filled with say(). Key hints are built from the `key…` words, joined with ' · ',
 // so each widget lists exactly the keys it has.
-import { format, type Locale, terminalWords } from '@formrequest/schema';
+// From the catalog's own entry (not the package root), so the lean question bundle carries no more.
+import { format, type Locale, terminalWords } from '@formrequest/schema/messages';
 
 export type UiLocale = Locale;
 

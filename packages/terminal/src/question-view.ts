@@ -3,7 +3,7 @@
 // descriptions lined up whatever the number of options; a label is cut to its row only when it does
 // not fit, and the highlighted one is shown whole), the free-text input with the cursor at the
 // insertion point, the confirmation screen, a yes/no dialog when one is open, and the key hint.
-import { QUESTION_HEADER_MAX } from '@formrequest/schema';
+import { QUESTION_HEADER_MAX } from '@formrequest/schema/question';
 import { drawDialog } from './dialog.js';
 import { drawEditor } from './editor-view.js';
 import { type Frame, FrameBuilder, type Row, rowWidth, type Span } from './frame.js';

@@ -4,7 +4,7 @@
 // from its page. Form mode: the requested schema becomes a form on a loopback form page (the one
 // @formrequest/server serves for URL-mode elicitation), linked from the chat; its checked answers are
 // the elicitation's content. The call waits meanwhile; the chat page shows the link as it arrives.
-import { agentText } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   elicitationContent,
   type FormPageHost,
