@@ -23,7 +23,7 @@ import { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from '@formrequest/s
 // The generator's tables are keyed by the catalog's own unions (property kinds, value kinds,
 // elicitation shapes): a kind or shape added to the catalog without its words here does not compile.
 // Types need no table here: each one's section is written from its catalog entry.
-const KIND: Record<PropKind, string> = {
+export const KIND: Record<PropKind, string> = {
   string: 'string',
   number: 'number',
   integer: 'integer',
@@ -37,7 +37,7 @@ const KIND: Record<PropKind, string> = {
   any: 'any',
 };
 
-const ANSWER: Record<ValueKind, string> = {
+export const ANSWER: Record<ValueKind, string> = {
   string: 'a string',
   number: 'a number',
   boolean: 'true or false (always sent)',
@@ -53,7 +53,7 @@ const ANSWER: Record<ValueKind, string> = {
 };
 
 /** How a client's own form dialog (MCP form-mode elicitation) asks for a field of each shape. */
-const ELICIT: Record<ElicitShape, string> = {
+export const ELICIT: Record<ElicitShape, string> = {
   string: 'a string',
   number: 'a number (an integer when its step and min are whole)',
   boolean: 'a boolean',

@@ -27,7 +27,7 @@ function cell(text: string): string {
 }
 
 /** What each kind of answer value looks like in the JSON the model receives. */
-const ANSWER_JA: Record<Exclude<ValueKind, 'none'>, string> = {
+export const ANSWER_JA: Record<Exclude<ValueKind, 'none'>, string> = {
   string: '文字列',
   number: '数値',
   boolean: 'true/false',

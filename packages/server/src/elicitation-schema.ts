@@ -46,7 +46,7 @@ interface MapContext {
  * catalog entry of the reason it cannot be asked. Keyed by the catalog's ElicitShape, so a shape
  * added there without a mapping here does not compile.
  */
-const SHAPES: Record<ElicitShape, ((f: Loose, ctx: MapContext) => Prop | undefined) | AgentKey> = {
+export const SHAPES: Record<ElicitShape, ((f: Loose, ctx: MapContext) => Prop | undefined) | AgentKey> = {
   string(f, ctx) {
     const prop: Prop = { type: 'string', ...bounds(f, 'minLength', 'maxLength', 'minLength', 'maxLength') };
     const format = fieldSpec(f.type).format;
