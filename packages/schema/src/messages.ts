@@ -11,6 +11,7 @@ export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;
 export type PageKey = keyof typeof ja.page;
+export type ChatKey = keyof typeof ja.chat;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
 type Part<K extends string> = Record<Locale, { readonly [key in K]: string }>;
@@ -46,6 +47,11 @@ export function terminalWords(locale: Locale | undefined): Readonly<Record<Termi
 /** The words of the server's form page and Apps widget in `locale`, as one object. */
 export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, string>> {
   return locale === 'en' ? en.page : ja.page;
+}
+
+/** The words of the reference chat app's page in `locale`, as one object. */
+export function chatWords(locale: Locale | undefined): Readonly<Record<ChatKey, string>> {
+  return locale === 'en' ? en.chat : ja.chat;
 }
 
 export function resolveLocale(...candidates: unknown[]): Locale {

@@ -100,6 +100,7 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/messages');
   assert.deepEqual(Object.keys(entry).sort(), [
     'agentText',
+    'chatWords',
     'formLocale',
     'format',
     'pageWords',
