@@ -36,7 +36,7 @@ export function agentText(
   key: AgentKey,
   params?: Record<string, unknown>,
 ): string {
-  return format((locale === 'en' ? en : ja).agent[key], params);
+  return format((locale === 'en' ? en.agent : ja.agent)[key], params);
 }
 
 /** The terminal's words in `locale`, as one object (`words.keyMove`; templates go through format()). */
