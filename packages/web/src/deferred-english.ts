@@ -24,8 +24,8 @@ let rest: Record<string, string> | undefined;
 let loading: Promise<void> | undefined;
 
 /** The English catalog as messages.ts sees it in the bundle. */
-export function english<T extends object>(ja: T): T {
-  return new Proxy(ja, { get: (_, key: string) => rest?.[key] ?? FIRST[key] ?? (ja as never)[key] });
+export function english(ja: Record<string, string>): Record<string, string> {
+  return new Proxy(ja, { get: (_, key: string) => rest?.[key] ?? FIRST[key] ?? ja[key] });
 }
 
 /** Loads the rest of English once; resolves when it is there (at once where it is not deferred). */
