@@ -13,13 +13,8 @@
 // Run: npm run bench schema
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import {
-  checkPattern,
-  compilePattern,
-  MAX_PATTERN_SIZE,
-  patternSize,
-  validateFormSchema,
-} from '@formrequest/schema';
+import { checkPattern, compilePattern, validateFormSchema } from '@formrequest/schema';
+import { MAX_PATTERN_SIZE, patternSize } from '@formrequest/schema/pattern';
 import { startHttpServer } from '@formrequest/server';
 import { httpClient } from '../packages/server/test/support.ts';
 import { bundleFiles } from '../packages/web/scripts/bundle.mjs';

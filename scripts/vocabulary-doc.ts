@@ -2,21 +2,28 @@
 // reference can never drift from the checker. `npm run docs`; a test fails when the file is stale.
 import { writeFileSync } from 'node:fs';
 import {
+  type ElicitShape,
   FIELD_CATALOG,
   FIELD_TYPES,
-  FORM_ALIASES,
   FORM_PROPS,
+  fieldSpec,
+  PATTERN_SYNTAX,
+  type PropKind,
+  type PropSpec,
+  type ValueKind,
+} from '@formrequest/schema';
+import {
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
-  PATTERN_SYNTAX,
-  PROPERTY_ALIASES,
-  type PropSpec,
-  TYPE_SUGGESTIONS,
-} from '@formrequest/schema';
+} from '@formrequest/schema/pattern';
+import { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from '@formrequest/schema/tooling';
 
-const KIND: Record<string, string> = {
+// The generator's tables are keyed by the catalog's own unions (property kinds, value kinds,
+// elicitation shapes): a kind or shape added to the catalog without its words here does not compile.
+// Types need no table here: each one's section is written from its catalog entry.
+export const KIND: Record<PropKind, string> = {
   string: 'string',
   number: 'number',
   integer: 'integer',
@@ -30,7 +37,7 @@ const KIND: Record<string, string> = {
   any: 'any',
 };
 
-const ANSWER: Record<string, string> = {
+export const ANSWER: Record<ValueKind, string> = {
   string: 'a string',
   number: 'a number',
   boolean: 'true or false (always sent)',
@@ -44,6 +51,27 @@ const ANSWER: Record<string, string> = {
   fixed: 'its `value`, always sent',
   none: 'none (display only)',
 };
+
+/** How a client's own form dialog (MCP form-mode elicitation) asks for a field of each shape. */
+export const ELICIT: Record<ElicitShape, string> = {
+  string: 'a string',
+  number: 'a number (an integer when its step and min are whole)',
+  boolean: 'a boolean',
+  enum: 'one of its options',
+  enums: 'several of its options',
+  skip: 'not asked',
+  search: 'cannot be asked there (it searches an API), so the form is shown elsewhere',
+  load: 'cannot be asked there (its options load from an API), so the form is shown elsewhere',
+  cascade: "cannot be asked there (its options follow another field's value), so the form is shown elsewhere",
+  file: 'cannot be asked there (it takes a file), so the form is shown elsewhere',
+};
+
+/** A type's answer and how a client's form dialog asks for it (with its answer's format), from its catalog entry. */
+function answerLine(type: (typeof FIELD_TYPES)[number]): string {
+  const spec = fieldSpec(type);
+  const format = spec.format ? ` of format \`${spec.format}\`` : '';
+  return `${spec.doc} Answer: ${ANSWER[spec.value]}. In a client's form dialog: ${ELICIT[spec.elicit]}${format}.`;
+}
 
 function row(name: string, spec: PropSpec): string {
   const notes = [
@@ -147,7 +175,7 @@ export function vocabularyDoc(): string {
   ];
   for (const type of FIELD_TYPES) {
     const spec = FIELD_CATALOG[type];
-    out.push(`### ${type}`, '', `${spec.doc} Answer: ${ANSWER[spec.value]}.`, '');
+    out.push(`### ${type}`, '', answerLine(type), '');
     out.push(
       '| property | type | required | meaning |',
       '| --- | --- | --- | --- |',

@@ -3,7 +3,7 @@
 // adjacent overlapping quantifiers, overlapping alternatives), big counted repeats, long literals and
 // many patterns in one form. Each is either admitted (and then matched in linear time) or refused up
 // front with a message; the texts are the inputs that hurt backtracking engines most.
-import { MAX_PATTERN_SIZE } from '@formrequest/schema';
+import { MAX_PATTERN_SIZE } from '@formrequest/schema/pattern';
 
 export interface HostilePattern {
   name: string;

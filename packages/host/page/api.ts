@@ -1,8 +1,9 @@
 // Calls to the host: JSON in and out; every state-changing call (POST, PUT, DELETE) carries the page's
 // token, which only this page has (the host puts it in a <meta>), so no other site can make them.
 
+import { formatBytes } from '@formrequest/schema';
+import { type ChatKey, chatWords, format } from '@formrequest/schema/messages';
 import { state } from './state.js';
-import { STRINGS } from './strings.js';
 
 const TOKEN = document.querySelector<HTMLMetaElement>('meta[name="formrequest-token"]')?.content ?? '';
 
@@ -23,10 +24,22 @@ export class ResponseError extends Error {
   }
 }
 
+/** The page's own words for the host's refusals, by their code. */
+const DENIED: Record<string, ChatKey> = {
+  bad_token: 'deniedBadToken',
+  forbidden_origin: 'deniedForbiddenOrigin',
+  forbidden_host: 'deniedForbiddenHost',
+  auth_required: 'deniedAuthRequired',
+  body_too_large: 'deniedBodyTooLarge',
+  conversation_quota_exceeded: 'deniedConversationQuota',
+  storage_quota_exceeded: 'deniedStorageQuota',
+};
+
 /** A failed response as an Error: the server's message, in the page's language where its code is known. */
 export function responseError(status: number, data: ResponseError['data']): ResponseError {
-  const known = data.code ? STRINGS[state.locale].denied[data.code] : undefined;
-  const text = typeof known === 'function' ? known(data) : known;
+  const key = data.code && Object.hasOwn(DENIED, data.code) ? DENIED[data.code] : undefined;
+  const limit = formatBytes(typeof data.limit === 'number' ? data.limit : 0);
+  const text = key ? format(chatWords(state.locale)[key], { limit }) : undefined;
   return new ResponseError(text || data.error || `HTTP ${status}`, status, data);
 }
 

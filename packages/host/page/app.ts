@@ -1,12 +1,12 @@
 // The demo page: conversation list, streamed messages (the agent's as Markdown), compact tool calls,
 // the form (from the tool_use event or tool_result._metadata, as seed 000 shows), errors; the page in
 // Japanese or English, each form in its own language. Every string from the server is set as text.
+import { type ChatKey, chatWords, format } from '@formrequest/schema/messages';
 import { api } from './api.js';
 import { $, el } from './dom.js';
 import { closeForm, focusForm, formHooks, showForm } from './form-panel.js';
 import { renderMarkdown } from './markdown.js';
 import { type OpenForm, s, state } from './state.js';
-import { STRINGS, type Strings } from './strings.js';
 
 const FORM_TOOL = 'mcp__form__request_form';
 /** The line in the transcript that says a form waits (with a way to it). */
@@ -15,7 +15,7 @@ type EventData = Record<string, any>;
 
 function applyLocale(): void {
   document.documentElement.lang = state.locale;
-  const text = (key: string) => String(STRINGS[state.locale][key as keyof Strings]);
+  const text = (key: string) => String(chatWords(state.locale)[key as ChatKey] ?? key);
   for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]'))
     node.textContent = text(node.dataset.i18n!);
   for (const node of document.querySelectorAll<HTMLTextAreaElement>('[data-i18n-placeholder]'))
@@ -95,7 +95,7 @@ async function loadListPage(cursor: string | undefined): Promise<void> {
 }
 
 async function deleteConversation(id: string, title: string): Promise<void> {
-  if (!confirm(s('confirmDelete')(title))) return;
+  if (!confirm(format(s('confirmDelete'), { title }))) return;
   try {
     await api('DELETE', `/api/conversations/${encodeURIComponent(id)}`);
   } catch (error) {
@@ -116,7 +116,7 @@ function showEmpty(): void {
   const box = el('div', 'empty');
   box.append(el('p', '', s('hello')));
   const examples = el('div', 'examples');
-  for (const example of s('examples')) {
+  for (const example of [s('example1'), s('example2'), s('example3'), s('example4')]) {
     const button = el('button', 'chip', example);
     button.type = 'button';
     button.addEventListener('click', () => void send(example));

@@ -3,6 +3,7 @@
 // gives it back to the message box when it closes, keeps a draft on the host, uploads files before
 // answering, and shows the host's refusals (422) on the fields they name.
 import { decodeDataUrl, formatBytes, formLocale } from '@formrequest/schema';
+import { format } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { api, ResponseError, responseError, writeHeaders } from './api.js';
 import { $, el } from './dom.js';
@@ -196,7 +197,10 @@ async function uploadFiles(form: OpenForm, values: Values): Promise<Values> {
       // Checked here: the host refuses a bigger body with 413 and drops the connection mid-upload,
       // which a browser may report only as a network error.
       if (blob.size > state.maxFileBytes)
-        throw new FieldError(name, s('tooLarge')(file.name, formatBytes(state.maxFileBytes)));
+        throw new FieldError(
+          name,
+          format(s('tooLarge'), { name: file.name, limit: formatBytes(state.maxFileBytes) }),
+        );
       setStatus(s('uploading'));
       const query = new URLSearchParams({
         conversationId: state.conversationId!,

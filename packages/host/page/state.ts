@@ -1,8 +1,8 @@
 // What the page knows right now, shared by its modules.
 
 import type { FormSchema, Locale } from '@formrequest/schema';
+import { type ChatKey, chatWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
-import { STRINGS, type Strings } from './strings.js';
 
 export interface OpenForm {
   id: string;
@@ -41,7 +41,7 @@ function initialLocale(): Locale {
   return localStorage.getItem('formrequest-host-locale') === 'en' ? 'en' : 'ja';
 }
 
-/** The page's words in its language. */
-export function s<K extends keyof Strings>(key: K): Strings[K] {
-  return STRINGS[state.locale][key];
+/** The page's words in its language (the `chat` part of the schema's message catalog). */
+export function s(key: ChatKey): string {
+  return chatWords(state.locale)[key];
 }

@@ -12,6 +12,7 @@ import {
   validateAnswers,
   validateFormSchema,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import { FORM_META_KEY } from '@formrequest/server';
 import type { Agent, AgentEventName, FormAnswer } from './agents/agent.js';
 import type { EventBus } from './bus.js';
@@ -313,7 +314,6 @@ export class Conversations {
     locale: Locale,
     clock: { now: Date; utcOffset?: number },
   ) {
-    const en = locale === 'en';
     const fileErrors: Record<string, string> = Object.create(null);
     const given: Record<string, unknown> = { ...answers };
     for (const field of schema.fields) {
@@ -323,7 +323,7 @@ export class Conversations {
       const items = Array.isArray(value) ? value : [value];
       const facts: unknown[] = [];
       for (const item of items) {
-        const problem = await this.storedFile(conversationId, formId, field.name, item, en);
+        const problem = await this.storedFile(conversationId, formId, field.name, item, locale);
         if (typeof problem === 'string') {
           fileErrors[field.name] = problem;
           break;
@@ -336,7 +336,7 @@ export class Conversations {
     // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
     const errors: Record<string, string> = Object.assign(Object.create(null), result.errors, fileErrors);
     for (const key of result.unknown) {
-      errors[key] = en ? 'This form has no such field.' : 'このフォームにない項目です。';
+      errors[key] = agentText(locale, 'noSuchField');
     }
     if (Object.keys(errors).length > 0) {
       throw new HttpError(
@@ -355,21 +355,17 @@ export class Conversations {
     formId: string,
     field: string,
     item: unknown,
-    en: boolean,
+    locale: Locale,
   ): Promise<{ name: string; type: string; size: number; url: string } | string> {
     const ref =
       item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
     const match = typeof ref.url === 'string' ? FILE_URL.exec(ref.url) : null;
     const meta = match ? await this.store.getFileMeta(match[1]) : undefined;
     if (ref.data !== undefined || !meta || meta.conversationId !== conversationId) {
-      return en
-        ? 'Upload the file with POST /api/files first and send its {name, type, size, url} reference.'
-        : 'ファイルは POST /api/files で先にアップロードし、その参照 {name, type, size, url} を送ってください。';
+      return agentText(locale, 'fileNotUploadedApi');
     }
     if (meta.formId !== formId || meta.field !== field) {
-      return en
-        ? `This file was uploaded for another form or field; upload it again for "${field}".`
-        : `このファイルは別のフォームまたは項目用にアップロードされています。「${field}」用にもう一度アップロードしてください。`;
+      return agentText(locale, 'fileOtherForm', { field });
     }
     const claimed: Array<[string, unknown, unknown]> = [
       ['name', ref.name, meta.name],
@@ -381,9 +377,7 @@ export class Conversations {
       const list = wrong
         .map(([key, said, stored]) => `${key} ${JSON.stringify(said)} (stored: ${JSON.stringify(stored)})`)
         .join(', ');
-      return en
-        ? `The reference does not match the uploaded file: ${list}. Send the {name, type, size, url} the upload returned.`
-        : `参照がアップロードされたファイルと一致しません: ${list}。アップロード時に返された {name, type, size, url} を送ってください。`;
+      return agentText(locale, 'fileMismatchApi', { list });
     }
     return { name: meta.name, type: meta.type, size: meta.size, url: `/api/files/${meta.id}` };
   }

@@ -1,4 +1,8 @@
-// @formrequest/host: the reference chat app of seed 000's conversation flow.
+// @formrequest/host: the reference chat app of seed 000's conversation flow. The root starts and
+// composes it (startHost, createApp, the agents, access, the MCP hub); the second tier is under
+// subpaths: `./store` (the storage contract and its SQLite and PostgreSQL stores) and `./demo` (the
+// demo's scripted agent, its forms and its search data). Every name is listed: test/exports.test.ts
+// pins the lists.
 export {
   Access,
   type AuthMode,
@@ -22,8 +26,6 @@ export {
   ClaudeAgentSdkAgent,
 } from './agents/claude-agent-sdk.js';
 export { createAgent } from './agents/create.js';
-export { detectScenario, ScriptedAgent } from './agents/scripted.js';
-export { type Scenario, scenarioForm } from './agents/scripted-forms.js';
 export { createApp, type Health } from './app.js';
 export { type EventBus, InProcessBus } from './bus.js';
 export {
@@ -35,7 +37,6 @@ export {
   type ExecuteResponse,
   withFormMetadata,
 } from './conversations.js';
-export { CITIES, COUNTRIES, fold, PREFECTURES, searchItems, USERS } from './demo-data.js';
 export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';
 export {
   DEFAULT_DB_PATH,
@@ -54,4 +55,3 @@ export {
 export { deadLocalOwner, instanceName } from './instance.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
 export { SseStreams } from './sse.js';
-export * from './store/index.js';

@@ -1,7 +1,8 @@
 // The `anthropic` agent against a local fake Messages API speaking the real streaming protocol.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type RunningHost, scenarioForm } from '../src/index.js';
+import { scenarioForm } from '../src/demo.js';
+import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, replyText, startTestHost, turn } from './helpers.js';
 

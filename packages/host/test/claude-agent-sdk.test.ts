@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost, scenarioForm } from '../src/index.js';
+import { scenarioForm } from '../src/demo.js';
+import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { replyText, sqlite, startTestHost, turn } from './helpers.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { cliCommand } from '../../../testing/cli.ts';
-import { scenarioForm } from '../src/index.js';
+import { scenarioForm } from '../src/demo.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, collectEvents, tempDir, turn } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CITIES, fold, PREFECTURES, type RunningHost, searchItems, USERS } from '../src/index.js';
+import { CITIES, fold, PREFECTURES, searchItems, USERS } from '../src/demo.js';
+import type { RunningHost } from '../src/index.js';
 import { call, startTestHost } from './helpers.js';
 
 let host: RunningHost;

@@ -95,7 +95,7 @@ export const results = (events: SseEvent[]) => events.filter((e) => e.event === 
  */
 export async function startProjectApi() {
   const { startFakeMessagesApi, lastUserText } = await import('./fake-messages-api.js');
-  const { scenarioForm } = await import('../src/index.js');
+  const { scenarioForm } = await import('../src/demo.js');
   const state = {
     gate: undefined as Promise<void> | undefined,
     /** Requests that carried the answer (one per attempt of the answering run). */

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { FIELD_TYPES, validateFormSchema } from '@formrequest/schema';
 import { cliCommand } from '../../../testing/cli.ts';
-import { detectScenario, loadMcpConfig, scenarioForm } from '../src/index.js';
+import { detectScenario, scenarioForm } from '../src/demo.js';
+import { loadMcpConfig } from '../src/index.js';
 import { replyText, startTestHost, tempDir, turn } from './helpers.js';
 
 test('understands the seed scenarios in Japanese and English', () => {

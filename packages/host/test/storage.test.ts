@@ -3,7 +3,8 @@
 // belong to their conversation (two conversations with the same tool_use id).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type RunningHost, scenarioForm } from '../src/index.js';
+import { scenarioForm } from '../src/demo.js';
+import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, collectEvents, listConversations, replyText, startTestHost, turn, upload } from './helpers.js';
 

@@ -2,17 +2,15 @@
 // needs when it must not trust the client (types, option membership, date bounds, file size/type).
 // Browser, terminal, server and host all call these, so every surface says the same thing.
 import { FIELD_CATALOG, type FieldType } from './catalog.js';
-import { isIsoDate, isIsoDateTime, resolveDateBound } from './dates.js';
+import { isIsoDate, isIsoDateTime } from './dates.js';
+import { type Clock, dateBounds, fieldLabel, fieldProp, initialValue } from './field-facts.js';
 import { type MessageKey, t } from './messages.js';
 import { compilePattern } from './pattern/index.js';
 import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.js';
 
-export interface ValidateOptions {
+/** The language of the messages, and the clock relative date bounds count from (field-facts.ts). */
+export interface ValidateOptions extends Clock {
   locale?: Locale;
-  /** The instant "today" and "+Ndays" bounds count from: when the form was issued (default: now). */
-  now?: Date;
-  /** The person's UTC offset in minutes east of UTC (clampUtcOffset it); default: this process's zone. */
-  utcOffset?: number;
 }
 
 export interface AnswersResult {
@@ -26,21 +24,6 @@ export interface AnswersResult {
 }
 
 type AnyField = FormField & Record<string, any>;
-
-/** A property of a field, or the catalog default for it (e.g. range min 0, max 100, step 1). */
-export function fieldProp(field: FormField, prop: string): any {
-  const own = (field as AnyField)[prop];
-  if (own !== undefined) return own;
-  const props = FIELD_CATALOG[field.type as FieldType]?.props as
-    | Record<string, { default?: unknown }>
-    | undefined;
-  return props?.[prop]?.default;
-}
-
-export function fieldLabel(field: FormField): string {
-  const f = field as AnyField;
-  return (typeof f.label === 'string' && f.label) || (typeof f.name === 'string' ? f.name : '');
-}
 
 /** Empty means "not filled": undefined, null, '', whitespace-only text, or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
@@ -218,9 +201,7 @@ export function validateField(
         return say(isDate ? 'badDate' : 'badDatetime');
       }
       const day = value.slice(0, 10);
-      const { now, utcOffset } = options;
-      const min = typeof f.minDate === 'string' ? resolveDateBound(f.minDate, now, utcOffset) : null;
-      const max = typeof f.maxDate === 'string' ? resolveDateBound(f.maxDate, now, utcOffset) : null;
+      const { min, max } = dateBounds(field, options);
       if (min && day < min) return say('minDate', { date: min });
       if (max && day > max) return say('maxDate', { date: max });
       return null;
@@ -286,22 +267,12 @@ export function validateAnswers(
   return { ok: Object.keys(errors).length === 0, errors, values, unknown };
 }
 
-/** The values a form starts with: defaults, checkbox false, range at min, hidden values. */
-export function initialValues(schema: FormSchema, options: { now?: Date; utcOffset?: number } = {}): Answers {
+/** The values a form starts with: each field's initialValue (defaults, checkbox false, range at min, hidden values). */
+export function initialValues(schema: FormSchema, clock: Clock = {}): Answers {
   const values: Answers = {};
   for (const field of schema.fields) {
-    const f = field as AnyField;
-    const kind = FIELD_CATALOG[field.type as FieldType]?.value;
-    if (!kind || kind === 'none') continue;
-    if (kind === 'fixed') values[f.name] = f.value;
-    else if (kind === 'boolean') values[f.name] = f.default === true;
-    else if (field.type === 'range')
-      values[f.name] = typeof f.default === 'number' ? f.default : fieldProp(field, 'min');
-    else if (field.type === 'date' && typeof f.default === 'string') {
-      const day = resolveDateBound(f.default, options.now, options.utcOffset);
-      if (day) values[f.name] = day;
-    } else if (f.default !== undefined)
-      values[f.name] = Array.isArray(f.default) ? [...f.default] : f.default;
+    const value = initialValue(field, clock);
+    if (value !== undefined) values[(field as AnyField).name] = value;
   }
   return values;
 }

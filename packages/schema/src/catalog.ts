@@ -1,6 +1,8 @@
 // The one description of the form vocabulary. The TypeScript types (types.ts), the JSON Schema the
-// tool advertises (json-schema.ts), the schema checker (check-schema.ts) and the docs derive from it.
-// Adding a field type means one entry here and one widget per renderer.
+// tool advertises (json-schema.ts), the schema checker (check-schema.ts), the answer checks
+// (answers.ts), the elicitation mapping, the tool description and the docs derive from it. Adding a
+// field type means one entry here and one widget per renderer: every per-type table of a surface is
+// keyed by `FieldType`, so the compiler names each one that lacks the new type.
 import { PATTERN_SYNTAX, PATTERN_SYNTAX_BRIEF } from './pattern/index.js';
 
 /** The kinds of value a property may hold. */
@@ -52,11 +54,35 @@ export type ValueKind =
   | 'fixed'
   | 'none';
 
+/**
+ * How a client's own form dialog (MCP form-mode elicitation, a flat object of primitives) asks for a
+ * field: as a string, a number, a boolean, one or several of its options; `skip` when there is nothing
+ * to ask (display-only, or a fixed value); otherwise why it cannot be asked there (a search, options
+ * loaded from a URL, options that follow another field, a file), and the form is shown elsewhere.
+ */
+export type ElicitShape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'enum'
+  | 'enums'
+  | 'skip'
+  | 'search'
+  | 'load'
+  | 'cascade'
+  | 'file';
+
+/** The JSON Schema `format` of an answer string, where the value kind alone does not say it. */
+export type AnswerFormat = 'date' | 'date-time';
+
 export interface FieldSpec {
   readonly doc: string;
   /** The type in a few words for the compact schema's table ('' when its name says it). */
   readonly brief: string;
   readonly value: ValueKind;
+  /** The answer's string format (date, date-time): elicitation asks with it, the docs state it. */
+  readonly format?: AnswerFormat;
+  readonly elicit: ElicitShape;
   readonly props: Readonly<Record<string, PropSpec>>;
 }
 
@@ -174,6 +200,7 @@ export const FIELD_CATALOG = {
     doc: 'One line of text.',
     brief: 'one line',
     value: 'string',
+    elicit: 'string',
     props: {
       name,
       label,
@@ -191,6 +218,7 @@ export const FIELD_CATALOG = {
     doc: 'Several lines of text.',
     brief: 'several lines',
     value: 'string',
+    elicit: 'string',
     props: {
       name,
       label,
@@ -209,12 +237,14 @@ export const FIELD_CATALOG = {
     doc: 'A line between sections; no input.',
     brief: 'no input',
     value: 'none',
+    elicit: 'skip',
     props: { label: label },
   },
   heading: {
     doc: 'A section title; no input.',
     brief: 'no input',
     value: 'none',
+    elicit: 'skip',
     props: {
       text: { kind: 'string', required: true, doc: 'Heading text.', brief: '' },
       level: { kind: 'integer', min: 1, max: 4, default: 2, doc: 'Heading level 1-4.', brief: '' },
@@ -225,6 +255,7 @@ export const FIELD_CATALOG = {
     doc: 'One of fixed options (drop-down).',
     brief: 'one option, drop-down',
     value: 'option',
+    elicit: 'enum',
     props: {
       name,
       label,
@@ -238,6 +269,7 @@ export const FIELD_CATALOG = {
     doc: 'Several of fixed options.',
     brief: 'several options',
     value: 'options',
+    elicit: 'enums',
     props: {
       name,
       label,
@@ -252,6 +284,7 @@ export const FIELD_CATALOG = {
     doc: 'One item, searched as the person types.',
     brief: 'search as you type',
     value: 'remote',
+    elicit: 'search',
     props: {
       name,
       label,
@@ -270,6 +303,7 @@ export const FIELD_CATALOG = {
     doc: 'Several items, searched as the person types.',
     brief: 'search, several',
     value: 'remote[]',
+    elicit: 'search',
     props: {
       name,
       label,
@@ -290,6 +324,7 @@ export const FIELD_CATALOG = {
     doc: "One item of options loaded for an earlier field's value.",
     brief: "options by an earlier field's value",
     value: 'remote',
+    elicit: 'cascade',
     props: {
       name,
       label,
@@ -315,6 +350,7 @@ export const FIELD_CATALOG = {
     doc: 'One item of options loaded when the form opens.',
     brief: 'options loaded at open',
     value: 'remote',
+    elicit: 'load',
     props: {
       name,
       label,
@@ -334,6 +370,7 @@ export const FIELD_CATALOG = {
     doc: 'One yes/no box.',
     brief: 'yes/no',
     value: 'boolean',
+    elicit: 'boolean',
     props: {
       name,
       label: { ...label, required: true },
@@ -345,6 +382,7 @@ export const FIELD_CATALOG = {
     doc: 'One of fixed options (radio buttons).',
     brief: 'one option, buttons',
     value: 'option',
+    elicit: 'enum',
     props: {
       name,
       label,
@@ -357,6 +395,7 @@ export const FIELD_CATALOG = {
     doc: 'A number.',
     brief: '',
     value: 'number',
+    elicit: 'number',
     props: {
       name,
       label,
@@ -372,6 +411,7 @@ export const FIELD_CATALOG = {
     doc: 'A number on a slider; always has a value.',
     brief: 'slider',
     value: 'number',
+    elicit: 'number',
     props: {
       name,
       label,
@@ -386,6 +426,8 @@ export const FIELD_CATALOG = {
     doc: 'A date.',
     brief: '',
     value: 'date',
+    format: 'date',
+    elicit: 'string',
     props: {
       name,
       label,
@@ -399,6 +441,8 @@ export const FIELD_CATALOG = {
     doc: 'A date and time.',
     brief: '',
     value: 'datetime',
+    format: 'date-time',
+    elicit: 'string',
     props: {
       name,
       label,
@@ -412,6 +456,7 @@ export const FIELD_CATALOG = {
     doc: 'File upload.',
     brief: '',
     value: 'file',
+    elicit: 'file',
     props: {
       name,
       label,
@@ -435,6 +480,7 @@ export const FIELD_CATALOG = {
     doc: 'A fixed value sent with the answers; not shown.',
     brief: 'sent, not shown',
     value: 'fixed',
+    elicit: 'skip',
     props: { name, value: { kind: 'any', required: true, doc: 'The fixed value sent.', brief: '' } },
   },
 } as const satisfies Record<string, FieldSpec>;
@@ -467,7 +513,18 @@ export function isFieldType(type: unknown): type is FieldType {
   return typeof type === 'string' && Object.hasOwn(FIELD_CATALOG, type);
 }
 
+/** A type's entry as the FieldSpec interface states it (every fact optional or not as declared). */
+export function fieldSpec(type: FieldType): FieldSpec {
+  return FIELD_CATALOG[type];
+}
+
+/** What a field puts into the answers (the catalog's `value`); undefined for an unknown type. */
+export function valueKind(field: { type: string }): ValueKind | undefined {
+  return isFieldType(field.type) ? FIELD_CATALOG[field.type].value : undefined;
+}
+
 /** Display-only fields (divider, heading) produce no answer. */
 export function isInputField(field: { type: string }): boolean {
-  return isFieldType(field.type) && FIELD_CATALOG[field.type].value !== 'none';
+  const kind = valueKind(field);
+  return kind !== undefined && kind !== 'none';
 }

@@ -1,6 +1,6 @@
 // validateFormSchema: every defect of a form at once, in seed 000's wording, each with its fix.
 // Never throws, whatever it is given.
-import { fieldProp, validateField } from './answers.js';
+import { validateField } from './answers.js';
 import {
   FIELD_CATALOG,
   FIELD_TYPES,
@@ -10,6 +10,7 @@ import {
   type PropSpec,
 } from './catalog.js';
 import { resolveDateBound } from './dates.js';
+import { dateBounds, defaultValue, fieldProp } from './field-facts.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { formLanguage, normalizeForm } from './normalize.js';
 import {
@@ -381,8 +382,7 @@ function checkField(
     }
   }
   if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
-    const min = resolveDateBound(field.minDate, ctx.now, ctx.utcOffset);
-    const max = resolveDateBound(field.maxDate, ctx.now, ctx.utcOffset);
+    const { min, max } = dateBounds(field as FormField, ctx);
     if (min && max && min > max) {
       add(
         'error',
@@ -479,10 +479,8 @@ function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, 
 function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): void {
   const f = field as FormField & { default?: unknown };
   if (f.default === undefined || field.type === 'async-select' || field.type === 'checkbox') return;
-  let value = f.default;
   const clock = { now: ctx.now, utcOffset: ctx.utcOffset };
-  if (field.type === 'date' && typeof value === 'string')
-    value = resolveDateBound(value, clock.now, clock.utcOffset) ?? value;
+  const value = defaultValue(field, clock);
   const reason = validateField(field, value, { locale: ctx.locale, ...clock });
   // An empty default of a required field is just "no default".
   if (

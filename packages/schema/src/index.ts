@@ -1,26 +1,36 @@
 // @formrequest/schema: the form vocabulary shared by every surface (server, web, terminal, host).
+// The root is what a library user reads forms and answers with; the second tier is under subpaths:
+// `./question` (seed 004's question tool, also here), `./messages` (the message catalog's parts and
+// lookups), `./pattern` (the pattern engine's limits and sizes) and `./tooling` (what formrequest's own
+// generator, bundles and tests share: alias tables, the compact schema's parts, the checker's
+// sentences). Every name is listed: test/exports.test.ts pins the lists.
 
-export { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from './aliases.js';
 export {
   type AnswersResult,
   acceptsFile,
-  fieldLabel,
-  fieldProp,
   formatBytes,
   initialValues,
   isEmptyValue,
-  toNumber,
   type ValidateOptions,
   validateAnswers,
   validateField,
 } from './answers.js';
-export type { FieldSpec, PropKind, PropSpec, ValueKind } from './catalog.js';
+export type {
+  AnswerFormat,
+  ElicitShape,
+  FieldSpec,
+  PropKind,
+  PropSpec,
+  ValueKind,
+} from './catalog.js';
 export {
   FIELD_CATALOG,
   FIELD_TYPES,
   FORM_PROPS,
+  fieldSpec,
   isFieldType,
   isInputField,
+  valueKind,
 } from './catalog.js';
 export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
 export { decodeDataUrl } from './data-url.js';
@@ -36,16 +46,19 @@ export {
   resolveDateBound,
   utcOffsetAt,
 } from './dates.js';
-export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export {
-  compactFieldJsonSchema,
-  fieldJsonSchemas,
-  fieldTypeTable,
-  formInputJsonSchema,
-  formJsonSchema,
-  sharedFieldProps,
-  sharedPropSpecs,
-} from './json-schema.js';
+  type Clock,
+  type DateBounds,
+  dateBounds,
+  defaultValue,
+  fieldLabel,
+  fieldProp,
+  initialValue,
+  type PropName,
+  type PropValue,
+} from './field-facts.js';
+export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
+export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
 export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
 export { readFormSchema } from './normalize.js';
 export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';
@@ -53,18 +66,30 @@ export {
   type CompiledPattern,
   checkPattern,
   compilePattern,
-  MAX_FORM_PATTERN_LENGTH,
-  MAX_FORM_PATTERN_SIZE,
-  MAX_PATTERN_LENGTH,
-  MAX_PATTERN_SIZE,
   PATTERN_SYNTAX,
-  PATTERN_SYNTAX_BRIEF,
-  PATTERN_SYNTAX_JA,
   type PatternProblem,
-  patternSize,
-  type SyntaxReason,
 } from './pattern/index.js';
-export * from './question.js';
+export {
+  customChoiceLabel,
+  formatAnswers,
+  formatQuestionError,
+  QUESTION_DEFAULTS,
+  QUESTION_HEADER_MAX,
+  QUESTION_LABEL_MAX,
+  type Question,
+  type QuestionCheck,
+  type QuestionError,
+  type QuestionErrorCode,
+  type QuestionInput,
+  type QuestionLocale,
+  type QuestionOption,
+  type QuestionResult,
+  questionAnswersResult,
+  questionError,
+  questionErrorResult,
+  type ResolvedQuestion,
+  validateQuestionInput,
+} from './question.js';
 export {
   buildDependentUrl,
   buildSearchUrl,
@@ -75,12 +100,12 @@ export {
   renderTemplate,
   shortenSuggestion,
 } from './remote.js';
-export { schemaMessages } from './schema-messages.js';
 export { type FormArgument, readFormArgument } from './tool-argument.js';
 export type {
   Answers,
   FieldOf,
   FieldOption,
+  FieldProps,
   FieldType,
   FileValue,
   FormField,

@@ -1,109 +1,22 @@
-// Every sentence a person or a model reads, in Japanese (the seed's wording, the default) and English.
-// `{name}` placeholders are filled by t(); values are inserted as plain text.
+// The lookups of the message catalog (messages/ja.ts, messages/en.ts: every sentence a person or a
+// model reads, Japanese by default, English for `en`). `{name}` placeholders are filled by format();
+// values are inserted as plain text.
+import * as en from './messages/en.js';
+import * as ja from './messages/ja.js';
 import type { Locale } from './types.js';
 
-const ja = {
-  // Answer validation (seed 000, フロントエンド実装ガイド 3).
-  required: '{label}は必須です',
-  minLength: '{label}は{n}文字以上で入力してください',
-  maxLength: '{label}は{n}文字以下で入力してください',
-  pattern: '{label}の形式が正しくありません',
-  min: '{label}は{n}以上で入力してください',
-  max: '{label}は{n}以下で入力してください',
-  minSelect: '{label}は{n}個以上選択してください',
-  maxSelect: '{label}は{n}個以下で選択してください',
-  // The same style for the checks the guide leaves implicit.
-  notNumber: '{label}は数値で入力してください',
-  step: '{label}は{n}刻みで入力してください',
-  notOption: '{label}は選択肢の中から選んでください',
-  duplicate: '{label}に同じ項目が重複しています',
-  badValue: '{label}の値が正しくありません',
-  badDate: '{label}はYYYY-MM-DDの形式で入力してください',
-  badDatetime: '{label}はYYYY-MM-DDTHH:mmの形式で入力してください',
-  minDate: '{label}は{date}以降の日付を入力してください',
-  maxDate: '{label}は{date}以前の日付を入力してください',
-  fileSize: '{label}のファイルサイズは{size}以下にしてください',
-  fileType: '{label}のファイル形式が許可されていません（許可: {accept}）',
-  fileSingle: '{label}はファイルを1つだけ選択してください',
-  // Submit and cancel (seed 000, 6 and 7).
-  cancelled: 'フォーム入力をキャンセルしました。',
-  submit: '送信',
-  cancel: 'キャンセル',
-  // Renderer UI.
-  suggestions: '候補:',
-  loading: '読み込み中…',
-  noResults: '該当する項目がありません',
-  searchError: '検索できませんでした。もう一度お試しください。',
-  loadError: '選択肢を読み込めませんでした。',
-  retry: '再試行',
-  choose: '選択してください',
-  chooseParentFirst: '先に{parent}を選択してください',
-  typeToSearch: '{n}文字以上入力すると検索します',
-  remove: '{item}を削除',
-  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
-  selected: '{n}件選択中',
-  fileChoose: 'ファイルを選択',
-  fileNone: 'ファイルが選択されていません',
-  requiredMark: '必須',
-  invalidForm: 'このフォームは表示できません',
-  fixErrors: '入力内容を確認してください',
-  sending: '送信中…',
-  // The tool result (seed 000, 出力フォーマット).
-  waiting: 'フォーム入力を待機しています。',
-  fieldCount: 'フィールド数: {n}',
-  nextMessage: 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。',
-} as const;
+export type { Locale } from './types.js';
 
-export type MessageKey = keyof typeof ja;
+export type MessageKey = keyof typeof ja.form;
+export type AgentKey = keyof typeof ja.agent;
+export type TerminalKey = keyof typeof ja.terminal;
+export type PageKey = keyof typeof ja.page;
+export type ChatKey = keyof typeof ja.chat;
 
-const en: Record<MessageKey, string> = {
-  required: '{label} is required',
-  minLength: '{label} must be at least {n} characters',
-  maxLength: '{label} must be at most {n} characters',
-  pattern: '{label} is not in the expected format',
-  min: '{label} must be at least {n}',
-  max: '{label} must be at most {n}',
-  minSelect: 'Select at least {n} for {label}',
-  maxSelect: 'Select at most {n} for {label}',
-  notNumber: '{label} must be a number',
-  step: '{label} must be in steps of {n}',
-  notOption: 'Choose {label} from the options',
-  duplicate: '{label} lists the same item twice',
-  badValue: '{label} has an invalid value',
-  badDate: '{label} must be a date in the form YYYY-MM-DD',
-  badDatetime: '{label} must be a date and time in the form YYYY-MM-DDTHH:mm',
-  minDate: '{label} must be on or after {date}',
-  maxDate: '{label} must be on or before {date}',
-  fileSize: '{label} must be a file of {size} or less',
-  fileType: '{label} does not accept this file type (allowed: {accept})',
-  fileSingle: '{label} takes a single file',
-  cancelled: 'Form input was cancelled.',
-  submit: 'Submit',
-  cancel: 'Cancel',
-  suggestions: 'Suggestions:',
-  loading: 'Loading…',
-  noResults: 'No matches',
-  searchError: 'Search failed. Please try again.',
-  loadError: 'Could not load the options.',
-  retry: 'Retry',
-  choose: 'Choose…',
-  chooseParentFirst: 'Choose {parent} first',
-  typeToSearch: 'Type {n} or more characters to search',
-  remove: 'Remove {item}',
-  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
-  selected: '{n} selected',
-  fileChoose: 'Choose file',
-  fileNone: 'No file chosen',
-  requiredMark: 'required',
-  invalidForm: 'This form cannot be shown',
-  fixErrors: 'Please check your input',
-  sending: 'Sending…',
-  waiting: 'Waiting for form input.',
-  fieldCount: 'Fields: {n}',
-  nextMessage: 'Once the user fills in the form, the input is sent as the next message.',
-};
+/** One part of the catalog in both languages, as the lookups below read it. */
+type Part<K extends string> = Record<Locale, { readonly [key in K]: string }>;
 
-const catalogs: Record<Locale, Record<MessageKey, string>> = { ja, en };
+const FORM: Part<MessageKey> = { ja: ja.form, en: en.form };
 
 /** Fills a message template; `{x}` without a value stays as written. */
 export function format(template: string, params: Record<string, unknown> = {}): string {
@@ -112,9 +25,33 @@ export function format(template: string, params: Record<string, unknown> = {}): 
   );
 }
 
-/** The message `key` in `locale` (Japanese unless 'en'), with its placeholders filled. */
+/** The form message `key` in `locale` (Japanese unless 'en'), with its placeholders filled. */
 export function t(locale: Locale | undefined, key: MessageKey, params?: Record<string, unknown>): string {
-  return format(catalogs[locale === 'en' ? 'en' : 'ja'][key], params);
+  return format(FORM[locale === 'en' ? 'en' : 'ja'][key], params);
+}
+
+/** What a model reads (the tool's result text, the server's results and notes) in `locale`. */
+export function agentText(
+  locale: Locale | undefined,
+  key: AgentKey,
+  params?: Record<string, unknown>,
+): string {
+  return format((locale === 'en' ? en.agent : ja.agent)[key], params);
+}
+
+/** The terminal's words in `locale`, as one object (`words.keyMove`; templates go through format()). */
+export function terminalWords(locale: Locale | undefined): Readonly<Record<TerminalKey, string>> {
+  return locale === 'en' ? en.terminal : ja.terminal;
+}
+
+/** The words of the server's form page and Apps widget in `locale`, as one object. */
+export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, string>> {
+  return locale === 'en' ? en.page : ja.page;
+}
+
+/** The words of the reference chat app's page in `locale`, as one object. */
+export function chatWords(locale: Locale | undefined): Readonly<Record<ChatKey, string>> {
+  return locale === 'en' ? en.chat : ja.chat;
 }
 
 export function resolveLocale(...candidates: unknown[]): Locale {

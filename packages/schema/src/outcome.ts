@@ -2,16 +2,20 @@
 
 import { isEmptyValue } from './answers.js';
 import { FIELD_CATALOG, type FieldType } from './catalog.js';
-import { t } from './messages.js';
+import { agentText, t } from './messages.js';
 import type { Answers, FormSchema, Locale } from './types.js';
 
 /** The tool result text of seed 000 (出力フォーマット). */
 export function formRequestText(schema: FormSchema): string {
   const locale = schema.locale;
   const title = locale === 'en' ? `[${schema.title}]` : `【${schema.title}】`;
-  const lines = [t(locale, 'waiting'), '', title];
+  const lines = [agentText(locale, 'waiting'), '', title];
   if (schema.description) lines.push(schema.description);
-  lines.push('', t(locale, 'fieldCount', { n: schema.fields.length }), t(locale, 'nextMessage'));
+  lines.push(
+    '',
+    agentText(locale, 'fieldCount', { n: schema.fields.length }),
+    agentText(locale, 'nextMessage'),
+  );
   return lines.join('\n');
 }
 

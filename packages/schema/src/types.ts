@@ -38,10 +38,19 @@ type FromProps<P extends Props> = { [K in RequiredKeys<P>]: KindType<P[K]['kind'
   [K in Exclude<keyof P, RequiredKeys<P>>]?: KindType<P[K]['kind']>;
 };
 
-/** The field of one type, e.g. `FieldOf<'text'>`. */
-export type FieldOf<T extends FieldType> = { type: T } & FromProps<(typeof FIELD_CATALOG)[T]['props']>;
+/** The properties of one field type, as the catalog declares them. */
+export type FieldProps<T extends FieldType> = (typeof FIELD_CATALOG)[T]['props'];
 
-export type FormField = { [T in FieldType]: FieldOf<T> }[FieldType];
+/**
+ * The field of one type, e.g. `FieldOf<'text'>`; of several, the union of each
+ * (`FieldOf<'date' | 'datetime'>` narrows on `type`). A renderer's widget for a family of types takes
+ * `FieldOf<that family>`, so it reads only properties its types have.
+ */
+export type FieldOf<T extends FieldType> = T extends FieldType
+  ? { type: T } & FromProps<FieldProps<T>>
+  : never;
+
+export type FormField = FieldOf<FieldType>;
 /** A field that produces an answer (everything but divider and heading). */
 export type InputField = Exclude<FormField, { type: 'divider' | 'heading' }>;
 

@@ -8,11 +8,11 @@ import {
   formInputJsonSchema,
   formJsonSchema,
   isInputField,
-  PATTERN_SYNTAX_BRIEF,
   type PropKind,
   type PropSpec,
   validateFormSchema,
 } from '@formrequest/schema';
+import { PATTERN_SYNTAX_BRIEF } from '@formrequest/schema/pattern';
 import { readCompactFieldSchema } from '../../../testing/compact-schema.ts';
 
 const seedFields: any[] = JSON.parse(

@@ -10,17 +10,19 @@ import {
   FIELD_CATALOG,
   formInputJsonSchema,
   formJsonSchema,
+  PATTERN_SYNTAX,
+  validateAnswers,
+  validateFormSchema,
+} from '@formrequest/schema';
+import {
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
-  PATTERN_SYNTAX,
   PATTERN_SYNTAX_BRIEF,
   PATTERN_SYNTAX_JA,
   patternSize,
-  validateAnswers,
-  validateFormSchema,
-} from '@formrequest/schema';
+} from '@formrequest/schema/pattern';
 import fc from 'fast-check';
 import {
   ADMITTED,

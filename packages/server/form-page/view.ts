@@ -3,10 +3,10 @@
 // the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
-import { decodeDataUrl, type FormSchema, formatBytes, formLocale } from '@formrequest/schema';
+import { decodeDataUrl, type FormSchema, format, formatBytes, formLocale } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
-import { type DoneState, type PageStrings, STRINGS } from './strings.js';
 import { adoptPageStyles } from './styles.js';
 
 /** The data the server embeds (form-page-html.ts `FormPageData`). */
@@ -21,6 +21,8 @@ interface PageData {
 }
 
 type Values = Record<string, unknown>;
+/** What the page shows once it is done (the server's answer to a send says which). */
+type DoneState = 'accept' | 'cancel' | 'decline' | 'closed' | 'answered';
 type FileValue = { name: string; type: string; size: number; data?: string; url?: string };
 
 class Refusal extends Error {
@@ -35,7 +37,7 @@ class Refusal extends Error {
 
 const data = JSON.parse(document.getElementById('formrequest-data')!.textContent!) as PageData;
 const locale = formLocale(data.schema) ?? 'ja';
-const words: PageStrings = STRINGS[locale];
+const words = pageWords(locale);
 const base = `/forms/${encodeURIComponent(data.id)}`;
 const page = document.getElementById('page')!;
 let controller: FormController | undefined;
@@ -72,7 +74,8 @@ function showBanner(text: string, retry?: () => void): void {
 function showDone(state: DoneState): void {
   controller?.destroy();
   controller = undefined;
-  const [title, text] = words.done[state];
+  const title = words[`${state}Title`];
+  const text = words[`${state}Text`];
   const done = el('section', 'fp-done');
   done.setAttribute('role', 'status');
   const heading = el('h1', undefined, title);
@@ -108,11 +111,12 @@ async function uploadFiles(values: Values): Promise<Values> {
       }
       const { type, bytes } = decodeDataUrl(file.data);
       if (bytes.byteLength > data.maxFileBytes) {
-        throw new Refusal(words.tooLarge(file.name, formatBytes(data.maxFileBytes)), 413, {
-          errors: { [field.name]: words.tooLarge(file.name, formatBytes(data.maxFileBytes)) },
+        const tooLarge = format(words.tooLarge, { name: file.name, limit: formatBytes(data.maxFileBytes) });
+        throw new Refusal(tooLarge, 413, {
+          errors: { [field.name]: tooLarge },
         });
       }
-      status.textContent = words.uploading(file.name);
+      status.textContent = format(words.uploading, { name: file.name });
       const ref = await post(`${base}/files?field=${encodeURIComponent(field.name)}`, {
         headers: {
           'Content-Type': file.type || type || 'application/octet-stream',
@@ -178,7 +182,7 @@ function refused(error: Refusal, retry: () => void): void {
     showBanner(rest ? `${words.checkFields}\n${rest}` : words.checkFields);
     return;
   }
-  showBanner(words.failed(error.message), retry);
+  showBanner(format(words.failed, { reason: error.message }), retry);
 }
 
 function start(): void {
@@ -186,7 +190,11 @@ function start(): void {
     showDone(data.state);
     return;
   }
-  const asker = el('p', 'fp-asker', (data.question ? words.questionAsker : words.asker)(data.serverName));
+  const asker = el(
+    'p',
+    'fp-asker',
+    format(data.question ? words.questionAsker : words.asker, { server: data.serverName }),
+  );
   const card = el('div', 'fp-card');
   const holder = el('div');
   card.append(holder);

@@ -27,7 +27,7 @@ function cell(text: string): string {
 }
 
 /** What each kind of answer value looks like in the JSON the model receives. */
-const ANSWER_JA: Record<Exclude<ValueKind, 'none'>, string> = {
+export const ANSWER_JA: Record<Exclude<ValueKind, 'none'>, string> = {
   string: '文字列',
   number: '数値',
   boolean: 'true/false',
@@ -53,14 +53,47 @@ export function answerShapeText(): string {
     .join('、');
 }
 
-/** The guidelines of seed 000's Agent Skills section, with our own `question` tool for simple choices. */
-export const GUIDELINES = [
-  '1. 複数の情報が必要な場合はフォームを使用',
-  '2. 単純な選択のみ（はい/いいえ、A/B/C）は `question` ツールを使用',
-  '3. 検索が必要なフィールドには autocomplete タイプを使用',
-  '4. テキスト入力には suggestions で入力例を提示',
-  '5. フォームが長くなる場合は divider や heading でセクション分け',
+/** One guideline: the rule, what it covers, and the rule in one line where that says it differently. */
+export interface Guideline {
+  readonly rule: string;
+  readonly detail: string;
+  readonly line?: string;
+}
+
+/**
+ * The guidelines of seed 000's Agent Skills section, with our own `question` tool for simple choices:
+ * written once, read by the tool description (one line each) and the form skill (rule and detail).
+ */
+export const GUIDELINES: readonly Guideline[] = [
+  {
+    rule: '複数の情報が必要な場合はフォームを使用',
+    detail: 'プロジェクト作成、設定変更、複雑なデータ入力など',
+  },
+  {
+    rule: '単純な選択のみの場合は通常の会話で確認',
+    detail: 'はい/いいえ、A/B/Cの選択などは同じサーバーの question ツール（mcp__form__question）を使用',
+    line: '単純な選択のみ（はい/いいえ、A/B/C）は `question` ツールを使用',
+  },
+  {
+    rule: '検索が必要なフィールドには autocomplete タイプを使用',
+    detail: 'ユーザー検索、プロジェクト検索など',
+  },
+  { rule: 'テキスト入力には suggestions で入力例を提示', detail: 'ユーザーの入力を助けるヒントを提供' },
+  {
+    rule: 'フォームが長くなる場合は divider や heading でセクション分け',
+    detail: '視覚的な整理でユーザビリティを向上',
+  },
 ];
+
+/** The guidelines one line each, numbered (the tool description's). */
+export function guidelineLines(): string[] {
+  return GUIDELINES.map((g, i) => `${i + 1}. ${g.line ?? g.rule}`);
+}
+
+/** The guidelines as seed 000's skill writes them: each rule in bold, its detail under it. */
+export function guidelinesMarkdown(): string {
+  return GUIDELINES.map((g, i) => `${i + 1}. **${g.rule}**\n   - ${g.detail}`).join('\n\n');
+}
 
 /** The example form models are shown (the tool description and the form skill use the same one). */
 export const EXAMPLE_FORM = {
@@ -100,7 +133,7 @@ export function requestFormToolDescription(config: ServerConfig = {}): string {
     ...endpointSection,
     '',
     '### 使用ガイドライン',
-    ...GUIDELINES,
+    ...guidelineLines(),
     '',
     '誤りは isError の結果が場所と直し方を示すので、直して呼び直す。明らかな書き間違いは直して表示し、normalized で伝えます。英語のフォームは "locale": "en"。',
     '',

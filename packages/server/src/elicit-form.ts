@@ -6,6 +6,7 @@
 // keeps it alive). Answers that fail the checks are asked again, with the messages, a few times.
 
 import { type FormSchema, type Issue, ownValue, validateAnswers } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   inputRequired,
   inputResponse,
@@ -44,28 +45,37 @@ export async function elicitForm(
   const attempt = flowState(ctx).attempt ?? 0;
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
   if (response.kind !== 'elicit')
-    return ask(server, ctx, runtime, mapping.message, mapping.requestedSchema, 0);
+    return ask(server, ctx, runtime, schema, mapping.message, mapping.requestedSchema, 0);
   if (response.action === 'decline') return declinedResult(schema);
   if (response.action === 'cancel') return cancelledResult(schema);
   const given = answersFromElicitation(schema, response.content ?? {});
   const checked = validateAnswers(schema, given, { locale: schema.locale });
   if (checked.ok) return submittedResult(schema, checked.values);
   if (attempt + 1 >= MAX_ELICITATION_ATTEMPTS) return invalidAnswersResult(schema, checked.errors);
-  const problems = Object.values(checked.errors).map((error) => `・${error}`);
-  const message = `${mapping.message}\n\n入力内容を確認してください:\n${problems.join('\n')}`;
-  return ask(server, ctx, runtime, message, withDefaults(mapping.requestedSchema, given), attempt + 1);
+  const problems = Object.values(checked.errors).map((problem) =>
+    agentText(schema.locale, 'askAgainItem', { problem }),
+  );
+  const message = agentText(schema.locale, 'askAgain', {
+    message: mapping.message,
+    problems: problems.join('\n'),
+  });
+  const requestedSchema = withDefaults(mapping.requestedSchema, given);
+  return ask(server, ctx, runtime, schema, message, requestedSchema, attempt + 1);
 }
 
 async function ask(
   server: McpServer,
   ctx: ServerContext,
   runtime: FormRuntime,
+  schema: FormSchema,
   message: string,
   requestedSchema: ElicitationSchema,
   attempt: number,
 ) {
   holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
-    minutes > 0 ? `フォームへの入力を待っています（${minutes}分経過）` : 'フォームへの入力を待っています',
+    minutes > 0
+      ? agentText(schema.locale, 'waitingFormFor', { minutes })
+      : agentText(schema.locale, 'waitingForm'),
   );
   return inputRequired({
     inputRequests: { [INPUT_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema }) },

@@ -1,16 +1,24 @@
 // Maps a form onto the restricted schema of MCP elicitation (form mode, 2025-11-25): a flat object of
-// strings, numbers, booleans, single selects and multi selects. Fields that need the network (search
-// and remote options) or files cannot be expressed; the form then stays in the conversation mode.
-// The table in README.md ("Elicitation mapping") documents the same decisions.
+// strings, numbers, booleans, single selects and multi selects. How each field type is asked is the
+// catalog's `elicit` shape (and its answer `format`): a type added to the catalog says it there, and
+// SHAPES below has an entry for every shape. Fields that need the network (search and remote options)
+// or files cannot be expressed; the form then goes elsewhere, and the reasons say why in the form's
+// language. The table in README.md ("Elicitation mapping") documents the same decisions.
 
 import {
-  type FieldType,
+  dateBounds,
+  defaultValue,
+  type ElicitShape,
+  type FieldOption,
   type FormField,
   type FormSchema,
   fieldLabel,
   fieldProp,
-  resolveDateBound,
+  fieldSpec,
+  isIsoDate,
+  type Locale,
 } from '@formrequest/schema';
+import { type AgentKey, agentText } from '@formrequest/schema/messages';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
 type Prop = Record<string, unknown>;
@@ -22,36 +30,107 @@ export type ElicitationMapping =
   | { ok: true; requestedSchema: ElicitationSchema; message: string }
   | { ok: false; reasons: string[] };
 
-/** Why a field type cannot be asked through elicitation (Japanese, for the result text). */
-const UNMAPPABLE: Partial<Record<FieldType, string>> = {
-  autocomplete: '検索APIで候補を探すため',
-  'multi-autocomplete': '検索APIで候補を探すため',
-  'async-select': '選択肢をAPIから読み込むため',
-  'cascading-select': '選択肢が親フィールドの値に応じてAPIから変わるため',
-  file: 'ファイルを送れないため',
+/** A field as the mappers read it: any property may be there or not (the catalog says which). */
+type Loose = FormField & Record<string, unknown>;
+
+/** What a mapper needs besides the field: the form's clock and language. */
+interface MapContext {
+  now: Date;
+  locale: Locale | undefined;
+  /** Adds a line to the property's description (shown under the control). */
+  hint(text: string): void;
+}
+
+/**
+ * How each elicitation shape is asked: the property's JSON Schema (`undefined`: nothing to ask), or the
+ * catalog entry of the reason it cannot be asked. Keyed by the catalog's ElicitShape, so a shape
+ * added there without a mapping here does not compile.
+ */
+export const SHAPES: Record<ElicitShape, ((f: Loose, ctx: MapContext) => Prop | undefined) | AgentKey> = {
+  string(f, ctx) {
+    const prop: Prop = { type: 'string', ...bounds(f, 'minLength', 'maxLength', 'minLength', 'maxLength') };
+    const format = fieldSpec(f.type).format;
+    if (format) prop.format = format;
+    if (format === 'date') {
+      // Relative bounds resolved for the form's clock; the date default too.
+      const { min, max } = dateBounds(f, ctx);
+      if (min || max) ctx.hint(agentText(ctx.locale, 'hintDates', { min: min ?? '', max: max ?? '' }));
+      const day = defaultValue(f, ctx);
+      if (typeof day === 'string' && isIsoDate(day)) prop.default = day;
+    } else if (!format && typeof f.default === 'string' && f.default !== '') prop.default = f.default;
+    if (Array.isArray(f.suggestions) && f.suggestions.length > 0)
+      ctx.hint(agentText(ctx.locale, 'hintExamples', { examples: f.suggestions.join(' / ') }));
+    if (typeof f.patternError === 'string') ctx.hint(f.patternError);
+    return prop;
+  },
+  number(f) {
+    // A number without `step` takes any value in every renderer, so only a whole step (range: 1 by
+    // default) from a whole (or no) `min` makes the answer an integer.
+    const step = fieldProp(f, 'step');
+    const min = fieldProp(f, 'min');
+    const integral = Number.isInteger(step) && (min === undefined || Number.isInteger(min));
+    const prop: Prop = {
+      type: integral ? 'integer' : 'number',
+      ...bounds({ min, max: fieldProp(f, 'max') }, 'min', 'max', 'minimum', 'maximum'),
+    };
+    if (typeof f.default === 'number') prop.default = f.default;
+    return prop;
+  },
+  boolean(f, ctx) {
+    if (f.required === true) ctx.hint(agentText(ctx.locale, 'hintMustCheck'));
+    return { type: 'boolean', default: f.default === true };
+  },
+  enum(f) {
+    const prop: Prop = { type: 'string', oneOf: titled(f.options) };
+    if (typeof f.default === 'string') prop.default = f.default;
+    return prop;
+  },
+  enums(f) {
+    const prop: Prop = {
+      type: 'array',
+      items: { anyOf: titled(f.options) },
+      ...bounds(f, 'minSelect', 'maxSelect', 'minItems', 'maxItems'),
+    };
+    if (Array.isArray(f.default)) prop.default = f.default;
+    return prop;
+  },
+  skip: () => undefined,
+  search: 'unfitSearch',
+  load: 'unfitLoad',
+  cascade: 'unfitCascade',
+  file: 'unfitFile',
 };
 
+function titled(options: unknown): Prop[] {
+  return (options as FieldOption[]).map((o) => ({ const: o.value, title: o.label }));
+}
+
 export function toElicitation(schema: FormSchema, now: Date = new Date()): ElicitationMapping {
+  const { locale } = schema;
   const reasons: string[] = [];
   const properties: Record<string, Prop> = {};
   const required: string[] = [];
   schema.fields.forEach((field, index) => {
-    const why = UNMAPPABLE[field.type];
-    if (why) {
-      reasons.push(
-        `フィールド[${index}]（type: ${field.type}）は${why}、クライアントのフォームでは表示できません。`,
-      );
+    const f = field as Loose;
+    const map = SHAPES[fieldSpec(field.type).elicit];
+    if (typeof map === 'string') {
+      const why = agentText(locale, map);
+      reasons.push(agentText(locale, 'unfitField', { index, type: field.type, why }));
       return;
     }
-    const prop = fieldProperty(field, now);
+    const hints: string[] = [];
+    if (typeof f.placeholder === 'string') hints.push(f.placeholder);
+    const prop = map(f, { now, locale, hint: (text) => hints.push(text) });
     if (!prop) return;
-    const name = (field as { name: string }).name;
-    properties[name] = prop;
-    if ((field as { required?: boolean }).required === true && field.type !== 'checkbox') required.push(name);
+    const name = f.name as string;
+    const description = hints.length > 0 ? hints.join(' / ') : undefined;
+    properties[name] = { title: fieldLabel(field), ...(description ? { description } : {}), ...prop };
+    // A required checkbox must be checked: a hint, not `required` (a boolean always has an answer).
+    if (f.required === true && prop.type !== 'boolean') required.push(name);
   });
   if (reasons.length > 0) return { ok: false, reasons };
   if (Object.keys(properties).length === 0) {
-    return { ok: false, reasons: ['入力するフィールドがないため、クライアントのフォームは使いません。'] };
+    return { ok: false, reasons: [agentText(locale, 'nothingToAsk')] };
   }
   const requestedSchema = {
     type: 'object',
@@ -65,85 +144,8 @@ function elicitationMessage(schema: FormSchema): string {
   return schema.description ? `${schema.title}\n\n${schema.description}` : schema.title;
 }
 
-/** The elicitation property of one field, or undefined for fields that are not asked (display, hidden). */
-function fieldProperty(field: FormField, now: Date): Prop | undefined {
-  const f = field as FormField & Record<string, any>;
-  const base: Prop = { title: fieldLabel(field) };
-  const hints: string[] = [];
-  if (typeof f.placeholder === 'string') hints.push(f.placeholder);
-  let prop: Prop;
-  switch (field.type) {
-    case 'divider':
-    case 'heading':
-    case 'hidden':
-      return undefined;
-    case 'text':
-    case 'textarea':
-      prop = { type: 'string', ...bounds(f, 'minLength', 'maxLength', 'minLength', 'maxLength') };
-      if (typeof f.default === 'string' && f.default !== '') prop.default = f.default;
-      if (Array.isArray(f.suggestions) && f.suggestions.length > 0)
-        hints.push(`例: ${f.suggestions.join(' / ')}`);
-      if (typeof f.patternError === 'string') hints.push(f.patternError);
-      break;
-    case 'select':
-    case 'radio':
-      prop = {
-        type: 'string',
-        oneOf: f.options.map((o: { value: string; label: string }) => ({ const: o.value, title: o.label })),
-      };
-      if (typeof f.default === 'string') prop.default = f.default;
-      break;
-    case 'multiselect':
-      prop = {
-        type: 'array',
-        items: {
-          anyOf: f.options.map((o: { value: string; label: string }) => ({ const: o.value, title: o.label })),
-        },
-        ...bounds(f, 'minSelect', 'maxSelect', 'minItems', 'maxItems'),
-      };
-      if (Array.isArray(f.default)) prop.default = f.default;
-      break;
-    case 'checkbox':
-      prop = { type: 'boolean', default: f.default === true };
-      if (f.required === true) hints.push('チェックが必要です');
-      break;
-    case 'number':
-    case 'range': {
-      // A number without `step` takes any value in every renderer, so only a whole step (range: 1 by
-      // default) from a whole (or no) `min` makes the answer an integer.
-      const step = fieldProp(field, 'step');
-      const min = fieldProp(field, 'min');
-      const integral = Number.isInteger(step) && (min === undefined || Number.isInteger(min));
-      prop = {
-        type: integral ? 'integer' : 'number',
-        ...bounds({ min, max: fieldProp(field, 'max') }, 'min', 'max', 'minimum', 'maximum'),
-      };
-      if (typeof f.default === 'number') prop.default = f.default;
-      break;
-    }
-    case 'date': {
-      prop = { type: 'string', format: 'date' };
-      const earliest = typeof f.minDate === 'string' ? resolveDateBound(f.minDate, now) : null;
-      const latest = typeof f.maxDate === 'string' ? resolveDateBound(f.maxDate, now) : null;
-      if (earliest || latest) hints.push(`${earliest ?? ''}〜${latest ?? ''}`);
-      if (typeof f.default === 'string') {
-        const day = resolveDateBound(f.default, now);
-        if (day) prop.default = day;
-      }
-      break;
-    }
-    case 'datetime':
-      prop = { type: 'string', format: 'date-time' };
-      break;
-    default:
-      return undefined;
-  }
-  const description = hints.length > 0 ? hints.join(' / ') : undefined;
-  return { ...base, ...(description ? { description } : {}), ...prop };
-}
-
 function bounds(
-  source: Record<string, any>,
+  source: Record<string, unknown>,
   lowKey: string,
   highKey: string,
   lowOut: string,
@@ -156,8 +158,9 @@ function bounds(
 }
 
 /**
- * Elicitation answers in the form's own value shapes before validateAnswers checks them:
- * a `date-time` answer becomes the form's local `YYYY-MM-DDTHH:mm` (the wall time as entered).
+ * Elicitation answers in the form's own value shapes before validateAnswers checks them: a
+ * `date-time` answer (the catalog's format) becomes the form's local `YYYY-MM-DDTHH:mm` (the wall time
+ * as entered).
  */
 export function answersFromElicitation(
   schema: FormSchema,
@@ -165,7 +168,7 @@ export function answersFromElicitation(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = { ...content };
   for (const field of schema.fields) {
-    if (field.type !== 'datetime') continue;
+    if (fieldSpec(field.type).format !== 'date-time' || !('name' in field)) continue;
     const value = values[field.name];
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
       values[field.name] = value.slice(0, 16);

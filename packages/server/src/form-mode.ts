@@ -2,6 +2,7 @@
 // "never" keeps a call in the conversation; "auto" asks for the client's own surfaces, which the server
 // uses only when its policy (`--elicitation auto`) allows them (routing.ts).
 import { isPlainObject, type Locale } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import { ELICITATION_POLICIES, type ElicitationPolicy } from './config.js';
 
 export type ModeChoice = { ok: true; mode?: ElicitationPolicy } | { ok: false; message: string };
@@ -11,13 +12,7 @@ export function chooseMode(args: unknown, locale: Locale = 'ja'): ModeChoice {
   if (raw === undefined || raw === null) return { ok: true };
   if (ELICITATION_POLICIES.includes(raw as ElicitationPolicy))
     return { ok: true, mode: raw as ElicitationPolicy };
-  return {
-    ok: false,
-    message:
-      locale === 'en'
-        ? `Error: mode must be "never" (show the form in the conversation) or "auto" (ask in the client's own form UI where it can), not ${JSON.stringify(raw)}.`
-        : `エラー: mode には "never"（会話でフォームを表示）または "auto"（対応クライアントでは、そのフォームUIで入力を求める）を指定してください（受け取った値: ${JSON.stringify(raw)}）。`,
-  };
+  return { ok: false, message: agentText(locale, 'badMode', { value: JSON.stringify(raw) }) };
 }
 
 export const MODE_JSON_SCHEMA = {

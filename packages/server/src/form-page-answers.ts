@@ -10,6 +10,7 @@ import {
   type Locale,
   validateAnswers,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { PendingForm, PendingForms, StoredFile } from './pending-forms.js';
 import { questionAnswerProblems } from './question-form.js';
 
@@ -29,15 +30,10 @@ export async function checkPageAnswers(
   reference: (file: StoredFile) => { name: string; type: string; size: number; url: string },
 ): Promise<PageAnswerCheck> {
   const locale: Locale = form.schema.locale === 'en' ? 'en' : 'ja';
-  const en = locale === 'en';
   if (!isPlainObject(given)) {
     return {
       ok: false,
-      errors: {
-        '': en
-          ? 'Send the answers as a JSON object of field name -> value.'
-          : '回答はフィールド名と値の JSON オブジェクトで送ってください。',
-      },
+      errors: { '': agentText(locale, 'answersNotObject') },
     };
   }
   const errors: Record<string, string> = Object.create(null);
@@ -48,7 +44,7 @@ export async function checkPageAnswers(
     if (value === null || value === undefined) continue;
     const refs: unknown[] = [];
     for (const item of Array.isArray(value) ? value : [value]) {
-      const ref = await storedReference(form, field.name, item, forms, reference, en);
+      const ref = await storedReference(form, field.name, item, forms, reference, locale);
       if (typeof ref === 'string') {
         errors[field.name] = ref;
         break;
@@ -64,8 +60,7 @@ export async function checkPageAnswers(
     ...(offset === undefined ? {} : { utcOffset: offset }),
   });
   Object.assign(errors, checked.errors);
-  for (const key of checked.unknown)
-    errors[key] = en ? 'This form has no such field.' : 'このフォームにない項目です。';
+  for (const key of checked.unknown) errors[key] = agentText(locale, 'noSuchField');
   if (form.questions) Object.assign(errors, questionAnswerProblems(form.questions, values, locale));
   if (Object.keys(errors).length > 0) return { ok: false, errors: { ...errors } };
   return { ok: true, values: checked.values };
@@ -77,22 +72,14 @@ async function storedReference(
   item: unknown,
   forms: PendingForms,
   reference: (file: StoredFile) => { name: string; type: string; size: number; url: string },
-  en: boolean,
+  locale: Locale,
 ): Promise<ReturnType<typeof reference> | string> {
   const ref = isPlainObject(item) ? item : {};
   const url = typeof ref.url === 'string' ? ref.url : '';
   const match = /\/forms\/([A-Za-z0-9_-]+)\/files\/([A-Za-z0-9_-]+)$/.exec(url);
   const file = match && match[1] === form.id ? await forms.getFile(form.id, match[2]!) : undefined;
-  if (ref.data !== undefined || !file) {
-    return en
-      ? 'Upload the file to this page first and send the {name, type, size, url} reference the upload returned.'
-      : 'ファイルは先にこのページからアップロードし、返された参照 {name, type, size, url} を送ってください。';
-  }
-  if (file.field !== field) {
-    return en
-      ? `This file was uploaded for another field; upload it again for "${field}".`
-      : `このファイルは別の項目用にアップロードされています。「${field}」用にもう一度アップロードしてください。`;
-  }
+  if (ref.data !== undefined || !file) return agentText(locale, 'fileNotUploaded');
+  if (file.field !== field) return agentText(locale, 'fileOtherField', { field });
   const claimed: Array<[string, unknown, unknown]> = [
     ['name', ref.name, file.name],
     ['type', ref.type, file.type],
@@ -103,9 +90,7 @@ async function storedReference(
     const list = wrong
       .map(([key, said, stored]) => `${key} ${JSON.stringify(said)} (stored: ${JSON.stringify(stored)})`)
       .join(', ');
-    return en
-      ? `The reference does not match the uploaded file: ${list}.`
-      : `参照がアップロードされたファイルと一致しません: ${list}。`;
+    return agentText(locale, 'fileMismatch', { list });
   }
   return reference(file);
 }

@@ -2,6 +2,7 @@
 // (form-page/view.ts, built to dist/form-page.js) that renders it with @formrequest/web. Nothing a model
 // wrote is ever parsed as HTML: the data block escapes `<`, and the script sets text only.
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import type { ServerConfig } from './config.js';
 import type { FormOutcome } from './pending-forms.js';
 
@@ -72,11 +73,7 @@ function inertJson(value: unknown): string {
 
 export function formPageHtml(data: FormPageData): string {
   const lang = data.schema.locale === 'en' ? 'en' : 'ja';
-  const loading = lang === 'en' ? 'Loading the form…' : 'フォームを読み込んでいます…';
-  const noScript =
-    lang === 'en'
-      ? 'This form needs JavaScript. Turn it on and reload the page.'
-      : 'このフォームには JavaScript が必要です。有効にしてからページを再読み込みしてください。';
+  const { loading, noScript } = pageWords(lang);
   return `<!doctype html>
 <html lang="${lang}">
 <head>

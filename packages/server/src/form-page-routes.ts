@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { clampUtcOffset, isPlainObject } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import { validateHostHeader } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
 import { checkPageAnswers, filePath } from './form-page-answers.js';
@@ -318,12 +319,7 @@ function pageHeaders(csp: string, type: string): Record<string, string> {
 
 function notFoundPage(res: ServerResponse, csp: string): boolean {
   res.writeHead(404, pageHeaders(csp, 'text/html; charset=utf-8'));
-  res.end(
-    messagePageHtml(
-      'このフォームは見つかりません。期限が切れたか、リンクが正しくありません。このタブは閉じてください。',
-      'This form was not found: it expired, or the link is wrong. You can close this tab.',
-    ),
-  );
+  res.end(messagePageHtml(pageWords('ja').notFound, pageWords('en').notFound));
   return true;
 }
 

@@ -13,6 +13,9 @@ export {
   EXAMPLE_FORM,
   endpointsTableMarkdown,
   GUIDELINES,
+  type Guideline,
+  guidelineLines,
+  guidelinesMarkdown,
   requestFormToolDescription,
 } from './description.js';
 export {

@@ -2,6 +2,7 @@
 // a form whose page closed unanswered, and the form page's outcomes mapped onto the elicitation
 // results of request-form-result.ts (submitted / cancelled / declined, the same as form mode).
 import type { FormSchema } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FormOutcome } from './pending-forms.js';
 import { cancelledResult, declinedResult, submittedResult } from './request-form-result.js';
@@ -24,10 +25,7 @@ export function notShownResult(schema: FormSchema, reasons: RouteReason[]): Call
 
 /** The form page closed without an answer (expired, or the server stopped). */
 export function closedResult(schema: FormSchema, reason: string): CallToolResult {
-  const message =
-    schema.locale === 'en'
-      ? `The form "${schema.title}" closed without an answer (${reason}). Ask the person again if you still need it.`
-      : `フォーム「${schema.title}」は回答されないまま閉じられました（${reason}）。まだ必要なら、改めてユーザーに尋ねてください。`;
+  const message = agentText(schema.locale, 'closed', { title: schema.title, reason });
   return {
     isError: true,
     content: [{ type: 'text', text: message }],

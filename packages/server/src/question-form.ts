@@ -3,6 +3,7 @@
 // multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
 import type { FormField, FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { customChoiceLabel, formatAnswers } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { ElicitationSchema } from './elicitation-schema.js';
 
 /** The field / property names of question i (0-based): `q1`, and `q1_other` for its free text. */
@@ -117,10 +118,7 @@ export function questionAnswerProblems(
     const picked = values[choice];
     const typed = typeof values[other] === 'string' ? (values[other] as string).trim() : '';
     if (picked === undefined || picked === null || picked === '' || typed === '') return;
-    problems[other] =
-      locale === 'en'
-        ? `"${question.question}" takes one answer: pick an option or type your own, not both.`
-        : `「${question.question}」の回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください。`;
+    problems[other] = agentText(locale, 'oneAnswer', { question: question.question });
   });
   return problems;
 }

@@ -9,6 +9,7 @@ import {
   type Issue,
   submitMessage,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { FORM_META_KEY } from './form-meta.js';
 
@@ -78,7 +79,10 @@ export function formErrorResult(message: string, notes: readonly Issue[] = []): 
 // them for a form still to show; no `_metadata` for the same reason.
 
 export function submittedResult(schema: FormSchema, values: Answers): CallToolResult {
-  const message = `ユーザーがフォーム「${schema.title}」に入力しました。入力内容:\n${submitMessage(schema, values)}`;
+  const message = agentText(schema.locale, 'submitted', {
+    title: schema.title,
+    values: submitMessage(schema, values),
+  });
   return {
     content: [{ type: 'text', text: message }],
     structuredContent: {
@@ -91,7 +95,7 @@ export function submittedResult(schema: FormSchema, values: Answers): CallToolRe
 }
 
 export function declinedResult(schema: FormSchema): CallToolResult {
-  const message = `ユーザーはフォーム「${schema.title}」への入力を断りました。`;
+  const message = agentText(schema.locale, 'declined', { title: schema.title });
   return {
     content: [{ type: 'text', text: message }],
     structuredContent: { message, type: 'form_response', status: 'declined', values: null },
@@ -108,7 +112,10 @@ export function cancelledResult(schema: FormSchema): CallToolResult {
 
 export function invalidAnswersResult(schema: FormSchema, errors: Record<string, string>): CallToolResult {
   const lines = Object.entries(errors).map(([name, error]) => `- ${name}: ${error}`);
-  const message = `エラー: フォーム「${schema.title}」の入力内容が条件を満たしていません（再入力の上限に達しました）。\n${lines.join('\n')}\nフォームを会話で表示するには mode: "never" で呼び直してください。`;
+  const message = agentText(schema.locale, 'invalidAnswers', {
+    title: schema.title,
+    errors: lines.join('\n'),
+  });
   return {
     isError: true,
     content: [{ type: 'text', text: message }],

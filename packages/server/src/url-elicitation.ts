@@ -14,6 +14,7 @@
 // `accept` from the client only means the person agreed to open the page; `decline` and `cancel` there
 // end the form at once. The page itself may then submit, cancel or decline.
 import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   type InputRequiredResult,
   inputRequired,
@@ -128,20 +129,12 @@ async function openPage(
 
 /** What the client shows beside the URL when it asks whether to open it. */
 function consentText(ask: PageAsk): string {
-  const en = ask.schema.locale === 'en';
-  if (ask.questions) {
-    const questions = ask.questions.map((q) => q.question).join(en ? ' / ' : ' ／ ');
-    return en
-      ? `Please answer in your browser: ${questions}`
-      : `ブラウザで質問に答えてください: ${questions}`;
-  }
-  return en
-    ? `Please fill in the form "${ask.schema.title}" in your browser.`
-    : `ブラウザでフォーム「${ask.schema.title}」に入力してください。`;
+  const { locale, title } = ask.schema;
+  if (!ask.questions) return agentText(locale, 'consentForm', { title });
+  const questions = ask.questions.map((q) => q.question).join(agentText(locale, 'consentQuestionsJoin'));
+  return agentText(locale, 'consentQuestions', { questions });
 }
 
 function waitingText(locale: Locale | undefined, minutes: number): string {
-  return locale === 'en'
-    ? `Waiting for the form in the browser (${minutes} min)`
-    : `ブラウザのフォームへの入力を待っています（${minutes}分経過）`;
+  return agentText(locale, 'waitingPageFor', { minutes });
 }

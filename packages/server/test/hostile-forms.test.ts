@@ -5,7 +5,8 @@
 // over HTTP too; and the server answers the next call every time.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { compilePattern, MAX_PATTERN_SIZE, validateAnswers } from '@formrequest/schema';
+import { compilePattern, validateAnswers } from '@formrequest/schema';
+import { MAX_PATTERN_SIZE } from '@formrequest/schema/pattern';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { ADMITTED, hostileTexts, patternForm, REFUSED } from '../../../testing/hostile-patterns.ts';
 import { type ClientKind, connectClient, type Target, type TestClient } from './support.ts';

@@ -6,6 +6,8 @@
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
+import type { Locale } from '@formrequest/schema';
+import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
 import { FORM_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
@@ -18,6 +20,9 @@ const root = document.getElementById('app') as HTMLElement;
 let hostCapabilities: Json = {};
 let controller: FormController | undefined;
 let shownKey = '';
+// The words around the form: the form's language once one arrived, Japanese (the default) before.
+let locale: Locale | undefined;
+const words = () => pageWords(locale);
 
 // ---- JSON-RPC over postMessage with the host (window.parent) ----
 let nextId = 1;
@@ -55,7 +60,7 @@ window.addEventListener('message', (event) => {
     case 'ui/notifications/tool-result':
       return showResult(params);
     case 'ui/notifications/tool-cancelled':
-      return showNote('フォームの呼び出しはキャンセルされました。');
+      return showNote(words().callCancelled);
     case 'ui/notifications/host-context-changed':
       return applyHostContext(params);
     case 'ui/resource-teardown':
@@ -84,12 +89,13 @@ function showResult(result: Json): void {
   const text = (result.content ?? []).map((c: Json) => (c.type === 'text' ? c.text : '')).join('\n');
   // The checked form travels in `_meta` (the model does not read it); `_metadata` is seed 000's copy.
   const schema = result._meta?.[FORM_META_KEY] ?? result._metadata?.schema;
-  if (result.isError) showNote(text || data.message || 'フォームを表示できませんでした。', true);
+  if (schema?.locale === 'en' || schema?.locale === 'ja') locale = schema.locale;
+  if (result.isError) showNote(text || data.message || words().cannotShow, true);
   else if (data.type === 'form_request' && data.status === 'waiting_for_input' && schema) {
     showForm(schema, data.question?.questions);
   } else {
     // Answered already (elicitation) or a question answered in place: say so, show no form.
-    showNote(data.message || text || '回答済みです。');
+    showNote(data.message || text || words().answered);
   }
 }
 
@@ -128,10 +134,10 @@ function showForm(schema: Json, questions: Json[] | undefined): void {
         controller?.setErrors(problems);
         return;
       }
-      void deliver(questions ? questionAnswerText(questions as never, values) : message, '送信しました。');
+      void deliver(questions ? questionAnswerText(questions as never, values) : message, words().sent);
     },
     onCancel: (message) => {
-      void deliver(message, 'キャンセルしました。');
+      void deliver(message, words().cancelled);
     },
   });
 }
@@ -172,15 +178,14 @@ function showNote(text: string, error = false): void {
 function showPaste(text: string): void {
   const p = document.createElement('p');
   p.className = 'note';
-  p.textContent =
-    'この画面からチャットに送信できませんでした。次の内容をコピーして、チャットに貼り付けてください。';
+  p.textContent = words().pasteInstead;
   const area = document.createElement('textarea');
   area.readOnly = true;
   area.value = text;
   area.rows = Math.min(12, text.split('\n').length + 1);
   const copy = document.createElement('button');
   copy.type = 'button';
-  copy.textContent = 'コピー';
+  copy.textContent = words().copy;
   copy.addEventListener('click', () => {
     area.select();
     navigator.clipboard?.writeText(text).catch(() => document.execCommand('copy'));
@@ -212,7 +217,7 @@ if (openai) {
   if (openai.theme) applyHostContext({ theme: openai.theme });
   fromGlobals();
 } else {
-  showNote('フォームを読み込んでいます…');
+  showNote(words().loading);
   request('ui/initialize', {
     appInfo: { name: 'formrequest', version: '0.1.0' },
     appCapabilities: {},
@@ -223,5 +228,5 @@ if (openai) {
       applyHostContext(result.hostContext ?? {});
       notify('ui/notifications/initialized');
     })
-    .catch(() => showNote('このフォームは MCP Apps に対応したホストで表示されます。'));
+    .catch(() => showNote(words().noAppsHost));
 }

@@ -4,6 +4,7 @@
 import {
   EXAMPLE_FORM,
   endpointsTableMarkdown,
+  guidelinesMarkdown,
   loadServerConfig,
   type SearchEndpoint,
 } from '@formrequest/server';
@@ -64,21 +65,6 @@ export const FORM_SKILL_EXAMPLES: { title: string; form: Record<string, unknown>
   },
 ];
 
-const GUIDELINES = `1. **複数の情報が必要な場合はフォームを使用**
-   - プロジェクト作成、設定変更、複雑なデータ入力など
-
-2. **単純な選択のみの場合は通常の会話で確認**
-   - はい/いいえ、A/B/Cの選択などは同じサーバーの question ツール（mcp__form__question）を使用
-
-3. **検索が必要なフィールドには autocomplete タイプを使用**
-   - ユーザー検索、プロジェクト検索など
-
-4. **テキスト入力には suggestions で入力例を提示**
-   - ユーザーの入力を助けるヒントを提供
-
-5. **フォームが長くなる場合は divider や heading でセクション分け**
-   - 視覚的な整理でユーザビリティを向上`;
-
 /** A form as the seed's skill shows it: the form pretty-printed, each field on one line. */
 export function formExampleJson(form: Record<string, unknown>): string {
   const { fields, ...rest } = form;
@@ -118,7 +104,7 @@ ${endpointText}
 
 ### 使用ガイドライン
 
-${GUIDELINES}
+${guidelinesMarkdown()}
 
 ### フォーム例
 

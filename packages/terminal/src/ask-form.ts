@@ -16,7 +16,7 @@ import {
 import type { FileSystem } from './fields/index.js';
 import { createForm, formLayout, formUpdate } from './form-flow.js';
 import { formTranscript, formView } from './form-view.js';
-import { ui } from './messages.js';
+import { say, words } from './messages.js';
 import { type Display, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
 import { loadWidths } from './width.js';
@@ -60,7 +60,10 @@ function fetchJson(locale: Locale) {
       // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, ...) is in its cause.
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new Error(
-        ui(locale).unreachable(new URL(url).host, cause?.code ?? cause?.message ?? String(error)),
+        say(words(locale).unreachable, {
+          host: new URL(url).host,
+          why: cause?.code ?? cause?.message ?? String(error),
+        }),
       );
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -68,7 +71,7 @@ function fetchJson(locale: Locale) {
     try {
       return JSON.parse(text);
     } catch {
-      throw new Error(ui(locale).notJson);
+      throw new Error(words(locale).notJson);
     }
   };
 }

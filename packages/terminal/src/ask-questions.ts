@@ -7,7 +7,7 @@ import {
   questionError,
   questionErrorResult,
   validateQuestionInput,
-} from '@formrequest/schema';
+} from '@formrequest/schema/question';
 import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
 import { questionTranscript, questionView } from './question-view.js';
 import { type Display, type Outcome, runPrompt } from './session.js';

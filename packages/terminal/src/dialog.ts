@@ -4,7 +4,7 @@
 // pressed a second time, is "yes".
 import type { FrameBuilder } from './frame.js';
 import type { InputEvent } from './keys.js';
-import { type UiLocale, ui } from './messages.js';
+import { type UiLocale, words } from './messages.js';
 
 export type DialogKind = 'cancelForm' | 'cancelQuestions' | 'discardEdit';
 
@@ -47,8 +47,8 @@ export function dialogUpdate(d: DialogState, e: InputEvent): 'yes' | 'no' | null
 
 /** Draws the dialog in the frame's footer (always on screen). */
 export function drawDialog(fb: FrameBuilder, d: DialogState, locale: UiLocale): void {
-  const m = ui(locale);
-  const [question, no, yes] = m.dialog[d.kind];
+  const m = words(locale);
+  const [question, no, yes] = [m[`${d.kind}Ask`], m[`${d.kind}Stay`], m[`${d.kind}Leave`]];
   fb.footerText(question, 'warn');
   fb.footerLine([
     { text: d.cursor === 0 ? '> ' : '  ', style: 'selected' },

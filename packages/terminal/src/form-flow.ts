@@ -5,8 +5,10 @@
 // a yes/no question. Loads, files and timers come in through FormOptions: the machine does no I/O.
 import {
   type Answers,
+  type FieldOf,
   type FieldType,
   type FormSchema,
+  type InputField,
   initialValues,
   isEmptyValue,
   isInputField,
@@ -15,15 +17,9 @@ import {
   validateField,
 } from '@formrequest/schema';
 import { type DialogKind, type DialogState, dialogUpdate, openDialog } from './dialog.js';
-import {
-  type AnyField,
-  type FieldContext,
-  type FieldWidget,
-  type FileSystem,
-  WIDGETS,
-} from './fields/index.js';
+import { type FieldContext, type FieldWidget, type FileSystem, WIDGETS } from './fields/index.js';
 import type { InputEvent } from './keys.js';
-import { ui } from './messages.js';
+import { say, words } from './messages.js';
 
 export interface FormOptions {
   locale?: Locale;
@@ -80,7 +76,7 @@ export interface FormState {
 export function createForm(schema: FormSchema, given: FormOptions): FormState {
   // Relative dates count from one instant, when the form was issued (here: opened), in this zone.
   const opts = { ...given, now: given.now ?? new Date() };
-  const steps = schema.fields.flatMap((f, i) => (isInputField(f) && WIDGETS[f.type as FieldType] ? [i] : []));
+  const steps = schema.fields.flatMap((f, i) => (isInputField(f) && widgetOf(f) ? [i] : []));
   const s: FormState = {
     schema,
     opts,
@@ -110,13 +106,25 @@ export function createForm(schema: FormSchema, given: FormOptions): FormState {
   return s;
 }
 
-export function currentField(s: FormState): AnyField | null {
-  const i = s.steps[s.step];
-  return i === undefined ? null : (s.schema.fields[i] as AnyField);
+/** The field of `step`: an input field with a widget (createForm makes steps of no other). */
+export function stepField(s: FormState, step: number): InputField {
+  return s.schema.fields[s.steps[step]!] as InputField;
 }
 
-export function widgetOf(field: AnyField): FieldWidget {
-  return WIDGETS[field.type as FieldType]!;
+export function currentField(s: FormState): InputField | null {
+  return s.step < s.steps.length ? stepField(s, s.step) : null;
+}
+
+/** The widget of a field's type (null: not a step), typed for that field. */
+export function widgetOf<T extends FieldType>(
+  field: FieldOf<T> & { type: T },
+): FieldWidget<unknown, T> | null {
+  return WIDGETS[field.type];
+}
+
+/** The widget of a step's field (every step has one). */
+export function stepWidget(field: InputField): FieldWidget {
+  return widgetOf(field)!;
 }
 
 /** Tells the machine the rows it may use and how many list items the last frame showed. */
@@ -139,7 +147,7 @@ function cancelPending(s: FormState) {
 
 /** The context a widget of `step` works through. */
 export function fieldContext(s: FormState, step = s.step, listRows = estimatedListRows(s)): FieldContext {
-  const field = s.schema.fields[s.steps[step]!] as AnyField;
+  const field = stepField(s, step);
   const later =
     s.opts.later ??
     ((fn, ms) => {
@@ -158,7 +166,7 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
     value: (name = field.name) => s.values[name],
     label: (name = field.name) => s.labels[name],
     source: () => s.sources[field.name],
-    fieldNamed: (name) => (s.schema.fields as AnyField[]).find((f) => f.name === name),
+    fieldNamed: (name) => s.schema.fields.find((f) => 'name' in f && f.name === name),
     commit: (value, label, source) => commit(s, step, value, label, source),
     setError: (message) => {
       s.error = message;
@@ -195,7 +203,8 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
     },
     cancelPending: () => cancelPending(s),
     resolveUrl(make, raw) {
-      if (!s.opts.baseUrl && !isAbsoluteUrl(raw)) return { error: ui(s.locale).needBaseUrl(raw) };
+      if (!s.opts.baseUrl && !isAbsoluteUrl(raw))
+        return { error: say(words(s.locale).needBaseUrl, { url: raw }) };
       try {
         return make(s.opts.baseUrl);
       } catch (error) {
@@ -218,7 +227,7 @@ function isAbsoluteUrl(url: string): boolean {
 export function widgetState(s: FormState): unknown {
   const field = currentField(s);
   if (!field) return undefined;
-  s.widgets[s.step] ??= widgetOf(field).create(fieldContext(s));
+  s.widgets[s.step] ??= stepWidget(field).create(fieldContext(s));
   return s.widgets[s.step];
 }
 
@@ -228,7 +237,7 @@ function enterStep(s: FormState) {
   const field = currentField(s);
   if (!field) return;
   const w = widgetState(s);
-  widgetOf(field).enter?.(fieldContext(s), w);
+  stepWidget(field).enter?.(fieldContext(s), w);
 }
 
 function go(s: FormState, step: number) {
@@ -245,7 +254,7 @@ function toReview(s: FormState, cursor = s.steps.length) {
 
 /** Validates the value for `step`'s field and moves on (or shows the message and stays). */
 function commit(s: FormState, step: number, value: unknown, label?: string | string[], source?: string) {
-  const field = s.schema.fields[s.steps[step]!] as AnyField;
+  const field = stepField(s, step);
   const message = validateField(field, value, { locale: s.locale, now: s.opts.now });
   if (message) {
     s.error = message;
@@ -267,9 +276,8 @@ function commit(s: FormState, step: number, value: unknown, label?: string | str
 /** A changed parent clears the cascading-selects that depend on it, down the chain. */
 function clearDependents(s: FormState, name: string) {
   const changed = new Set([name]);
-  s.schema.fields.forEach((f, i) => {
-    const field = f as AnyField;
-    if (field.type === 'cascading-select' && changed.has(field.dependsOn)) {
+  s.schema.fields.forEach((field, i) => {
+    if ('dependsOn' in field && changed.has(field.dependsOn)) {
       delete s.values[field.name];
       delete s.labels[field.name];
       const step = s.steps.indexOf(i);
@@ -282,10 +290,10 @@ function clearDependents(s: FormState, name: string) {
 /** True when cancelling would throw away something the person entered. */
 export function hasInput(s: FormState): boolean {
   if (s.touched) return true;
-  return s.steps.some((index, step) => {
+  return s.steps.some((_, step) => {
     const w = s.widgets[step];
     if (w === undefined) return false;
-    return widgetOf(s.schema.fields[index] as AnyField).dirty?.(fieldContext(s, step), w) === true;
+    return stepWidget(stepField(s, step)).dirty?.(fieldContext(s, step), w) === true;
   });
 }
 
@@ -311,8 +319,7 @@ export function formUpdate(s: FormState, e: InputEvent) {
   if (s.dialog) return dialogKey(s, e);
   if (e.type === 'key' && e.ctrl && e.name === 'c') return requestCancel(s);
   if (s.step >= s.steps.length) return reviewUpdate(s, e);
-  const field = currentField(s)!;
-  const widget = widgetOf(field);
+  const widget = stepWidget(currentField(s)!);
   const w = widgetState(s);
   if (e.type === 'key' && e.name === 'tab' && e.shift) return go(s, s.step - 1);
   if (e.type === 'key' && e.name === 'escape') {
@@ -353,12 +360,10 @@ function reviewUpdate(s: FormState, e: InputEvent) {
     }
     const check = validateAnswers(s.schema, s.values, { locale: s.locale, now: s.opts.now });
     if (!check.ok) {
-      const first = s.steps.findIndex((i) =>
-        Object.hasOwn(check.errors, (s.schema.fields[i] as AnyField).name),
-      );
+      const first = s.steps.findIndex((_, step) => Object.hasOwn(check.errors, stepField(s, step).name));
       s.revising = true;
       go(s, first);
-      const name = (s.schema.fields[s.steps[first]!] as AnyField).name;
+      const name = stepField(s, first).name;
       s.error = Object.hasOwn(check.errors, name) ? check.errors[name]! : null;
       return;
     }

@@ -1,12 +1,18 @@
 // Draws `formrequest ask`: the form title, the section (heading or divider) of the current field, the
 // field's label and its widget (fields/*, which draws itself), the inline message, a yes/no dialog when
 // one is open, the key hint, and the review screen.
-import { fieldLabel, isEmptyValue, t } from '@formrequest/schema';
+import { fieldLabel, type InputField, isEmptyValue, t, valueKind } from '@formrequest/schema';
 import { drawDialog } from './dialog.js';
-import type { AnyField } from './fields/index.js';
-import { currentField, type FormState, fieldContext, widgetOf, widgetState } from './form-flow.js';
+import {
+  currentField,
+  type FormState,
+  fieldContext,
+  stepField,
+  stepWidget,
+  widgetState,
+} from './form-flow.js';
 import { type Frame, FrameBuilder, type Row } from './frame.js';
-import { hint, ui } from './messages.js';
+import { hint, say, words } from './messages.js';
 import { sanitizeText as sanitizeLine } from './sanitize.js';
 import type { Outcome } from './session.js';
 import { truncateToWidth } from './width.js';
@@ -32,44 +38,45 @@ export function formView(s: FormState, width: number, height = s.rows): Frame {
 /** The heading or divider that opens the section a field is in. */
 function sectionOf(s: FormState, index: number): { title: string; description?: string } | null {
   for (let i = index - 1; i >= 0; i--) {
-    const f = s.schema.fields[i] as AnyField;
+    const f = s.schema.fields[i]!;
     if (f.type === 'heading') return { title: f.text, description: f.description };
     if (f.type === 'divider') return f.label ? { title: f.label } : null;
   }
   return null;
 }
 
-function fieldHint(s: FormState, field: AnyField): string {
-  const k = ui(s.locale).keys;
-  const keys = widgetOf(field).keys(fieldContext(s), widgetState(s));
-  const esc = keys.some((x) => x.startsWith('Esc')) ? undefined : s.revising ? k.back : k.cancel;
-  return hint(...keys, s.step > 0 && !s.revising && k.prev, esc);
+function fieldHint(s: FormState, field: InputField): string {
+  const k = words(s.locale);
+  const keys = stepWidget(field).keys(fieldContext(s), widgetState(s));
+  const esc = keys.some((x) => x.startsWith('Esc')) ? undefined : s.revising ? k.keyBack : k.keyCancel;
+  return hint(...keys, s.step > 0 && !s.revising && k.keyPrev, esc);
 }
 
 function reviewHint(s: FormState): string {
-  const k = ui(s.locale).keys;
-  return hint(k.move, k.reviseSubmit, k.cancel);
+  const k = words(s.locale);
+  return hint(k.keyMove, k.keyReviseSubmit, k.keyCancel);
 }
 
-function drawField(fb: FrameBuilder, s: FormState, field: AnyField, room: number): void {
-  const m = ui(s.locale);
+function drawField(fb: FrameBuilder, s: FormState, field: InputField, room: number): void {
+  const m = words(s.locale);
   const section = sectionOf(s, s.steps[s.step]!);
   if (section) {
     fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
     if (section.description) fb.text(section.description, 'dim', 0, { multiline: true });
   }
-  const progress = ` ${m.fieldOf(s.step + 1, s.steps.length)}`;
-  fb.item([], `${fieldLabel(field)}${field.required ? ' *' : ''}${progress}`, 'bold');
+  const progress = ` ${say(m.fieldOf, { i: s.step + 1, n: s.steps.length })}`;
+  const required = 'required' in field && field.required;
+  fb.item([], `${fieldLabel(field)}${required ? ' *' : ''}${progress}`, 'bold');
   // What is left under the label, less a row for a widget's own line above its list (a filter, a query).
   const listRows = Math.max(3, room - fb.rows.length - 2);
-  widgetOf(field).draw(fieldContext(s, s.step, listRows), widgetState(s), fb);
+  stepWidget(field).draw(fieldContext(s, s.step, listRows), widgetState(s), fb);
 }
 
 /** How a committed value reads on the review screen. */
 export function displayValue(s: FormState, step: number): string {
-  const field = s.schema.fields[s.steps[step]!] as AnyField;
-  const m = ui(s.locale);
-  const own = widgetOf(field).display?.(fieldContext(s, step));
+  const field = stepField(s, step);
+  const m = words(s.locale);
+  const own = stepWidget(field).display?.(fieldContext(s, step));
   if (own !== undefined) return own;
   const v = s.values[field.name];
   if (isEmptyValue(v)) return m.empty;
@@ -79,11 +86,11 @@ export function displayValue(s: FormState, step: number): string {
 }
 
 function drawReview(fb: FrameBuilder, s: FormState): void {
-  const m = ui(s.locale);
+  const m = words(s.locale);
   fb.item([], m.reviewTitle, 'bold');
   let lastSection: string | null = null;
   s.steps.forEach((index, i) => {
-    const field = s.schema.fields[index] as AnyField;
+    const field = stepField(s, i);
     const section = sectionOf(s, index);
     if (section && section.title !== lastSection)
       fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
@@ -95,7 +102,8 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
       here ? 'selected' : 'bold',
     );
     if (here) fb.focusRow = row;
-    const empty = isEmptyValue(s.values[field.name]) && field.type !== 'checkbox';
+    // A checkbox always has an answer (false), shown as such.
+    const empty = isEmptyValue(s.values[field.name]) && valueKind(field) !== 'boolean';
     fb.item([{ text: '    ' }], displayValue(s, i), empty ? 'dim' : 'ok', { multiline: true, maxRows: 3 });
   });
   fb.blank();
@@ -117,7 +125,7 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
 
 /** What an inline `ask` leaves in the scrollback: the form's title and each answer, or the cancel. */
 export function formTranscript(s: FormState, width: number, outcome: Outcome): Row[] {
-  const m = ui(s.locale);
+  const m = words(s.locale);
   const fb = new FrameBuilder(width);
   if (outcome !== 'submitted') {
     fb.item([{ text: '✕ ', style: 'error' }], s.schema.title, 'bold');
@@ -125,9 +133,10 @@ export function formTranscript(s: FormState, width: number, outcome: Outcome): R
     return fb.rows;
   }
   fb.item([{ text: '✔ ', style: 'ok' }], s.schema.title, 'bold');
-  s.steps.forEach((index, i) => {
-    const field = s.schema.fields[index] as AnyField;
-    const empty = isEmptyValue(s.values[field.name]) && field.type !== 'checkbox';
+  s.steps.forEach((_, i) => {
+    const field = stepField(s, i);
+    // A checkbox always has an answer (false), shown as such.
+    const empty = isEmptyValue(s.values[field.name]) && valueKind(field) !== 'boolean';
     fb.item(
       [
         { text: '  ' },

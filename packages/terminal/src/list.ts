@@ -4,7 +4,7 @@
 // is worked out again from them on every draw (no scroll position to keep in step).
 import type { FrameBuilder, Span } from './frame.js';
 import type { InputEvent } from './keys.js';
-import { type UiLocale, ui } from './messages.js';
+import { say, type UiLocale, words } from './messages.js';
 
 export interface ListItem {
   label: string;
@@ -146,7 +146,7 @@ export function drawList(
   items: readonly ListItem[],
   opts: DrawListOptions,
 ): void {
-  const m = ui(opts.locale);
+  const m = words(opts.locale);
   const shown = visibleIndices(items, l.filter);
   if (l.filter !== '') {
     const real = shown.filter((i) => !items[i]!.always).length;
@@ -195,7 +195,7 @@ export function drawList(
     }
   }
   fb.page = Math.max(1, last - first + 1);
-  if (first > 0) fb.line(marker(m.moreAbove(first)));
+  if (first > 0) fb.line(marker(say(m.moreAbove, { n: first })));
   for (let i = first; i <= last; i++) {
     const d = drawn[i]!;
     const start = fb.rows.length;
@@ -204,7 +204,7 @@ export function drawList(
     // An item may hold a text input (the question's その他): its cursor comes along.
     if (d.cursor) fb.cursor = { row: start + d.cursor.row, col: d.cursor.col };
   }
-  if (last < drawn.length - 1) fb.line(marker(m.moreBelow(drawn.length - 1 - last)));
+  if (last < drawn.length - 1) fb.line(marker(say(m.moreBelow, { n: drawn.length - 1 - last })));
 }
 
 function marker(text: string): Span[] {

@@ -4,7 +4,7 @@
 // keeps what was typed as a draft, the confirmation screen when revising, then cancelling); once
 // something is answered or typed, cancelling asks first. Events in, state out; drawing is
 // question-view.ts, I/O is session.ts.
-import type { ResolvedQuestion } from '@formrequest/schema';
+import type { ResolvedQuestion } from '@formrequest/schema/question';
 import { type DialogState, dialogUpdate, openDialog } from './dialog.js';
 import { createEditor, type EditorState, editorUpdate } from './editor.js';
 import type { InputEvent } from './keys.js';

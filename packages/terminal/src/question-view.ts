@@ -3,12 +3,12 @@
 // descriptions lined up whatever the number of options; a label is cut to its row only when it does
 // not fit, and the highlighted one is shown whole), the free-text input with the cursor at the
 // insertion point, the confirmation screen, a yes/no dialog when one is open, and the key hint.
-import { QUESTION_HEADER_MAX } from '@formrequest/schema';
+import { QUESTION_HEADER_MAX } from '@formrequest/schema/question';
 import { drawDialog } from './dialog.js';
 import { drawEditor } from './editor-view.js';
 import { type Frame, FrameBuilder, type Row, rowWidth, type Span } from './frame.js';
 import { drawList, numbered } from './list.js';
-import { hint, type UiLocale, ui } from './messages.js';
+import { hint, say, type UiLocale, words } from './messages.js';
 import { ANSWER_MAX_CHARS, choiceCount, choiceItems, type FlowState } from './question-flow.js';
 import { sanitizeText } from './sanitize.js';
 import type { Outcome } from './session.js';
@@ -29,9 +29,12 @@ function headerLine(fb: FrameBuilder, s: FlowState, index: number): void {
 }
 
 function footer(fb: FrameBuilder, s: FlowState, locale: UiLocale, keys: string): void {
-  const m = ui(locale);
+  const m = words(locale);
   if (s.notice) {
-    const text = s.notice === 'answerCapped' ? m.answerCapped(ANSWER_MAX_CHARS) : m[s.notice];
+    const text =
+      s.notice === 'answerCapped'
+        ? say(m.answerCapped, { max: ANSWER_MAX_CHARS.toLocaleString('en') })
+        : m[s.notice];
     fb.footerText(text, s.notice === 'emptyCustom' ? 'error' : 'warn');
   }
   if (s.dialog) drawDialog(fb, s.dialog, locale);
@@ -39,8 +42,8 @@ function footer(fb: FrameBuilder, s: FlowState, locale: UiLocale, keys: string):
 }
 
 function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: number): void {
-  const m = ui(locale);
-  const k = m.keys;
+  const m = words(locale);
+  const k = m;
   const q = s.questions[s.index]!;
   const st = s.per[s.index]!;
   headerLine(fb, s, s.index);
@@ -53,11 +56,24 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
   const bottom = fb.scratch();
   const multiCount = st.selected.filter(Boolean).length + (st.custom !== null ? 1 : 0);
   if (q.multiple && !st.editor && multiCount > 0)
-    bottom.footerLine([{ text: m.selected(multiCount), style: 'dim' }]);
-  const esc = st.editor ? k.back : st.list.filter ? k.clearFilter : s.revising ? k.back : k.cancel;
+    bottom.footerLine([{ text: say(m.selected, { n: multiCount }), style: 'dim' }]);
+  const esc = st.editor
+    ? k.keyBack
+    : st.list.filter
+      ? k.keyClearFilter
+      : s.revising
+        ? k.keyBack
+        : k.keyCancel;
   const keys = st.editor
-    ? hint(k.confirm, k.newline, esc)
-    : hint(k.move, long && k.page, (long || count > 9) && k.filter, q.multiple && k.select, k.confirm, esc);
+    ? hint(k.keyConfirm, k.keyNewline, esc)
+    : hint(
+        k.keyMove,
+        long && k.keyPage,
+        (long || count > 9) && k.keyFilter,
+        q.multiple && k.keySelect,
+        k.keyConfirm,
+        esc,
+      );
   footer(bottom, s, locale, keys);
   drawList(fb, st.list, items, {
     rows: Math.max(3, height - fb.rows.length - bottom.footer.length - 1),
@@ -105,8 +121,8 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
 }
 
 function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
-  const m = ui(locale);
-  const k = m.keys;
+  const m = words(locale);
+  const k = m;
   fb.item([], m.confirmTitle, 'title');
   fb.blank();
   const count = s.questions.length;
@@ -141,12 +157,12 @@ function drawConfirm(fb: FrameBuilder, s: FlowState, locale: UiLocale): void {
   );
   if (here) fb.focusRow = row;
   fb.blank();
-  footer(fb, s, locale, hint(k.move, k.reviseSubmit, k.cancel));
+  footer(fb, s, locale, hint(k.keyMove, k.keyReviseSubmit, k.keyCancel));
 }
 
 /** What an inline `question` leaves in the scrollback: each question with its answer, or the cancel. */
 export function questionTranscript(s: FlowState, width: number, locale: UiLocale, outcome: Outcome): Row[] {
-  const m = ui(locale);
+  const m = words(locale);
   const fb = new FrameBuilder(width);
   const title = (i: number, mark: Span) => {
     const q = s.questions[i]!;

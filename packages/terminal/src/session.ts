@@ -8,7 +8,7 @@
 import type { Frame, Row } from './frame.js';
 import { InlineScreen } from './inline-screen.js';
 import { type InputEvent, KeyDecoder } from './keys.js';
-import { type UiLocale, ui } from './messages.js';
+import { type UiLocale, words } from './messages.js';
 import { FullScreen, KEY_MODES_OFF, KEY_MODES_ON, type Painter } from './screen.js';
 import { canSuspend, type Terminal } from './tty.js';
 
@@ -182,7 +182,7 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
     /** Ctrl+Z: give the terminal back and stop, as the shell's own ^Z would have. */
     const suspend = () => {
       if (!JOB_CONTROL || othersHandleStop() || !(io.canSuspend ?? canSuspend)()) {
-        note = ui(io.locale).noJobControl;
+        note = words(io.locale).noJobControl;
         return;
       }
       stop();

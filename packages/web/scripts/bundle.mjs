@@ -4,7 +4,7 @@
 //                             import, the styles, every field
 //   formrequest-sentences.js  the schema-error sentences (ja + en), imported by formrequest.js only when
 //                             a form is broken and its error panel has to explain why
-//   formrequest-en.js         the English messages a form shows after it is drawn (validation), imported
+//   formrequest-en.js         the English form messages a form shows after it is drawn (validation), imported
 //                             as an English form renders (the second language: Japanese is the default)
 //   formrequest-pattern.js    the pattern engine (parser + matcher), imported as a form with a `pattern`
 //                             is checked
@@ -13,7 +13,8 @@
 // patterns exactly as the server does. What the main module leaves out, so it stays small:
 //   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
 //   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
-//   - most of English: messages.ts's `en` catalog becomes src/deferred-english.ts's english(ja);
+//   - most of English: the `form` part of messages/en.ts becomes src/deferred-english.ts's english(ja);
+//   - the catalog's other parts (what the server, the terminal and the host say): never read here;
 //   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts;
 //   - reading what a model meant (normalize.ts): forms reach this bundle read already (src/deferred-normalize.ts).
 import { readFile, writeFile } from 'node:fs/promises';
@@ -27,20 +28,25 @@ const schemaSrc = resolve(here, '../schema/src');
 export const SENTENCES_FILE = 'formrequest-sentences.js';
 export const ENGLISH_FILE = 'formrequest-en.js';
 export const PATTERN_FILE = 'formrequest-pattern.js';
-const EN_BLOCK = /\nconst en: Record<MessageKey, string> = (\{[\s\S]*?\n\});\n/;
+const messagesSrc = resolve(schemaSrc, 'messages');
 
-/** messages.ts split in two: the main module's copy (English deferred) and the English catalog alone. */
-export function splitEnglish(source, file = 'messages.ts') {
-  const found = EN_BLOCK.exec(source);
-  if (!found)
-    throw new Error(
-      `${file}: no "const en: Record<MessageKey, string> = {...};" block for the web bundle to defer.`,
-    );
-  const stand = JSON.stringify(resolve(here, 'src/deferred-english.ts'));
-  return {
-    main: `import { english } from ${stand};\n${source.replace(EN_BLOCK, '\nconst en = english(ja) as Record<MessageKey, string>;\n')}`,
-    english: `export default ${found[1]};\n`,
-  };
+/**
+ * The stand-in for the English catalog (messages/en.ts) inside the main module: its `form` part is
+ * src/deferred-english.ts's english(ja), the other parts nothing (the browser never reads them).
+ */
+async function englishStandIn() {
+  const parts = [
+    ...(await readFile(resolve(messagesSrc, 'en.ts'), 'utf8')).matchAll(/^export const (\w+)/gm),
+  ].map((m) => m[1]);
+  if (!parts.includes('form'))
+    throw new Error(`${messagesSrc}/en.ts: no "export const form" part for the web bundle to defer.`);
+  const other = parts.filter((part) => part !== 'form');
+  return [
+    `import { english } from ${JSON.stringify(resolve(here, 'src/deferred-english.ts'))};`,
+    `import { form as ja } from ${JSON.stringify(resolve(messagesSrc, 'ja.ts'))};`,
+    'export const form = english(ja);',
+    ...other.map((part) => `export const ${part} = undefined;`),
+  ].join('\n');
 }
 
 const common = {
@@ -57,18 +63,26 @@ const common = {
 };
 
 /**
- * Drops what only documents the catalog (`doc: '...'`, `brief: '...'` or a constant, and the `ext: true` marks of extensions) from its
- * source; fails the build if a doc is written in a way it cannot drop (a concatenation, a call).
+ * Drops from the catalog's source what the browser never reads: what only documents it (`doc: '...'`,
+ * `brief: '...'` or a constant, the `ext: true` marks of extensions) and the facts of other surfaces
+ * (`elicit: '...'`, `format: '...'`: the elicitation mapping's), and a copy of a shared spec that only
+ * marked it an extension becomes that spec; fails the build if a doc is written in a way it cannot drop
+ * (a concatenation, a call).
  */
 export function stripDocs(source, file = 'catalog.ts') {
   // A string, or a template whose ${...} hold plain names (`Pattern: ${PATTERN_SYNTAX}`).
   const literal = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$\{[\w.]+\}|\$(?!\{))*`/.source;
   const out = source
     .replace(
-      new RegExp(`\\b(?:doc|brief):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`, 'g'),
+      new RegExp(
+        `\\b(?:doc|brief|elicit|format):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`,
+        'g',
+      ),
       '',
     )
-    .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '');
+    .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '')
+    // What is left of `{ ...required, ext: true }` is the shared spec itself.
+    .replace(/\{\s*\.\.\.([A-Za-z_$][\w$]*)\s*,?\s*\}/g, '$1');
   const left = /\b(?:doc|brief):\s*[^\s]/.exec(out.replace(/\breadonly (?:doc|brief\??): string;/g, ''));
   if (left)
     throw new Error(
@@ -96,9 +110,13 @@ const mainOnly = {
     b.onResolve({ filter: /^\.\/pattern\/index\.js$/ }, (args) =>
       args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-pattern.ts') } : undefined,
     );
-    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]messages\.ts$/ }, async (args) => ({
-      contents: splitEnglish(await readFile(args.path, 'utf8'), args.path).main,
+    b.onResolve({ filter: /^\.\/messages\/en\.js$/ }, (args) =>
+      args.importer.startsWith(schemaSrc) ? { path: 'en.ts', namespace: 'formrequest-english' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'formrequest-english' }, async () => ({
+      contents: await englishStandIn(),
       loader: 'ts',
+      resolveDir: messagesSrc,
     }));
     b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
       contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
@@ -136,11 +154,11 @@ export async function cssText() {
   return `${CSS}\n`;
 }
 
+/** formrequest-en.js: the `form` part of the English catalog alone. */
 async function englishText() {
-  const source = await readFile(resolve(schemaSrc, 'messages.ts'), 'utf8');
   const out = await build({
     ...common,
-    stdin: { contents: splitEnglish(source).english, loader: 'ts', resolveDir: schemaSrc },
+    stdin: { contents: "export { form as default } from './en.ts';", loader: 'ts', resolveDir: messagesSrc },
     write: false,
   });
   return out.outputFiles[0].text;

@@ -3,6 +3,16 @@
 // module a bundler never drops). Its types (dist/bundle.d.ts) are the `./formrequest.js` entry's.
 import { defineFormRequest } from './element.js';
 
-export * from './index.js';
+export type { FormField, FormSchema, Locale } from '@formrequest/schema';
+export {
+  defineFormRequest,
+  type FormRequestAttributes,
+  type FormRequestCancelDetail,
+  type FormRequestElement,
+  type FormRequestEventMap,
+  type FormRequestSubmitDetail,
+} from './element.js';
+export { renderForm } from './form.js';
+export type { FormController, RenderOptions, SubmitContext } from './types.js';
 
 if (typeof customElements !== 'undefined') defineFormRequest();

@@ -1,4 +1,4 @@
-// Stand-in for the English catalog of @formrequest/schema's messages.ts inside dist/formrequest.js
+// Stand-in for the English form messages of @formrequest/schema (messages/en.ts) inside dist/formrequest.js
 // (scripts/bundle.mjs swaps it in). Japanese is the default and English the second language, so only the
 // English a form shows before anyone types is here; the rest (the validation messages) comes from
 // formrequest-en.js, which an English form starts loading as it renders and submit waits for. A message
@@ -24,8 +24,8 @@ let rest: Record<string, string> | undefined;
 let loading: Promise<void> | undefined;
 
 /** The English catalog as messages.ts sees it in the bundle. */
-export function english<T extends object>(ja: T): T {
-  return new Proxy(ja, { get: (_, key: string) => rest?.[key] ?? FIRST[key] ?? (ja as never)[key] });
+export function english(ja: Record<string, string>): Record<string, string> {
+  return new Proxy(ja, { get: (_, key: string) => rest?.[key] ?? FIRST[key] ?? ja[key] });
 }
 
 /** Loads the rest of English once; resolves when it is there (at once where it is not deferred). */

@@ -6,4 +6,4 @@ export {
   MAX_FORM_PATTERN_LENGTH,
   MAX_FORM_PATTERN_SIZE,
   patternSize,
-} from '@formrequest/schema';
+} from '@formrequest/schema/pattern';

@@ -1,8 +1,8 @@
 // Shapes shared by the renderer core and the field modules.
-import type { Locale } from '@formrequest/schema';
+import type { FieldOf, FieldType, FormField, Locale, MessageKey } from '@formrequest/schema';
 
-/** A field definition as the renderer reads it: the schema package has already checked it. */
-export type Field = { type: string; name?: string; label?: string; [property: string]: any };
+/** A field as the core reads it: any field may have a name and a label (input fields have a name). */
+export type CoreField = FormField & { name?: string; label?: string };
 
 /** A search result or loaded option: any JSON object. */
 export type Item = Record<string, unknown>;
@@ -84,8 +84,8 @@ export interface FieldContext {
   refresh(): void;
   /** Shows a message now (e.g. a file over maxSize, refused before reading). */
   fail(message: string): void;
-  /** UI text from the schema package's catalog. */
-  say(key: string, params?: Record<string, unknown>): string;
+  /** UI text from the schema package's message catalog (its form part). */
+  say(key: MessageKey, params?: Record<string, unknown>): string;
   /** GETs a JSON list; rejects on network error, timeout, non-2xx, non-JSON or a body that is not a list. */
   load(url: string, signal?: AbortSignal): Promise<Item[]>;
   /** Another field's current value (a cascade's parent). */
@@ -97,7 +97,7 @@ export interface FieldContext {
 }
 
 export interface FieldView {
-  /** The field's wrapper; the core appends the message element to it. */
+  /** The field's wrapper; the core appends the message element to an input field's. */
   el: HTMLElement;
   /** Controls that carry aria-invalid / aria-describedby; the first one gets focus on submit. */
   controls: HTMLElement[];
@@ -108,6 +108,19 @@ export interface FieldView {
    * `final` on submit; otherwise the field may hold the message back while the person is typing.
    */
   check?(final: boolean): string | null;
+  /**
+   * The person types into it: it counts as touched when focus leaves it, not at each `change` (a
+   * message appearing at blur would move the button being pressed).
+   */
+  typed?: true;
 }
 
-export type FieldBuilder = (field: Field, ctx: FieldContext) => FieldView;
+/** Draws a field of the types `T` (a family shares one builder: `FieldBuilder<'date' | 'datetime'>`). */
+export type FieldBuilder<T extends FieldType> = (field: FieldOf<T>, ctx: FieldContext) => FieldView;
+
+/**
+ * The renderer's per-type table: one builder for every type of the catalog (null: nothing is drawn,
+ * a hidden value). Keyed by the catalog's type union, so a type added there without a builder here
+ * does not compile.
+ */
+export type Builders = { [T in FieldType]: FieldBuilder<T> | null };

@@ -4,6 +4,7 @@
 // from its page. Form mode: the requested schema becomes a form on a loopback form page (the one
 // @formrequest/server serves for URL-mode elicitation), linked from the chat; its checked answers are
 // the elicitation's content. The call waits meanwhile; the chat page shows the link as it arrives.
+import { agentText } from '@formrequest/schema/messages';
 import {
   elicitationContent,
   type FormPageHost,
@@ -29,26 +30,6 @@ export interface SdkElicitationResult {
 /** Where the link is said: an agent's `text` event in the running turn. */
 export type SayInChat = (markdown: string) => void;
 
-const WORDS = {
-  ja: {
-    open: 'フォームを開く',
-    badUrl: (server: string) => `MCP サーバー「${server}」が開けない URL を示したため、断りました。`,
-    noForm: (server: string, why: string) =>
-      `MCP サーバー「${server}」の入力依頼はフォームにできなかったため、キャンセルしました（${why}）。`,
-    noPage: (server: string, why: string) =>
-      `MCP サーバー「${server}」の入力フォームを開けませんでした: ${why}`,
-  },
-  en: {
-    open: 'Open the form',
-    badUrl: (server: string) =>
-      `The MCP server "${server}" gave a URL that cannot be opened; it was declined.`,
-    noForm: (server: string, why: string) =>
-      `The input the MCP server "${server}" asked for could not be made into a form, so it was cancelled (${why}).`,
-    noPage: (server: string, why: string) =>
-      `The form for the MCP server "${server}" could not be opened: ${why}`,
-  },
-};
-
 export class ElicitationPages {
   private readonly forms = new MemoryPendingForms();
   private readonly pages: FormPageHost;
@@ -68,18 +49,19 @@ export class ElicitationPages {
     locale: 'ja' | 'en' = 'ja',
   ): Promise<SdkElicitationResult> {
     const server = request.serverName;
-    const w = WORDS[locale];
     if (request.mode === 'url') {
       if (!request.url || !/^https?:\/\//i.test(request.url)) {
-        say(w.badUrl(server));
+        say(agentText(locale, 'elicitBadUrl', { server }));
         return { action: 'decline' };
       }
-      say(`**${server}**: ${request.message}\n\n[${w.open}](${request.url}) ${request.url}`);
+      say(
+        `**${server}**: ${request.message}\n\n[${agentText(locale, 'elicitOpen')}](${request.url}) ${request.url}`,
+      );
       return { action: 'accept' };
     }
     const form = formFromElicitation(request.message, request.requestedSchema);
     if (!form.ok) {
-      say(w.noForm(server, form.reason));
+      say(agentText(locale, 'elicitNoForm', { server, why: form.reason }));
       return { action: 'cancel' };
     }
     const pending = await this.forms.open({ schema: form.schema, serverName: server });
@@ -88,10 +70,10 @@ export class ElicitationPages {
       url = await this.pages.url(pending.id);
     } catch (error) {
       await this.forms.settle(pending.id, { action: 'closed', reason: 'no page' });
-      say(w.noPage(server, (error as Error).message));
+      say(agentText(locale, 'elicitNoPage', { server, why: (error as Error).message }));
       return { action: 'cancel' };
     }
-    say(`**${server}**: ${request.message}\n\n[${w.open}](${url})`);
+    say(`**${server}**: ${request.message}\n\n[${agentText(locale, 'elicitOpen')}](${url})`);
     try {
       const outcome = await this.forms.outcome(pending.id, signal);
       if (outcome.action === 'accept')

@@ -1,13 +1,13 @@
 // checkbox: Space (or x) toggles, y / n set it, Enter confirms (a required checkbox must be on).
 import { fieldLabel } from '@formrequest/schema';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { widget } from './types.js';
 
 interface CheckboxState {
   on: boolean;
 }
 
-export const checkbox = widget<CheckboxState>({
+export const checkbox = widget<'checkbox', CheckboxState>({
   create: (ctx) => ({ on: ctx.value() === true }),
 
   update(ctx, w, e) {
@@ -29,9 +29,9 @@ export const checkbox = widget<CheckboxState>({
     );
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.toggle, ui(ctx.locale).keys.next],
+  keys: (ctx) => [words(ctx.locale).keyToggle, words(ctx.locale).keyNext],
 
   dirty: (ctx, w) => w.on !== (ctx.value() === true),
 
-  display: (ctx) => (ctx.value() === true ? ui(ctx.locale).checked : ui(ctx.locale).unchecked),
+  display: (ctx) => (ctx.value() === true ? words(ctx.locale).checked : words(ctx.locale).unchecked),
 });

@@ -5,7 +5,7 @@
 import { buildDependentUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import type { Span } from '../frame.js';
 import { createList, cursorVisible, drawList, type ListItem, type ListState, listUpdate } from '../list.js';
-import { ui } from '../messages.js';
+import { say, words } from '../messages.js';
 import { truncateToWidth } from '../width.js';
 import { type Choice, drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
 import { type FieldContext, widget } from './types.js';
@@ -18,60 +18,60 @@ interface ChoiceState {
   remote: RemoteState | null;
 }
 
-const isMulti = (ctx: FieldContext) => ctx.field.type === 'multiselect';
-const isRemote = (ctx: FieldContext) =>
-  ctx.field.type === 'async-select' || ctx.field.type === 'cascading-select';
-/** An optional single choice can be left empty with its "none" row. */
-const hasNone = (ctx: FieldContext) => !isMulti(ctx) && ctx.field.required !== true;
+type Ctx = FieldContext<'select' | 'radio' | 'multiselect' | 'async-select' | 'cascading-select'>;
 
-function choices(ctx: FieldContext, w: ChoiceState): Choice[] {
-  if (Array.isArray(ctx.field.options))
-    return ctx.field.options.map((o: { value: unknown; label: string }) => ({
-      label: o.label,
-      value: o.value,
-    }));
+const isMulti = (ctx: Ctx) => ctx.field.type === 'multiselect';
+/** An optional single choice can be left empty with its "none" row. */
+const hasNone = (ctx: Ctx) => !isMulti(ctx) && ctx.field.required !== true;
+
+function choices(ctx: Ctx, w: ChoiceState): Choice[] {
+  const f = ctx.field;
+  if ('options' in f) return f.options.map((o) => ({ label: o.label, value: o.value }));
   return w.remote?.items ?? [];
 }
 
-function items(ctx: FieldContext, w: ChoiceState): ListItem[] {
+function items(ctx: Ctx, w: ChoiceState): ListItem[] {
   const list: ListItem[] = choices(ctx, w).map((c) => ({
     label: c.label,
     keywords: typeof c.value === 'string' || typeof c.value === 'number' ? String(c.value) : undefined,
   }));
-  if (hasNone(ctx)) list.push({ label: ui(ctx.locale).none, always: true });
+  if (hasNone(ctx)) list.push({ label: words(ctx.locale).none, always: true });
   return list;
 }
 
 /** Puts the cursor on the committed value (once the options are there). */
-function syncCursor(ctx: FieldContext, w: ChoiceState): void {
+function syncCursor(ctx: Ctx, w: ChoiceState): void {
   const at = choices(ctx, w).findIndex((c) => c.value === ctx.value());
   if (at >= 0) w.list.cursor = at;
 }
 
-function load(ctx: FieldContext, w: ChoiceState, fresh = false): void {
+function load(ctx: Ctx, w: ChoiceState, fresh = false): void {
   const f = ctx.field;
   const holder = w as { remote: RemoteState };
   const loaded = () => syncCursor(ctx, w);
   if (f.type === 'async-select') {
     const url = ctx.resolveUrl((base) => new URL(f.loadUrl, base).toString(), f.loadUrl);
-    startLoad(ctx, holder, url, { fresh, loaded });
+    startLoad(ctx, f, holder, url, { fresh, loaded });
   } else if (f.type === 'cascading-select') {
     const parent = ctx.value(f.dependsOn);
     if (isEmptyValue(parent)) w.remote = idle();
     else {
-      const url = ctx.resolveUrl((base) => buildDependentUrl(f as any, parent, base), f.searchUrl);
-      startLoad(ctx, holder, url, { fresh, loaded });
+      const url = ctx.resolveUrl((base) => buildDependentUrl(f, parent, base), f.searchUrl);
+      startLoad(ctx, f, holder, url, { fresh, loaded });
     }
   }
 }
 
-export const choice = widget<ChoiceState>({
+export const choice = widget<
+  'select' | 'radio' | 'multiselect' | 'async-select' | 'cascading-select',
+  ChoiceState
+>({
   create(ctx) {
     const v = ctx.value();
     const w: ChoiceState = {
       list: createList(),
       picked: isMulti(ctx) && Array.isArray(v) ? [...v] : [],
-      remote: isRemote(ctx) ? idle() : null,
+      remote: 'options' in ctx.field ? null : idle(),
     };
     syncCursor(ctx, w);
     return w;
@@ -80,12 +80,12 @@ export const choice = widget<ChoiceState>({
   enter(ctx, w) {
     // Coming back to a field whose options are loaded keeps them; anything else loads (again).
     const loaded = w.remote?.url && !w.remote.error && !w.remote.loading;
-    if (isRemote(ctx) && !loaded) load(ctx, w);
+    if (w.remote && !loaded) load(ctx, w);
   },
 
   update(ctx, w, e) {
     if (w.remote && isRetry(ctx, w.remote, e)) {
-      ctx.setNotice(ui(ctx.locale).retried);
+      ctx.setNotice(words(ctx.locale).retried);
       return load(ctx, w, true);
     }
     const list = items(ctx, w);
@@ -155,20 +155,20 @@ export const choice = widget<ChoiceState>({
         else row.line([...prefix, { text: truncateToWidth(label, row.width - 6), style }]);
       },
     });
-    if (multi && w.picked.length) fb.text(t(ctx.locale, 'selected', { n: w.picked.length }), 'dim');
+    if (multi && w.picked.length) fb.text(say(words(ctx.locale).selected, { n: w.picked.length }), 'dim');
   },
 
   keys(ctx, w) {
-    const k = ui(ctx.locale).keys;
+    const k = words(ctx.locale);
     const count = items(ctx, w).length;
     const long = count > ctx.listRows;
     return [
-      k.move,
-      long && k.page,
-      w.list.filter !== '' ? k.clearFilter : (long || count > 9) && k.filter,
-      isMulti(ctx) && k.select,
-      isMulti(ctx) ? k.next : k.choose,
-      w.remote?.error && k.retry,
+      k.keyMove,
+      long && k.keyPage,
+      w.list.filter !== '' ? k.keyClearFilter : (long || count > 9) && k.keyFilter,
+      isMulti(ctx) && k.keySelect,
+      isMulti(ctx) ? k.keyNext : k.keyChoose,
+      w.remote?.error && k.keyRetry,
     ].filter((x): x is string => typeof x === 'string');
   },
 
@@ -187,9 +187,9 @@ export const choice = widget<ChoiceState>({
 
   display(ctx) {
     const v = ctx.value();
-    if (isEmptyValue(v) || !Array.isArray(ctx.field.options)) return undefined;
-    const name = (x: unknown) =>
-      ctx.field.options.find((o: { value: unknown }) => o.value === x)?.label ?? String(x);
+    const f = ctx.field;
+    if (isEmptyValue(v) || !('options' in f)) return undefined;
+    const name = (x: unknown) => f.options.find((o) => o.value === x)?.label ?? String(x);
     return Array.isArray(v) ? v.map(name).join(', ') : name(v);
   },
 });

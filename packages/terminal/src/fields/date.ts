@@ -1,10 +1,10 @@
 // date and datetime: typed as YYYY-MM-DD (and HH:mm, after a space or a "T"), or stepped with ↑ / ↓ by
 // a day and PageUp / PageDown by a month, kept within minDate / maxDate. The answer uses the
 // vocabulary's form (YYYY-MM-DDTHH:mm) whichever separator was typed.
-import { formatDate, isIsoDate, resolveDateBound } from '@formrequest/schema';
+import { dateBounds, formatDate, isIsoDate } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { typeInto, valueText } from './editing.js';
 import { type FieldContext, widget } from './types.js';
 
@@ -22,13 +22,10 @@ export function normalizeDateTime(text: string): string {
   return `${m[1]}T${m[2]!.padStart(2, '0')}:${m[3]}${m[4] ? `:${m[4]}` : ''}`;
 }
 
-function bound(ctx: FieldContext, key: 'minDate' | 'maxDate'): string | null {
-  const expr = ctx.field[key];
-  return typeof expr === 'string' ? resolveDateBound(expr, ctx.now) : null;
-}
+type Ctx = FieldContext<'date' | 'datetime'>;
 
 /** The typed date (or today) moved by `days` days or `months` months, within the field's bounds. */
-export function stepDate(ctx: FieldContext, text: string, days: number, months = 0): string {
+export function stepDate(ctx: Ctx, text: string, days: number, months = 0): string {
   const isDatetime = ctx.field.type === 'datetime';
   const typed = isDatetime ? normalizeDateTime(text) : text.trim();
   const day = typed.slice(0, 10);
@@ -41,14 +38,13 @@ export function stepDate(ctx: FieldContext, text: string, days: number, months =
     const last = new Date(y, m - 1 + months + 1, 0).getDate(); // 31 Jan + 1 month: 28/29 Feb
     next = formatDate(new Date(y, m - 1 + months, Math.min(d, last) + days));
   } else next = formatDate(now);
-  const min = bound(ctx, 'minDate');
-  const max = bound(ctx, 'maxDate');
+  const { min, max } = dateBounds(ctx.field, ctx);
   if (min && next < min) next = min;
   if (max && next > max) next = max;
   return isDatetime ? `${next} ${time}` : next;
 }
 
-export const date = widget<DateState>({
+export const date = widget<'date' | 'datetime', DateState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value()).replace('T', ' ')) }),
 
   update(ctx, w, e) {
@@ -69,15 +65,14 @@ export const date = widget<DateState>({
   },
 
   draw(ctx, w, fb) {
-    const m = ui(ctx.locale);
-    const min = bound(ctx, 'minDate');
-    const max = bound(ctx, 'maxDate');
+    const m = words(ctx.locale);
+    const { min, max } = dateBounds(ctx.field, ctx);
     const format = ctx.field.type === 'datetime' ? m.formatDatetime : m.formatDate;
     fb.text(min || max ? `${format} (${min ?? ''} 〜 ${max ?? ''})` : format, 'dim');
-    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], ctx.field.placeholder ?? '');
+    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], '');
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.next, ui(ctx.locale).keys.day],
+  keys: (ctx) => [words(ctx.locale).keyNext, words(ctx.locale).keyDay],
 
   dirty(ctx, w) {
     const typed = ctx.field.type === 'datetime' ? normalizeDateTime(w.editor.text) : w.editor.text.trim();

@@ -2,7 +2,7 @@
 // number, date, datetime, file, the search query).
 import { type EditorState, editorUpdate } from '../editor.js';
 import type { InputEvent } from '../keys.js';
-import { ui } from '../messages.js';
+import { say, words } from '../messages.js';
 import { PASTE_MAX_CHARS } from '../paste.js';
 import type { FieldContext } from './types.js';
 
@@ -21,8 +21,8 @@ export function typeInto(
   const max = opts.max ?? ANSWER_MAX;
   const action = editorUpdate(editor, e, { multiline: opts.multiline, max });
   if (action.kind !== 'edit') return action;
-  const m = ui(ctx.locale);
-  if (action.notice === 'answerCapped') ctx.setNotice(m.answerCapped(max));
+  const m = words(ctx.locale);
+  if (action.notice === 'answerCapped') ctx.setNotice(say(m.answerCapped, { max: max.toLocaleString('en') }));
   else if (action.notice) ctx.setNotice(m[action.notice]);
   return { kind: 'edit', editor: action.state };
 }

@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { formatBytes, validateField } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { say, words } from '../messages.js';
 import { typeInto } from './editing.js';
 import { completePath, escapePath, parsePaths } from './paths.js';
 import { type FieldContext, widget } from './types.js';
@@ -45,23 +45,25 @@ export function mimeType(name: string): string {
   return MIME[ext] ?? 'application/octet-stream';
 }
 
-const multiple = (ctx: FieldContext) => ctx.field.multiple === true;
+type Ctx = FieldContext<'file'>;
+
+const multiple = (ctx: Ctx) => ctx.field.multiple === true;
 
 type Answer = { value: unknown; labels: string[]; source: string } | { error: string };
 
 /** Turns the typed paths into the answer, or a message saying which path is wrong and why. */
-function readPaths(ctx: FieldContext, text: string): Answer {
-  const m = ui(ctx.locale);
+function readPaths(ctx: Ctx, text: string): Answer {
+  const m = words(ctx.locale);
   const parsed = parsePaths(text, ctx, (abs) => ctx.files.stat(abs) !== null);
   if (!parsed.ok) return { error: m.fileQuote };
   const paths = parsed.paths;
   if (paths.length === 0) return { value: undefined, labels: [], source: '' };
-  if (!multiple(ctx) && paths.length > 1) return { error: m.fileOnlyOne(paths.length) };
+  if (!multiple(ctx) && paths.length > 1) return { error: say(m.fileOnlyOne, { n: paths.length }) };
   const found: { path: string; name: string; type: string; size: number }[] = [];
   for (const path of paths) {
     const st = ctx.files.stat(path);
-    if (st === null) return { error: m.fileNotFound(path) };
-    if (st === 'dir') return { error: m.fileIsDirectory(path) };
+    if (st === null) return { error: say(m.fileNotFound, { path }) };
+    if (st === 'dir') return { error: say(m.fileIsDirectory, { path }) };
     const name = basename(path);
     found.push({ path, name, type: mimeType(name), size: st.size });
   }
@@ -78,7 +80,12 @@ function readPaths(ctx: FieldContext, text: string): Answer {
     try {
       data = ctx.files.read(f.path);
     } catch (error) {
-      return { error: m.fileUnreadable(f.path, (error as NodeJS.ErrnoException).code ?? String(error)) };
+      return {
+        error: say(m.fileUnreadable, {
+          path: f.path,
+          why: (error as NodeJS.ErrnoException).code ?? String(error),
+        }),
+      };
     }
     files.push({
       name: f.name,
@@ -94,7 +101,7 @@ function readPaths(ctx: FieldContext, text: string): Answer {
   };
 }
 
-export const file = widget<FileState>({
+export const file = widget<'file', FileState>({
   create: (ctx) => ({ editor: createEditor(ctx.source() ?? ''), candidates: [] }),
 
   update(ctx, w, e) {
@@ -102,7 +109,7 @@ export const file = widget<FileState>({
       const done = completePath(w.editor.text, w.editor.cursor, ctx, (dir) => ctx.files.list(dir));
       if (!done) {
         w.candidates = [];
-        ctx.setNotice(ui(ctx.locale).noCompletion);
+        ctx.setNotice(words(ctx.locale).noCompletion);
         return;
       }
       w.editor = { text: done.text, cursor: done.cursor };
@@ -121,18 +128,18 @@ export const file = widget<FileState>({
   },
 
   draw(ctx, w, fb) {
-    const m = ui(ctx.locale);
+    const m = words(ctx.locale);
     const f = ctx.field;
     const parts = [multiple(ctx) ? m.filePaths : m.filePath];
-    if (typeof f.accept === 'string' && f.accept) parts.push(m.fileAccept(f.accept));
-    if (typeof f.maxSize === 'number') parts.push(m.fileMax(formatBytes(f.maxSize)));
+    if (typeof f.accept === 'string' && f.accept) parts.push(say(m.fileAccept, { accept: f.accept }));
+    if (typeof f.maxSize === 'number') parts.push(say(m.fileMax, { size: formatBytes(f.maxSize) }));
     fb.text(parts.join(' · '), 'dim');
-    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], f.placeholder ?? '');
+    drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], '');
     const cursor = fb.cursor;
     const focus = fb.focusRow;
     if (w.candidates.length) {
       fb.item(
-        [{ text: `${m.completions(w.candidates.length)}: `, style: 'dim' }],
+        [{ text: `${say(m.completions, { n: w.candidates.length })}: `, style: 'dim' }],
         w.candidates.join('  '),
         'plain',
         {
@@ -145,8 +152,8 @@ export const file = widget<FileState>({
   },
 
   keys(ctx) {
-    const k = ui(ctx.locale).keys;
-    return multiple(ctx) ? [k.next, k.newline, k.complete] : [k.next, k.complete];
+    const k = words(ctx.locale);
+    return multiple(ctx) ? [k.keyNext, k.keyNewline, k.keyComplete] : [k.keyNext, k.keyComplete];
   },
 
   dirty: (ctx, w) => w.editor.text.trim() !== (ctx.source() ?? '').trim(),

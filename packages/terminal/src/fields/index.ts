@@ -1,6 +1,6 @@
-// Field type -> widget, keyed by the vocabulary's own type union: a type added to the catalog without a
-// widget here (or a deliberate null: not a step) does not compile. One module per field family.
-import type { FieldType } from '@formrequest/schema';
+// The terminal's per-type table: one widget for every type of the catalog, keyed by its type union
+// (types.ts, Widgets): a type added to the catalog without a widget here (or a deliberate null: not a
+// step) does not compile. One module per field family.
 import { checkbox } from './checkbox.js';
 import { choice } from './choice.js';
 import { date } from './date.js';
@@ -9,9 +9,9 @@ import { number } from './number.js';
 import { range } from './range.js';
 import { autocomplete } from './search.js';
 import { text } from './text.js';
-import type { FieldWidget } from './types.js';
+import type { Widgets } from './types.js';
 
-export const WIDGETS: Record<FieldType, FieldWidget | null> = {
+export const WIDGETS: Widgets = {
   text,
   textarea: text,
   number,
@@ -33,4 +33,4 @@ export const WIDGETS: Record<FieldType, FieldWidget | null> = {
   hidden: null,
 };
 
-export type { AnyField, FieldContext, FieldWidget, FileSystem, LoadResult } from './types.js';
+export type { FieldContext, FieldWidget, FileSystem, LoadResult, Widgets } from './types.js';

@@ -1,10 +1,12 @@
 // number: typed, or stepped with ↑ / ↓ by `step` (PageUp / PageDown by ten steps), kept within min and
 // max and on the step grid; a value that is not a number is passed on so the schema's message says so.
+
+import type { FieldOf } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { typeInto, valueText } from './editing.js';
-import { type AnyField, widget } from './types.js';
+import { widget } from './types.js';
 
 interface NumberState {
   editor: EditorState;
@@ -17,7 +19,7 @@ function decimals(n: number): number {
 }
 
 /** The typed number moved by `steps` steps, on the grid that starts at min, within min and max. */
-export function stepNumber(field: AnyField, text: string, steps: number): string {
+export function stepNumber(field: FieldOf<'number'>, text: string, steps: number): string {
   const step = typeof field.step === 'number' && field.step > 0 ? field.step : 1;
   const min = typeof field.min === 'number' ? field.min : undefined;
   const max = typeof field.max === 'number' ? field.max : undefined;
@@ -37,7 +39,7 @@ export function stepNumber(field: AnyField, text: string, steps: number): string
   return String(Number(value.toFixed(places)));
 }
 
-export const number = widget<NumberState>({
+export const number = widget<'number', NumberState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value())) }),
 
   update(ctx, w, e) {
@@ -70,7 +72,7 @@ export const number = widget<NumberState>({
     drawEditor(fb, w.editor, [{ text: '> ', style: 'accent' }], f.placeholder ?? '');
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.next, ui(ctx.locale).keys.step],
+  keys: (ctx) => [words(ctx.locale).keyNext, words(ctx.locale).keyStep],
 
   dirty: (ctx, w) => w.editor.text.trim() !== valueText(ctx.value()),
 });

@@ -1,21 +1,20 @@
 // range: a bar between min and max, ← / → (↑ / ↓) by `step`, PageUp / PageDown by a tenth of the range,
 // Home / End to the ends. The value is always on the step grid and within bounds.
 import { fieldProp } from '@formrequest/schema';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { type FieldContext, widget } from './types.js';
 
 interface RangeState {
   value: number;
 }
 
-function bounds(ctx: FieldContext) {
-  const min = Number(fieldProp(ctx.field, 'min') ?? 0);
-  const max = Number(fieldProp(ctx.field, 'max') ?? 100);
-  const step = Number(fieldProp(ctx.field, 'step') ?? 1) || 1;
-  return { min, max, step };
+/** The slider's ends and step: the field's, else the catalog's defaults (0, 100, 1). */
+function bounds(ctx: FieldContext<'range'>) {
+  const f = ctx.field;
+  return { min: fieldProp(f, 'min'), max: fieldProp(f, 'max'), step: fieldProp(f, 'step') || 1 };
 }
 
-export const range = widget<RangeState>({
+export const range = widget<'range', RangeState>({
   create(ctx) {
     const v = ctx.value();
     return { value: typeof v === 'number' ? v : bounds(ctx).min };
@@ -52,7 +51,7 @@ export const range = widget<RangeState>({
     ]);
   },
 
-  keys: (ctx) => [ui(ctx.locale).keys.adjust, ui(ctx.locale).keys.next],
+  keys: (ctx) => [words(ctx.locale).keyAdjust, words(ctx.locale).keyNext],
 
   dirty: (ctx, w) => w.value !== ctx.value(),
 });

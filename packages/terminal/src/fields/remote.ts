@@ -1,9 +1,14 @@
 // Options that come from a URL (async-select, cascading-select, autocomplete, multi-autocomplete):
 // the load state a widget keeps, turning a response into choices, and the loading / error / empty
 // states drawn in place of a list. A failed load can be tried again (Ctrl+R, or Enter on the error).
-import { extractItems, itemValue, optionText, t } from '@formrequest/schema';
+import { extractItems, type FieldOf, itemValue, optionText, t } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
 import type { FieldContext } from './types.js';
+
+/** A field whose options come from a URL. */
+export type RemoteField = FieldOf<
+  'async-select' | 'cascading-select' | 'autocomplete' | 'multi-autocomplete'
+>;
 
 export interface Choice {
   label: string;
@@ -23,10 +28,9 @@ export function idle(): RemoteState {
 }
 
 /** The choices in a response body, or null when it holds no list. */
-export function choicesOf(ctx: FieldContext, body: unknown): Choice[] | null {
+export function choicesOf(field: RemoteField, body: unknown): Choice[] | null {
   const items = extractItems(body);
   if (!items) return null;
-  const field = ctx.field as any;
   return items.map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
 }
 
@@ -36,6 +40,7 @@ export function choicesOf(ctx: FieldContext, body: unknown): Choice[] | null {
  */
 export function startLoad(
   ctx: FieldContext,
+  field: RemoteField,
   holder: { remote: RemoteState },
   url: string | { error: string },
   opts: { fresh?: boolean; loaded?: () => void } = {},
@@ -50,7 +55,7 @@ export function startLoad(
     url,
     (r) => {
       if (holder.remote !== remote) return; // a newer load replaced this one
-      const choices = r.ok ? choicesOf(ctx, r.body) : null;
+      const choices = r.ok ? choicesOf(field, r.body) : null;
       if (choices) holder.remote = { url, loading: false, error: null, items: choices };
       else {
         const error = r.ok ? t(ctx.locale, 'loadError') : r.error;
@@ -67,7 +72,7 @@ export function startLoad(
  * optional field's Enter moves on without it).
  */
 export function isRetry(
-  ctx: FieldContext,
+  ctx: FieldContext<RemoteField['type'] | 'select' | 'radio' | 'multiselect'>,
   remote: RemoteState,
   e: { type: string; name?: string; ctrl?: boolean },
 ): boolean {

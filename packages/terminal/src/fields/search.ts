@@ -2,11 +2,11 @@
 // characters and `debounceMs` of quiet; the results are a list (↑/↓, PageUp / PageDown, "more below").
 // A multiple search adds or removes results with Enter and confirms with Enter on an empty query;
 // Backspace on an empty query removes the last choice. Ctrl+R searches again after a failure.
-import { buildSearchUrl, isEmptyValue, t } from '@formrequest/schema';
+import { buildSearchUrl, fieldProp, isEmptyValue } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
 import { createList, drawList, type ListState, listUpdate } from '../list.js';
-import { ui } from '../messages.js';
+import { say, words } from '../messages.js';
 import { typeInto } from './editing.js';
 import { drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
 import { type FieldContext, widget } from './types.js';
@@ -20,10 +20,12 @@ interface SearchState {
   labels: string[];
 }
 
-const isMulti = (ctx: FieldContext) => ctx.field.type === 'multi-autocomplete';
-const minChars = (ctx: FieldContext) => (typeof ctx.field.minChars === 'number' ? ctx.field.minChars : 1);
+type Ctx = FieldContext<'autocomplete' | 'multi-autocomplete'>;
 
-function search(ctx: FieldContext, w: SearchState, opts: { now?: boolean } = {}): void {
+const isMulti = (ctx: Ctx) => ctx.field.type === 'multi-autocomplete';
+const minChars = (ctx: Ctx) => fieldProp(ctx.field, 'minChars');
+
+function search(ctx: Ctx, w: SearchState, opts: { now?: boolean } = {}): void {
   ctx.cancelPending();
   w.list = createList();
   const query = w.editor.text;
@@ -31,14 +33,14 @@ function search(ctx: FieldContext, w: SearchState, opts: { now?: boolean } = {})
     w.remote = idle();
     return;
   }
-  const url = ctx.resolveUrl((base) => buildSearchUrl(ctx.field as any, query, base), ctx.field.searchUrl);
+  const url = ctx.resolveUrl((base) => buildSearchUrl(ctx.field, query, base), ctx.field.searchUrl);
   w.remote = { url: null, loading: true, error: null, items: w.remote.items };
-  const run = () => startLoad(ctx, w, url, { fresh: opts.now });
+  const run = () => startLoad(ctx, ctx.field, w, url, { fresh: opts.now });
   if (opts.now) run();
-  else ctx.schedule(run, typeof ctx.field.debounceMs === 'number' ? ctx.field.debounceMs : 300);
+  else ctx.schedule(run, fieldProp(ctx.field, 'debounceMs'));
 }
 
-export const autocomplete = widget<SearchState>({
+export const autocomplete = widget<'autocomplete' | 'multi-autocomplete', SearchState>({
   create(ctx) {
     const v = ctx.value();
     const label = ctx.label();
@@ -53,7 +55,7 @@ export const autocomplete = widget<SearchState>({
 
   update(ctx, w, e) {
     if (isRetry(ctx, w.remote, e)) {
-      ctx.setNotice(ui(ctx.locale).retried);
+      ctx.setNotice(words(ctx.locale).retried);
       return search(ctx, w, { now: true });
     }
     const results = w.remote.loading ? [] : w.remote.items;
@@ -117,7 +119,7 @@ export const autocomplete = widget<SearchState>({
     const cursor = fb.cursor;
     const focus = fb.focusRow;
     if (Array.from(w.editor.text).length < minChars(ctx) && w.remote.url === null && !w.remote.error) {
-      fb.text(t(ctx.locale, 'typeToSearch', { n: minChars(ctx) }), 'dim');
+      fb.text(say(words(ctx.locale).typeToSearch, { n: minChars(ctx) }), 'dim');
     } else if (!drawRemoteState(ctx, w.remote, fb, 'search')) {
       const results = w.remote.items;
       drawList(
@@ -144,13 +146,13 @@ export const autocomplete = widget<SearchState>({
   },
 
   keys(ctx, w) {
-    const k = ui(ctx.locale).keys;
+    const k = words(ctx.locale);
     return [
-      k.search,
-      k.results,
-      isMulti(ctx) ? k.addRemove : k.choose,
-      isMulti(ctx) && k.emptyNext,
-      w.remote.error && k.retry,
+      k.keySearch,
+      k.keyResults,
+      isMulti(ctx) ? k.keyAddRemove : k.keyChoose,
+      isMulti(ctx) && k.keyEmptyNext,
+      w.remote.error && k.keyRetry,
     ].filter((x): x is string => typeof x === 'string');
   },
 

@@ -4,7 +4,7 @@
 import { shortenSuggestion, t } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
-import { ui } from '../messages.js';
+import { words } from '../messages.js';
 import { ANSWER_MAX, typeInto, valueText } from './editing.js';
 import { type FieldContext, widget } from './types.js';
 
@@ -14,20 +14,21 @@ interface TextState {
   suggestion: number;
 }
 
-function multiline(ctx: FieldContext): boolean {
+type Ctx = FieldContext<'text' | 'textarea'>;
+
+function multiline(ctx: Ctx): boolean {
   return ctx.field.type === 'textarea';
 }
 
-function suggestions(ctx: FieldContext): string[] {
-  const list = ctx.field.suggestions;
-  return Array.isArray(list) ? list.map(String) : [];
+function suggestions(ctx: Ctx): string[] {
+  return ctx.field.suggestions ?? [];
 }
 
-function cap(ctx: FieldContext): number {
-  return typeof ctx.field.maxLength === 'number' ? ctx.field.maxLength : ANSWER_MAX;
+function cap(ctx: Ctx): number {
+  return ctx.field.maxLength ?? ANSWER_MAX;
 }
 
-export const text = widget<TextState>({
+export const text = widget<'text' | 'textarea', TextState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value())), suggestion: -1 }),
 
   update(ctx, w, e) {
@@ -59,8 +60,8 @@ export const text = widget<TextState>({
   },
 
   keys(ctx) {
-    const k = ui(ctx.locale).keys;
-    return [k.next, multiline(ctx) && k.newline, suggestions(ctx).length > 0 && k.suggest].filter(
+    const k = words(ctx.locale);
+    return [k.keyNext, multiline(ctx) && k.keyNewline, suggestions(ctx).length > 0 && k.keySuggest].filter(
       (x): x is string => typeof x === 'string',
     );
   },

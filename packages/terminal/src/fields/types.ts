@@ -2,11 +2,9 @@
 // draws, side by side in one module per field family (like packages/web/src/fields). The form flow
 // (form-flow.ts) owns the steps, the values and the review screen, and hands each widget a context:
 // the widget does no I/O of its own (loads, files and timers come through the context).
-import type { FormField, Locale } from '@formrequest/schema';
+import type { FieldOf, FieldType, FormField, Locale } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
 import type { InputEvent } from '../keys.js';
-
-export type AnyField = FormField & Record<string, any>;
 
 /** Reads files for `file` fields (injected, so the machine stays pure). */
 export interface FileSystem {
@@ -20,8 +18,9 @@ export interface FileSystem {
 /** The result of a remote load as a widget sees it. */
 export type LoadResult = { ok: true; body: unknown } | { ok: false; error: string };
 
-export interface FieldContext {
-  readonly field: AnyField;
+/** What a widget of the types `T` works through (`FieldContext<'date' | 'datetime'>`). */
+export interface FieldContext<T extends FieldType = FieldType> {
+  readonly field: FieldOf<T>;
   readonly locale: Locale;
   readonly now?: Date;
   /** Terminal rows the widget may use for a list (the rest of the screen is taken). */
@@ -32,7 +31,7 @@ export interface FieldContext {
   value(name?: string): unknown;
   /** What a committed remote value is shown as (the item's text). */
   label(name?: string): string | string[] | undefined;
-  fieldNamed(name: string): AnyField | undefined;
+  fieldNamed(name: string): FormField | undefined;
   /** The text the committed value was made from, when it is not the value itself (file paths). */
   source(): string | undefined;
   /**
@@ -58,25 +57,32 @@ export interface FieldContext {
   readonly cwd: string;
 }
 
-export interface FieldWidget<W = unknown> {
+/** A widget of the field types `T`, with its own state `W`. */
+export interface FieldWidget<W = unknown, T extends FieldType = FieldType> {
   /** Fresh state from the committed value. */
-  create(ctx: FieldContext): W;
+  create(ctx: FieldContext<T>): W;
   /** The field becomes current (again): start loads it needs. */
-  enter?(ctx: FieldContext, w: W): void;
+  enter?(ctx: FieldContext<T>, w: W): void;
   /** A key, typed text or a paste. Enter usually ends in ctx.commit. */
-  update(ctx: FieldContext, w: W, e: InputEvent): void;
-  draw(ctx: FieldContext, w: W, fb: FrameBuilder): void;
+  update(ctx: FieldContext<T>, w: W, e: InputEvent): void;
+  draw(ctx: FieldContext<T>, w: W, fb: FrameBuilder): void;
   /** The keys this widget has, for the hint row (the form adds Shift+Tab and Esc). */
-  keys(ctx: FieldContext, w: W): string[];
+  keys(ctx: FieldContext<T>, w: W): string[];
   /** Esc inside the widget (clear a filter or a query); false: the form handles it (a level up). */
-  escape?(ctx: FieldContext, w: W): boolean;
+  escape?(ctx: FieldContext<T>, w: W): boolean;
   /** True when the widget holds input its committed value does not (typed text, toggles). */
-  dirty?(ctx: FieldContext, w: W): boolean;
+  dirty?(ctx: FieldContext<T>, w: W): boolean;
   /** How the committed value reads on the review screen, when not the plain value or label. */
-  display?(ctx: FieldContext): string | undefined;
+  display?(ctx: FieldContext<T>): string | undefined;
 }
 
-/** Uses the widget's own state type inside the module and erases it in the record. */
-export function widget<W>(w: FieldWidget<W>): FieldWidget<unknown> {
-  return w as FieldWidget<unknown>;
+/**
+ * The terminal's per-type table: one widget for every type of the catalog (null: not a step), keyed by
+ * its type union, so a type added there without a widget here does not compile.
+ */
+export type Widgets = { [T in FieldType]: FieldWidget<unknown, T> | null };
+
+/** Uses the widget's own state type inside the module and erases it in the table. */
+export function widget<T extends FieldType, W>(w: FieldWidget<W, T>): FieldWidget<unknown, T> {
+  return w;
 }

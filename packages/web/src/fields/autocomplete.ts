@@ -4,12 +4,19 @@
 // so an older response never overwrites a newer one. Text typed but never picked is not a value: once
 // the person leaves the box (and on submit) it is named in the field's message and blocks submit until
 // it is picked or cleared, so nothing typed is silently dropped.
-import { buildSearchUrl, itemValue, optionLabel, optionText, validateField } from '@formrequest/schema';
+import {
+  buildSearchUrl,
+  fieldProp,
+  itemValue,
+  optionLabel,
+  optionText,
+  validateField,
+} from '@formrequest/schema';
 import { h, on, setAttrs } from '../dom.js';
-import type { Field, FieldContext, FieldView, Item } from '../types.js';
+import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
 
-export function autocomplete(f: Field, ctx: FieldContext): FieldView {
+export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> = (f, ctx) => {
   const multi = f.type === 'multi-autocomplete';
   const listId = `${ctx.id}-l`;
   const input = h('input', {
@@ -81,8 +88,8 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     ctx.set(values.slice(), texts.slice());
   };
   const pick = (item: Item) => {
-    const v = itemValue(f as never, item);
-    const t = optionLabel(f as never, item);
+    const v = itemValue(f, item);
+    const t = optionLabel(f, item);
     open(false);
     if (!multi) {
       input.value = t;
@@ -94,7 +101,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     if (values.some((x) => x === v)) return;
     // Refused with the maxSelect message, which goes once a chip is removed (any change clears it).
     const over = f.maxSelect != null && values.length >= f.maxSelect;
-    if (over) return ctx.fail(validateField(f as never, [...values, v], { locale: ctx.locale }) ?? '');
+    if (over) return ctx.fail(validateField(f, [...values, v], { locale: ctx.locale }) ?? '');
     values.push(v);
     texts.push(t);
     say('');
@@ -108,7 +115,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
         const li = h(
           'li',
           { id: `${listId}-${i}`, role: 'option', class: 'fr-opt', 'aria-selected': 'false' },
-          optionText(f as never, item),
+          optionText(f, item),
         );
         on(li, 'mousedown', (e) => e.preventDefault());
         on(li, 'click', () => pick(item));
@@ -124,7 +131,7 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     inflight = new AbortController();
     retry.hidden = true;
     say(ctx.say('loading'));
-    ctx.load(buildSearchUrl(f as never, q, ctx.base), inflight.signal).then(
+    ctx.load(buildSearchUrl(f, q, ctx.base), inflight.signal).then(
       (found) => mine === seq && show(found),
       () => {
         if (mine !== seq) return;
@@ -154,9 +161,9 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
     const q = input.value;
     if (!multi && ctx.get() != null) ctx.set(undefined, undefined);
     ctx.refresh(); // an "is not selected" message goes while the person types again
-    if (q.length < (f.minChars ?? 1)) return stop();
+    if (q.length < fieldProp(f, 'minChars')) return stop();
     clearTimeout(timer);
-    timer = setTimeout(() => search(q), f.debounceMs ?? 300);
+    timer = setTimeout(() => search(q), fieldProp(f, 'debounceMs'));
   });
   on<KeyboardEvent>(input, 'keydown', (e) => {
     // Keys that confirm or move inside an IME's candidate window belong to the IME (Safari reports the
@@ -207,4 +214,4 @@ export function autocomplete(f: Field, ctx: FieldContext): FieldView {
       return text && !picked && (final || !focused) ? ctx.say('unpicked', { text }) : null;
     },
   };
-}
+};

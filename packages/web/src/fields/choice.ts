@@ -1,28 +1,28 @@
 // Fixed options: select, radio (fieldset + radiogroup), checkbox, multiselect (fieldset of checkboxes).
+
+import type { FieldOf } from '@formrequest/schema';
 import { h, on } from '../dom.js';
-import type { Field, FieldContext, FieldView } from '../types.js';
+import type { FieldBuilder, FieldContext, FieldView } from '../types.js';
 import { base, caption, controlName, group, labelled } from './shell.js';
 
 // validateFormSchema has made sure `options` is a list of {value, label} strings with unique values.
-type Option = { value: string; label: string };
-
-export function select(f: Field, ctx: FieldContext): FieldView {
+export const select: FieldBuilder<'select'> = (f, ctx) => {
   const sel = h(
     'select',
     base(f, ctx.id),
     h('option', { value: '' }, ctx.say('choose')),
-    ...(f.options as Option[]).map((o) => h('option', { value: o.value }, o.label)),
+    ...f.options.map((o) => h('option', { value: o.value }, o.label)),
   );
   sel.value = String(ctx.get() ?? '');
   on(sel, 'change', () => ctx.set(sel.value === '' ? undefined : sel.value));
   return { el: labelled(f, ctx.id, sel), controls: [sel] };
-}
+};
 
 /** One radio or checkbox per option inside a fieldset; `multi` makes the value an array. */
-function boxes(f: Field, ctx: FieldContext, multi: boolean): FieldView {
+function boxes(f: FieldOf<'radio' | 'multiselect'>, ctx: FieldContext, multi: boolean): FieldView {
   const v = ctx.get();
   const now = multi ? (Array.isArray(v) ? v.map(String) : []) : [String(v ?? '')];
-  const options = f.options as Option[];
+  const options = f.options;
   const inputs = options.map((o, i) =>
     h('input', {
       type: multi ? 'checkbox' : 'radio',
@@ -44,10 +44,10 @@ function boxes(f: Field, ctx: FieldContext, multi: boolean): FieldView {
   return { el, controls: inputs };
 }
 
-export const radio = (f: Field, ctx: FieldContext) => boxes(f, ctx, false);
-export const multiselect = (f: Field, ctx: FieldContext) => boxes(f, ctx, true);
+export const radio: FieldBuilder<'radio'> = (f, ctx) => boxes(f, ctx, false);
+export const multiselect: FieldBuilder<'multiselect'> = (f, ctx) => boxes(f, ctx, true);
 
-export function checkbox(f: Field, ctx: FieldContext): FieldView {
+export const checkbox: FieldBuilder<'checkbox'> = (f, ctx) => {
   const input = h('input', {
     type: 'checkbox',
     id: ctx.id,
@@ -58,4 +58,4 @@ export function checkbox(f: Field, ctx: FieldContext): FieldView {
   on(input, 'change', () => ctx.set(input.checked));
   const el = h('div', { class: 'fr-field fr-check' }, input, h('label', { for: ctx.id }, ...caption(f)));
   return { el, controls: [input] };
-}
+};

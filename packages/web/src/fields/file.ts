@@ -2,7 +2,7 @@
 // pass are read, as base64 data URLs. Value: {name, type, size, data}, or an array with `multiple`.
 import { validateField } from '@formrequest/schema';
 import { h, on } from '../dom.js';
-import type { Field, FieldContext, FieldView } from '../types.js';
+import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
 
 type FileValue = { name: string; type: string; size: number; data: string };
@@ -16,7 +16,7 @@ function read(file: File): Promise<string> {
   });
 }
 
-export function file(f: Field, ctx: FieldContext): FieldView {
+export const file: FieldBuilder<'file'> = (f, ctx) => {
   const input = h('input', { ...base(f, ctx.id), type: 'file', accept: f.accept, multiple: !!f.multiple });
   const shape = (list: FileValue[]) => (f.multiple ? list : list[0]);
   let seq = 0; // a read still running when another choice is made must not overwrite that choice
@@ -25,9 +25,7 @@ export function file(f: Field, ctx: FieldContext): FieldView {
     const files = [...(input.files ?? [])];
     const meta = files.map((x) => ({ name: x.name, type: x.type, size: x.size, data: 'data:' }));
     // The same check the answer gets, on metadata only: an oversized or wrong-type file is never read.
-    const refused = meta.length
-      ? validateField(f as never, shape(meta), { locale: ctx.locale, now: ctx.now })
-      : null;
+    const refused = meta.length ? validateField(f, shape(meta), { locale: ctx.locale, now: ctx.now }) : null;
     if (refused) {
       input.value = '';
       ctx.set(undefined);
@@ -42,4 +40,4 @@ export function file(f: Field, ctx: FieldContext): FieldView {
     ctx.wait(job);
   });
   return { el: labelled(f, ctx.id, input), controls: [input] };
-}
+};

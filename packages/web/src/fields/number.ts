@@ -1,16 +1,18 @@
 // number and range (with an optional live value next to the slider).
+import { fieldProp } from '@formrequest/schema';
 import { h, on } from '../dom.js';
-import type { Field, FieldContext, FieldView } from '../types.js';
+import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
 
-export function number(f: Field, ctx: FieldContext): FieldView {
+export const number: FieldBuilder<'number' | 'range'> = (f, ctx) => {
   const range = f.type === 'range';
   const input = h('input', {
     ...base(f, ctx.id),
     type: range ? 'range' : 'number',
-    min: f.min ?? (range ? 0 : null),
-    max: f.max ?? (range ? 100 : null),
-    step: f.step ?? (range ? 1 : 'any'),
+    // The catalog's defaults (range: 0, 100, 1); a number without a step takes any value.
+    min: fieldProp(f, 'min'),
+    max: fieldProp(f, 'max'),
+    step: fieldProp(f, 'step') ?? 'any',
     inputmode: range ? null : 'decimal',
   });
   const v = ctx.get();
@@ -24,4 +26,4 @@ export function number(f: Field, ctx: FieldContext): FieldView {
     el: labelled(f, ctx.id, range ? h('div', { class: 'fr-row' }, input, out) : input),
     controls: [input],
   };
-}
+};

@@ -3,10 +3,10 @@
 // until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
 import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema';
 import { h, on } from '../dom.js';
-import type { Field, FieldContext, FieldView, Item } from '../types.js';
+import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
 
-export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
+export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (f, ctx) => {
   const cascade = f.type === 'cascading-select';
   const sel = h('select', base(f, ctx.id));
   const status = h('div', { role: 'status', class: 'fr-hint' });
@@ -18,7 +18,7 @@ export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
     items = found;
     sel.replaceChildren(
       h('option', { value: '' }, first),
-      ...found.map((item, i) => h('option', { value: String(i) }, optionText(f as never, item))),
+      ...found.map((item, i) => h('option', { value: String(i) }, optionText(f, item))),
     );
   };
   const load = (parent: unknown) => {
@@ -29,7 +29,7 @@ export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
     status.textContent = '';
     retry.hidden = true;
     if (idle) return;
-    const url = cascade ? buildDependentUrl(f as never, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
+    const url = cascade ? buildDependentUrl(f, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
     ctx.load(url).then(
       (found) => {
         if (mine !== seq) return;
@@ -37,8 +37,7 @@ export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
         sel.disabled = false;
         // Keep the current value (default or draft) when it is one of the loaded options; else clear it.
         const cur = ctx.get();
-        const at =
-          cur == null ? -1 : found.findIndex((it) => String(itemValue(f as never, it)) === String(cur));
+        const at = cur == null ? -1 : found.findIndex((it) => String(itemValue(f, it)) === String(cur));
         sel.value = at < 0 ? '' : String(at);
         if (at < 0 && cur != null) ctx.set(undefined);
       },
@@ -53,10 +52,10 @@ export function remoteSelect(f: Field, ctx: FieldContext): FieldView {
 
   on(sel, 'change', () => {
     const item = items[Number(sel.value)];
-    ctx.set(sel.value === '' || !item ? undefined : itemValue(f as never, item));
+    ctx.set(sel.value === '' || !item ? undefined : itemValue(f, item));
   });
   const reload = () => load(cascade ? ctx.valueOf(f.dependsOn) : undefined);
   on(retry, 'click', reload);
   reload();
   return { el: labelled(f, ctx.id, sel, status, retry), controls: [sel], parentChanged: load };
-}
+};

@@ -1,17 +1,17 @@
 // text and textarea, with suggestion chips that fill the field.
-import { shortenSuggestion } from '@formrequest/schema';
+import { fieldProp, shortenSuggestion } from '@formrequest/schema';
 import { h, on } from '../dom.js';
-import type { Field, FieldContext, FieldView } from '../types.js';
+import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
 
-export function text(f: Field, ctx: FieldContext): FieldView {
+export const text: FieldBuilder<'text' | 'textarea'> = (f, ctx) => {
   const input =
     f.type === 'textarea'
-      ? h('textarea', { ...base(f, ctx.id), rows: f.rows ?? 3 })
+      ? h('textarea', { ...base(f, ctx.id), rows: fieldProp(f, 'rows') })
       : h('input', { ...base(f, ctx.id), type: 'text' });
   input.value = String(ctx.get() ?? '');
   on(input, 'input', () => ctx.set(input.value));
-  const list: string[] = Array.isArray(f.suggestions) ? f.suggestions : [];
+  const list = f.suggestions ?? [];
   const chips = list.length
     ? h(
         'div',
@@ -34,5 +34,5 @@ export function text(f: Field, ctx: FieldContext): FieldView {
         }),
       )
     : null;
-  return { el: labelled(f, ctx.id, input, chips), controls: [input] };
-}
+  return { el: labelled(f, ctx.id, input, chips), controls: [input], typed: true };
+};

@@ -1,0 +1,154 @@
+// The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
+// answers with; the second tier is under ./question, ./messages, ./pattern and ./tooling. A change
+// here is a change of the package's API: update the list on purpose, and the README's API section.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+test('@formrequest/schema exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'FIELD_CATALOG',
+    'FIELD_TYPES',
+    'FORM_PROPS',
+    'MAX_JSON_DEPTH',
+    'MAX_MESSAGE_DEPTH',
+    'MAX_UTC_OFFSET',
+    'MIN_UTC_OFFSET',
+    'PATTERN_SYNTAX',
+    'QUESTION_DEFAULTS',
+    'QUESTION_HEADER_MAX',
+    'QUESTION_LABEL_MAX',
+    'acceptsFile',
+    'answerValues',
+    'buildDependentUrl',
+    'buildSearchUrl',
+    'cancelMessage',
+    'checkPattern',
+    'clampUtcOffset',
+    'compilePattern',
+    'customChoiceLabel',
+    'dateBounds',
+    'dayAt',
+    'decodeDataUrl',
+    'defaultValue',
+    'extractItems',
+    'fieldJsonSchemas',
+    'fieldLabel',
+    'fieldProp',
+    'fieldSpec',
+    'formInputJsonSchema',
+    'formJsonSchema',
+    'formLocale',
+    'formRequestText',
+    'format',
+    'formatAnswers',
+    'formatBytes',
+    'formatDate',
+    'formatDateTime',
+    'formatIssues',
+    'formatQuestionError',
+    'initialValue',
+    'initialValues',
+    'isEmptyValue',
+    'isFieldType',
+    'isInputField',
+    'isIsoDate',
+    'isIsoDateTime',
+    'isPlainObject',
+    'itemValue',
+    'nestsDeeperThan',
+    'optionLabel',
+    'optionText',
+    'ownValue',
+    'questionAnswersResult',
+    'questionError',
+    'questionErrorResult',
+    'readFormArgument',
+    'readFormSchema',
+    'renderTemplate',
+    'resolveDateBound',
+    'resolveLocale',
+    'shortenSuggestion',
+    'submitMessage',
+    't',
+    'utcOffsetAt',
+    'validateAnswers',
+    'validateField',
+    'validateFormSchema',
+    'validateQuestionInput',
+    'valueKind',
+  ]);
+});
+
+test('@formrequest/schema/question exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/question');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'QUESTION_DEFAULTS',
+    'QUESTION_HEADER_MAX',
+    'QUESTION_LABEL_MAX',
+    'customChoiceLabel',
+    'formatAnswers',
+    'formatQuestionError',
+    'questionAnswersResult',
+    'questionError',
+    'questionErrorResult',
+    'validateQuestionInput',
+  ]);
+});
+
+test('@formrequest/schema/messages exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/messages');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'agentText',
+    'chatWords',
+    'formLocale',
+    'format',
+    'pageWords',
+    'resolveLocale',
+    't',
+    'terminalWords',
+  ]);
+});
+
+test('@formrequest/schema/pattern exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/pattern');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'MAX_FORM_PATTERN_LENGTH',
+    'MAX_FORM_PATTERN_SIZE',
+    'MAX_PATTERN_LENGTH',
+    'MAX_PATTERN_SIZE',
+    'PATTERN_SYNTAX',
+    'PATTERN_SYNTAX_BRIEF',
+    'PATTERN_SYNTAX_JA',
+    'checkPattern',
+    'compilePattern',
+    'patternSize',
+  ]);
+});
+
+test('@formrequest/schema/tooling exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/tooling');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'FORM_ALIASES',
+    'PROPERTY_ALIASES',
+    'TYPE_SUGGESTIONS',
+    'compactFieldJsonSchema',
+    'fieldTypeTable',
+    'schemaMessages',
+    'sharedFieldProps',
+    'sharedPropSpecs',
+  ]);
+});
+
+test('the second tier is not in the root', async () => {
+  const root = await import('@formrequest/schema');
+  for (const name of [
+    'FORM_ALIASES',
+    'schemaMessages',
+    'sharedPropSpecs',
+    'agentText',
+    'terminalWords',
+    'patternSize',
+  ])
+    assert.ok(!(name in root), name);
+});

@@ -1,0 +1,160 @@
+// A form's life: it is answered or cancelled exactly once and is read-only after (controls disabled,
+// requests and building stopped); setErrors opens an answered form again with messages from
+// elsewhere (a server's 422); destroy removes it. Submit waits for work in progress, builds what is
+// missing, shows every message and focuses the first invalid field before it sends anything.
+import {
+  answerValues,
+  cancelMessage,
+  type FormSchema,
+  type Locale,
+  submitMessage,
+  utcOffsetAt,
+} from '@formrequest/schema';
+import { h, on } from './dom.js';
+import type { Building } from './form-build.js';
+import type { FormState } from './form-state.js';
+import type { FormController, RenderOptions } from './types.js';
+
+export interface Life {
+  /** The signal of the form's requests: aborted when it closes (a new one when it opens again). */
+  signal(): AbortSignal;
+  /** Answered or cancelled (and not opened again). */
+  closed(): boolean;
+  /** Closes the form: read-only, requests and building stopped. */
+  finish(): void;
+  /** Stops the form's requests and building, and leaves it as it is (destroyed, or its rest broken). */
+  stop(): void;
+  cancel(): void;
+  /** A button that cancels the form. */
+  cancelButton(label: string): HTMLButtonElement;
+}
+
+export function createLife(
+  root: HTMLElement,
+  locale: Locale,
+  options: RenderOptions,
+  finished: () => void,
+  reopened: () => void,
+): Life & { reopen(): void; cancelled(): boolean } {
+  let done = false;
+  let cancelled = false;
+  let life = new AbortController();
+  let frozen: HTMLInputElement[] = [];
+  const finish = () => {
+    done = true;
+    finished();
+    life.abort();
+    frozen = [...root.querySelectorAll<HTMLInputElement>('input,select,textarea,button')].filter(
+      (c) => !c.disabled,
+    );
+    for (const c of frozen) c.disabled = true;
+  };
+  const cancel = () => {
+    if (done) return;
+    cancelled = true;
+    finish();
+    options.onCancel?.(cancelMessage(locale));
+  };
+  return {
+    signal: () => life.signal,
+    closed: () => done,
+    cancelled: () => cancelled,
+    finish,
+    stop: () => life.abort(),
+    // setErrors after submit: the answer was refused elsewhere, so the form opens again.
+    reopen() {
+      done = false;
+      life = new AbortController();
+      for (const c of frozen) c.disabled = false;
+      reopened();
+    },
+    cancel,
+    cancelButton(label) {
+      const b = h('button', { type: 'button', class: 'fr-btn' }, label);
+      on(b, 'click', cancel);
+      return b;
+    },
+  };
+}
+
+/** The controller of a form that could not be shown (its error panel): it can only be cancelled. */
+export function panelController(root: HTMLElement, life: Life): FormController {
+  return {
+    values: () => ({}),
+    validate: () => false,
+    submit: async () => false,
+    cancel: life.cancel,
+    setErrors: (errors) => Object.keys(errors ?? {}),
+    destroy: () => root.remove(),
+  };
+}
+
+/** The controller of a form on screen, and its submit wired to the form and its button. */
+export function formController(
+  root: HTMLElement,
+  submitButton: HTMLElement,
+  life: ReturnType<typeof createLife>,
+  state: FormState,
+  building: Building,
+  schema: FormSchema,
+  now: Date,
+  options: RenderOptions,
+  whole: () => boolean,
+): FormController {
+  const all = () => building.buildUpTo(state.fields.length);
+  let busy = false;
+  let gone = false;
+  /** Shows every field's message, focuses the first invalid field, and returns the checked answer. */
+  const checkAll = () => {
+    if (!whole()) return { ok: false, values: {} };
+    all();
+    return state.checkAll();
+  };
+  const submit = async () => {
+    if (life.closed() || busy) return false;
+    busy = true;
+    try {
+      while (state.pending.size) await Promise.allSettled([...state.pending]);
+      const { ok, values } = checkAll();
+      if (life.closed() || !ok) return false;
+      life.finish();
+      options.onSubmit?.(values, submitMessage(schema, values), { utcOffset: utcOffsetAt(now) });
+      return true;
+    } finally {
+      busy = false;
+    }
+  };
+  on(root, 'submit', (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    void submit();
+  });
+  // A sandboxed frame without allow-forms never fires 'submit'; the button's click (also fired by
+  // Enter's implicit submission) submits there too, and preventDefault stops a second, native one.
+  on(submitButton, 'click', (e) => {
+    e.preventDefault();
+    void submit();
+  });
+  const onHide = () => state.writeDraft();
+  addEventListener('pagehide', onHide);
+
+  return {
+    values: () => (whole() ? answerValues(schema, state.raw()) : {}),
+    validate: () => checkAll().ok,
+    submit,
+    cancel: life.cancel,
+    setErrors(errors) {
+      if (life.cancelled() || gone || !whole()) return Object.keys(errors ?? {});
+      all();
+      if (life.closed()) life.reopen();
+      return state.showErrors(errors);
+    },
+    destroy() {
+      state.writeDraft(true);
+      removeEventListener('pagehide', onHide);
+      gone = true;
+      life.stop();
+      root.remove();
+    },
+  };
+}
