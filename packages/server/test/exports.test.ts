@@ -46,6 +46,7 @@ test('@formrequest/server exports exactly these names', async () => {
     'loadServerConfig',
     'loopbackPageHost',
     'pageCsp',
+    'parsePageOrigin',
     'parseServerConfig',
     'questionAnswerProblems',
     'questionAnswerText',
@@ -57,5 +58,24 @@ test('@formrequest/server exports exactly these names', async () => {
     'toElicitation',
     'typeFromName',
     'uploadFacts',
+  ]);
+});
+
+test('@formrequest/server/postgres exports exactly these names', async () => {
+  const entry = await import('@formrequest/server/postgres');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'MIGRATION_LOCK',
+    'PENDING_FORMS_CHANNEL',
+    'PG_PEER_RANGE',
+    'PG_SCHEMA',
+    'PgListener',
+    'PostgresPendingForms',
+    'SERVER_MIGRATIONS',
+    'explainMissingPg',
+    'explainPostgresError',
+    'isPostgresUrl',
+    'loadPg',
+    'migrate',
+    'redactUrl',
   ]);
 });
