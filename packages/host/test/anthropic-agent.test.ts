@@ -13,7 +13,27 @@ before(async () => {
   api = await startFakeMessagesApi((body) => {
     const text = lastUserText(body);
     if (text.includes('"project_name"')) return { text: 'Thanks! I will create my-web-app in TypeScript.' };
+    if (text.includes('ユーザーの回答')) return { text: 'Noted the answer.' };
+    if (text.includes('[CANCELLED]')) return { text: 'Noted the cancel.' };
     if (text.includes('キャンセル')) return { text: 'Okay, cancelled.' };
+    if (text.includes('言語を聞いて')) {
+      return {
+        text: '',
+        toolUse: {
+          name: 'mcp__form__question',
+          input: {
+            questions: [
+              {
+                question: 'どの言語で書きますか？',
+                header: '言語',
+                options: [{ label: 'TypeScript' }, { label: 'Python' }],
+                multiSelect: false,
+              },
+            ],
+          },
+        },
+      };
+    }
     return {
       text: 'プロジェクトの設定を入力してください。',
       toolUse: { name: 'mcp__form__request_form', input: { form_schema: scenarioForm('project', 'ja') } },
@@ -75,6 +95,35 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
   assert.equal(last[0].tool_use_id, formId);
   assert.equal(last[1].type, 'text');
   assert.deepEqual(JSON.parse(last[1].text), { project_name: 'my-web-app', language: 'typescript' });
+});
+
+test('a question shown as a form ends the turn, and its answer goes back in seed 004 words', async () => {
+  const first = await turn(host, { message: '言語を聞いて' });
+  const use = first.events.find((e) => e.event === 'tool_use')!;
+  assert.equal(use.data.name, 'mcp__form__question');
+  const pending = first.events.at(-1)!.data.pending_form;
+  assert.equal(pending?.id, use.data.id, 'the question is a pending form');
+  const calls = api.requests.length;
+
+  const second = await turn(host, {
+    conversationId: first.conversationId,
+    formId: pending.id,
+    answers: { q1: 'Python' },
+  });
+  assert.equal(api.requests.length, calls + 1);
+  const said = api.requests.at(-1)!.body.messages.at(-1).content.at(-1).text;
+  assert.equal(said, 'ユーザーの回答: "どの言語で書きますか？"="Python"');
+  assert.equal(replyText(second.events), 'Noted the answer.');
+
+  const again = await turn(host, { conversationId: first.conversationId, message: '言語を聞いて' });
+  const cancelled = await turn(host, {
+    conversationId: first.conversationId,
+    formId: again.events.at(-1)!.data.pending_form.id,
+    cancel: true,
+  });
+  assert.equal(replyText(cancelled.events), 'Noted the cancel.');
+  const cancelSaid = api.requests.at(-1)!.body.messages.at(-1).content.at(-1).text;
+  assert.match(cancelSaid, /\[CANCELLED\]/);
 });
 
 test('an API error becomes an error event and a failed result, and the conversation goes on', async () => {

@@ -2,10 +2,12 @@
 // SSE reader instead of @anthropic-ai/sdk: the host needs one endpoint, and this keeps the default
 // install small and works with any ANTHROPIC_BASE_URL (proxies, gateways, the tests' local fake).
 // Tool definitions carry each tool's inputSchema unchanged, so the model sees every key (enum,
-// default, min/max ...). A successful request_form ends the turn; its tool_result is kept in the
-// history and the person's answer joins it as the next user message.
-import { FORM_TOOL, type McpHub } from '../mcp.js';
+// default, min/max ...). A form shown in the conversation (request_form or question waiting for input)
+// ends the turn; its tool_result is kept in the history and the person's answer joins it as the next
+// user message (a question's answer in seed 004's words: form-turn.ts).
+import type { McpHub } from '../mcp.js';
 import type { Agent, TurnInput, TurnOutput } from './agent.js';
+import { answerMessage, askedQuestions, FORM_TOOLS, waitsForInput } from './form-turn.js';
 import { readSse } from './sse-parser.js';
 
 export interface AnthropicOptions {
@@ -29,7 +31,7 @@ const SYSTEM = [
   'You are the assistant of the formrequest demo chat.',
   'When you need several pieces of information from the person, call mcp__form__request_form with a form',
   'instead of asking in prose. The person answers in the form; the answers arrive as the next user message',
-  '(a JSON object), or a cancel message. Point search fields at the endpoints the tool description lists.',
+  '(a JSON object; for mcp__form__question, its "ユーザーの回答" line), or a cancel message. Point search fields at the endpoints the tool description lists.',
   'Answer in the language the person writes in.',
 ].join(' ');
 
@@ -61,9 +63,10 @@ export class AnthropicAgent implements Agent {
     const messages: Message[] = structuredClone(
       ((input.state ?? {}) as { messages?: Message[] }).messages ?? [],
     );
+    const text = answerMessage(input, input.form ? questionsAsked(messages, input.form.id) : undefined);
     const last = messages.at(-1);
-    if (last?.role === 'user') last.content.push({ type: 'text', text: input.message });
-    else messages.push({ role: 'user', content: [{ type: 'text', text: input.message }] });
+    if (last?.role === 'user') last.content.push({ type: 'text', text });
+    else messages.push({ role: 'user', content: [{ type: 'text', text }] });
 
     for (let round = 0; round < this.options.maxRounds; round++) {
       const { content, stopReason } = await this.stream(messages, input);
@@ -88,7 +91,7 @@ export class AnthropicAgent implements Agent {
           content: result.content.filter((c) => c.type === 'text' || c.type === 'image'),
           is_error: result.isError === true,
         });
-        if (use.name === FORM_TOOL && !result.isError) formAsked = true;
+        if (FORM_TOOLS.includes(use.name) && !result.isError && waitsForInput(result)) formAsked = true;
       }
       messages.push({ role: 'user', content: results });
       if (formAsked) return { state: { messages }, subtype: 'success' };
@@ -171,4 +174,14 @@ export class AnthropicAgent implements Agent {
     }
     return { content: blocks.filter((b) => b && !(b.type === 'text' && !b.text)), stopReason };
   }
+}
+
+/** What the `question` call with this tool_use id asked, found in the history (undefined for request_form). */
+function questionsAsked(messages: Message[], toolUseId: string) {
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const use = message.content.find((b) => b.type === 'tool_use' && b.id === toolUseId);
+    if (use) return askedQuestions(use.name, use.input);
+  }
+  return undefined;
 }

@@ -9,20 +9,13 @@
 // The SDK's transcript drops the tool result's top-level `_metadata` but keeps `structuredContent`
 // (the model reads JSON.stringify(structuredContent)) and `_meta`; the host rebuilds `_metadata` from
 // `_meta` (where the server puts the checked form) or from the call's input.
-import {
-  formatQuestionError,
-  questionError,
-  type ResolvedQuestion,
-  validateQuestionInput,
-} from '@formrequest/schema';
-import { questionAnswerText } from '@formrequest/server';
-import { FORM_TOOL, isHttpSpec, type McpHub, type McpServerSpec, toolFullName } from '../mcp.js';
+import type { ResolvedQuestion } from '@formrequest/schema';
+import { isHttpSpec, type McpHub, type McpServerSpec } from '../mcp.js';
 import type { Agent, TurnInput, TurnOutput } from './agent.js';
 import { ElicitationPages } from './elicitation-page.js';
+import { answerMessage, askedQuestions, FORM_TOOLS, waitsForInput } from './form-turn.js';
 
-const QUESTION_TOOL = toolFullName('form', 'question');
-/** The tools whose conversation-mode result ends the turn: the answer is the next user message. */
-const FORM_TOOLS_MATCHER = `^(${FORM_TOOL}|${QUESTION_TOOL})$`;
+const FORM_TOOLS_MATCHER = `^(${FORM_TOOLS.join('|')})$`;
 
 export const CLAUDE_AGENT_SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 /** The version this host was tested with (CI installs it for the agent's test). */
@@ -117,10 +110,8 @@ export class ClaudeAgentSdkAgent implements Agent {
             if (block.type === 'text' && block.text) input.emit('text', { text: block.text });
             else if (block.type === 'tool_use') {
               input.emit('tool_use', { id: block.id, name: block.name, input: block.input });
-              if (block.name === QUESTION_TOOL) {
-                const checked = validateQuestionInput(block.input);
-                if (checked.ok) questions[block.id] = checked.questions;
-              }
+              const asked = askedQuestions(block.name, block.input);
+              if (asked) questions[block.id] = asked;
             }
           }
         } else if (message.type === 'user' && Array.isArray(message.message?.content)) {
@@ -155,24 +146,13 @@ export class ClaudeAgentSdkAgent implements Agent {
   }
 }
 
-/**
- * The message for the model. The answer to a `question` shown as a form is said in seed 004's words
- * (`ユーザーの回答: "Q"="A"`, or its CANCELLED error), as the tool itself says it; anything else as given.
- * The question is forgotten once answered.
- */
+/** The message for the model (form-turn.ts); the question is forgotten once answered. */
 function answerPrompt(input: TurnInput, questions: Record<string, ResolvedQuestion[]>): string {
-  const form = input.form;
-  const asked = form ? questions[form.id] : undefined;
-  if (!form || !asked) return input.message;
-  delete questions[form.id];
-  if (form.outcome === 'submitted') return questionAnswerText(asked, form.values ?? {});
-  return formatQuestionError(questionError('CANCELLED', { locale: input.locale }), input.locale);
+  const asked = input.form ? questions[input.form.id] : undefined;
+  if (input.form) delete questions[input.form.id];
+  return answerMessage(input, asked);
 }
 
-/** Whether a form tool's result is a form shown in the conversation (waiting for the next message). */
-function waitsForInput(toolResponse: unknown): boolean {
-  return JSON.stringify(toolResponse ?? null).includes('waiting_for_input');
-}
 
 /** The hub's servers in the SDK's `mcpServers` shape. */
 function sdkServers(specs: Record<string, McpServerSpec>): Record<string, unknown> {
