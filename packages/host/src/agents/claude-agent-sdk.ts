@@ -153,7 +153,6 @@ function answerPrompt(input: TurnInput, questions: Record<string, ResolvedQuesti
   return answerMessage(input, asked);
 }
 
-
 /** The hub's servers in the SDK's `mcpServers` shape. */
 function sdkServers(specs: Record<string, McpServerSpec>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
