@@ -1,10 +1,14 @@
 // The type-level test of the field types (testing/types/surfaces.types.ts) is type-checked by `tsc -b`,
 // and each of its `@ts-expect-error` lines stands for the error it names: compiled without the
-// directives, every such line fails saying its quoted name is missing, and no other line fails.
+// directives, every such line fails with an error quoting the name its directive quotes (a missing
+// key, or a refused 'null'), and no other line fails.
+// Then the maintainer's case for real: a copy of the sources with one more catalog entry (or value or
+// property kind) must fail to compile exactly at the places that need it; a table cast to its type
+// would compile, and fail here.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -69,4 +73,150 @@ test('each expected error is the one it names, and nothing else fails', () => {
   } finally {
     rmSync(probe, { recursive: true, force: true });
   }
+});
+
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+
+/** A 19th type as a maintainer adds it: one entry, with a value kind and shape the catalog has. */
+const EMAIL = `  email: {
+    doc: 'An email address.',
+    brief: 'email address',
+    value: 'string',
+    elicit: 'string',
+    props: { name, label, placeholder, required },
+  },
+`;
+
+interface TscError {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/**
+ * Copies the catalog and the given packages' sources into a temporary tree, applies `edit` to the
+ * copied catalog.ts, and type-checks the copies together (`@formrequest/schema` mapped to the copy).
+ * Returns each error with its file relative to the tree.
+ */
+function compileWithCatalog(packages: string[], edit: (catalog: string) => string): TscError[] {
+  const tree = join(project, '.tmp', `catalog-${process.pid}-${packages.join('-')}`);
+  rmSync(tree, { recursive: true, force: true });
+  try {
+    for (const name of ['schema', ...packages])
+      cpSync(join(root, 'packages', name, 'src'), join(tree, 'packages', name, 'src'), { recursive: true });
+    const catalogPath = join(tree, 'packages/schema/src/catalog.ts');
+    const catalog = readFileSync(catalogPath, 'utf8');
+    const edited = edit(catalog);
+    assert.notEqual(edited, catalog, 'the edit changed the copied catalog');
+    writeFileSync(catalogPath, edited);
+    const base = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
+    writeFileSync(
+      join(tree, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...base.compilerOptions,
+          composite: false,
+          declaration: false,
+          noEmit: true,
+          paths: {
+            '@formrequest/schema': ['./packages/schema/src/index.ts'],
+            '@formrequest/schema/*': ['./packages/schema/src/*.ts', './packages/schema/src/*/index.ts'],
+          },
+        },
+        include: [...packages.map((name) => `packages/${name}/src`), 'packages/schema/src'],
+      }),
+    );
+    const run = spawnSync(process.execPath, [tsc, '-p', tree, '--pretty', 'false'], {
+      encoding: 'utf8',
+      cwd: root,
+    });
+    assert.equal(run.stderr, '', 'tsc ran');
+    return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+: (.*)$/gm)].map((m) => ({
+      file: relative(tree, resolve(root, m[1]!)).replaceAll('\\', '/'),
+      line: Number(m[2]),
+      message: m[3]!,
+    }));
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+/** Inserts `entry` as the first entry of FIELD_CATALOG. */
+function withEntry(catalog: string, entry: string): string {
+  return catalog.replace('export const FIELD_CATALOG = {\n', (start) => start + entry);
+}
+
+const places = (errors: TscError[]) => [...new Set(errors.map((e) => e.file))].sort();
+
+test('the copied sources compile as they are (the harness finds errors only where an edit makes them)', () => {
+  const errors = compileWithCatalog(['web', 'terminal'], (catalog) => `${catalog}\n// unchanged\n`);
+  assert.deepEqual(errors, []);
+});
+
+test('a type added to the catalog fails to compile at the web builders and the terminal widgets, and only there', () => {
+  const errors = compileWithCatalog(['web', 'terminal'], (catalog) => withEntry(catalog, EMAIL));
+  assert.deepEqual(places(errors), [
+    'packages/terminal/src/fields/index.ts',
+    'packages/web/src/fields/index.ts',
+  ]);
+  const web = errors.filter((e) => e.file === 'packages/web/src/fields/index.ts');
+  const terminal = errors.filter((e) => e.file === 'packages/terminal/src/fields/index.ts');
+  for (const [at, table] of [
+    [web, 'BUILDERS'],
+    [terminal, 'WIDGETS'],
+  ] as const) {
+    assert.equal(at.length, 1, `one error at ${table}: ${at.map((e) => e.message).join(' / ')}`);
+    assert.match(at[0]!.message, /'email'/, `the error at ${table} names the new type`);
+  }
+  const source = readFileSync(join(root, 'packages/web/src/fields/index.ts'), 'utf8').split('\n');
+  assert.match(source[web[0]!.line - 1]!, /export const BUILDERS\b/, 'the web error is at BUILDERS');
+  const terminalSource = readFileSync(join(root, 'packages/terminal/src/fields/index.ts'), 'utf8').split(
+    '\n',
+  );
+  assert.match(
+    terminalSource[terminal[0]!.line - 1]!,
+    /export const WIDGETS\b/,
+    'the terminal error is at WIDGETS',
+  );
+});
+
+test('a value kind added to the catalog fails to compile at the answer checks and the normalising table', () => {
+  const errors = compileWithCatalog([], (catalog) =>
+    withEntry(catalog, EMAIL.replace("value: 'string'", "value: 'email'")).replace(
+      'export type ValueKind =\n',
+      "export type ValueKind =\n  | 'email'\n",
+    ),
+  );
+  assert.deepEqual(places(errors), ['packages/schema/src/answers.ts']);
+  const source = readFileSync(join(root, 'packages/schema/src/answers.ts'), 'utf8').split('\n');
+  const at = errors.map((e) => source[e.line - 1]!.trim());
+  assert.equal(errors.length, 2, errors.map((e) => e.message).join(' / '));
+  assert.ok(
+    at.some((line) => line.includes('unhandledKind(spec.value)')),
+    `validateField's switch: ${at}`,
+  );
+  assert.ok(
+    at.some((line) => line.startsWith('export const NORMALIZE')),
+    `the NORMALIZE table: ${at}`,
+  );
+  for (const error of errors) assert.match(error.message, /email/);
+});
+
+test('a property kind added to the catalog fails to compile at the kind switches and the kind wording', () => {
+  const errors = compileWithCatalog([], (catalog) =>
+    catalog.replace('export type PropKind =\n', "export type PropKind =\n  | 'email'\n"),
+  );
+  // hasKind and kindSchema end in a switch with a declared return type: an unhandled kind falls off the
+  // end, which tsc refuses (TS2366); the messages name the kind in their tables.
+  assert.deepEqual(places(errors), [
+    'packages/schema/src/check-schema.ts',
+    'packages/schema/src/json-schema.ts',
+    'packages/schema/src/schema-messages.ts',
+  ]);
+  const lineOf = (error: TscError) =>
+    readFileSync(join(root, error.file), 'utf8').split('\n')[error.line - 1]!;
+  const at = (file: string) => errors.filter((e) => e.file === file).map(lineOf);
+  assert.match(at('packages/schema/src/check-schema.ts').join('\n'), /function hasKind\(/);
+  assert.match(at('packages/schema/src/json-schema.ts').join('\n'), /function kindSchema\(/);
+  for (const line of at('packages/schema/src/schema-messages.ts')) assert.match(line, /KIND_(JA|EN)/);
 });

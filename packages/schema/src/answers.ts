@@ -1,7 +1,7 @@
 // Answer validation: the renderer guide's checks and wording (seed 000), plus the checks a server
 // needs when it must not trust the client (types, option membership, date bounds, file size/type).
 // Browser, terminal, server and host all call these, so every surface says the same thing.
-import { FIELD_CATALOG, type FieldType } from './catalog.js';
+import { FIELD_CATALOG, type FieldType, fieldSpec, isFieldType, type ValueKind } from './catalog.js';
 import { isIsoDate, isIsoDateTime } from './dates.js';
 import { type Clock, dateBounds, fieldLabel, fieldProp, initialValue } from './field-facts.js';
 import { type MessageKey, t } from './messages.js';
@@ -110,7 +110,8 @@ export function validateField(
   value: unknown,
   options: ValidateOptions = {},
 ): string | null {
-  const spec = FIELD_CATALOG[field.type as FieldType];
+  // Read as a FieldSpec, so `spec.value` is every ValueKind and the switch below must handle each.
+  const spec = isFieldType(field.type) ? fieldSpec(field.type) : undefined;
   if (!spec || spec.value === 'none' || spec.value === 'fixed') return null;
   const f = field as AnyField;
   const label = fieldLabel(field);
@@ -220,16 +221,37 @@ export function validateField(
       }
       return null;
     }
+    default:
+      // A value kind added to the catalog without a check here is a compile error, not a free pass.
+      return unhandledKind(spec.value);
   }
-  return null;
 }
 
-/** The value as it goes into the answers (numbers as numbers). */
+function unhandledKind(kind: never): never {
+  throw new Error(`no answer check for the value kind ${String(kind)}`);
+}
+
+/**
+ * How each value kind goes into the answers (numbers as numbers). Keyed by ValueKind, so a kind added
+ * to the catalog without an entry here does not compile.
+ */
+export const NORMALIZE: { readonly [K in ValueKind]: (value: unknown, field: FormField) => unknown } = {
+  string: (value) => value,
+  number: (value) => toNumber(value),
+  boolean: (value) => value,
+  option: (value) => value,
+  options: (value) => value,
+  remote: (value) => value,
+  'remote[]': (value) => value,
+  date: (value) => value,
+  datetime: (value) => value,
+  file: (value, field) => (!(field as AnyField).multiple && Array.isArray(value) ? value[0] : value),
+  fixed: (value) => value,
+  none: (value) => value,
+};
+
 function normalize(field: FormField, value: unknown): unknown {
-  const kind = FIELD_CATALOG[field.type as FieldType].value;
-  if (kind === 'number') return toNumber(value);
-  if (kind === 'file' && !(field as AnyField).multiple && Array.isArray(value)) return value[0];
-  return value;
+  return NORMALIZE[fieldSpec(field.type).value](value, field);
 }
 
 /**

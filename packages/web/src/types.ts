@@ -1,5 +1,5 @@
 // Shapes shared by the renderer core and the field modules.
-import type { FieldOf, FieldType, FormField, Locale, MessageKey } from '@formrequest/schema';
+import type { FIELD_CATALOG, FieldOf, FieldType, FormField, Locale, MessageKey } from '@formrequest/schema';
 
 /** A field as the core reads it: any field may have a name and a label (input fields have a name). */
 export type CoreField = FormField & { name?: string; label?: string };
@@ -118,9 +118,12 @@ export interface FieldView {
 /** Draws a field of the types `T` (a family shares one builder: `FieldBuilder<'date' | 'datetime'>`). */
 export type FieldBuilder<T extends FieldType> = (field: FieldOf<T>, ctx: FieldContext) => FieldView;
 
+/** null where the catalog says the type's value is fixed (hidden): nothing to draw. Never elsewhere. */
+type NoBuilder<T extends FieldType> = (typeof FIELD_CATALOG)[T]['value'] extends 'fixed' ? null : never;
+
 /**
- * The renderer's per-type table: one builder for every type of the catalog (null: nothing is drawn,
- * a hidden value). Keyed by the catalog's type union, so a type added there without a builder here
- * does not compile.
+ * The renderer's per-type table: one builder for every type of the catalog (null only for a fixed
+ * value). Keyed by the catalog's type union, so a type added there without a builder here does not
+ * compile, and `email: null` does not either.
  */
-export type Builders = { [T in FieldType]: FieldBuilder<T> | null };
+export type Builders = { [T in FieldType]: FieldBuilder<T> | NoBuilder<T> };

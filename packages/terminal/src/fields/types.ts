@@ -2,7 +2,7 @@
 // draws, side by side in one module per field family (like packages/web/src/fields). The form flow
 // (form-flow.ts) owns the steps, the values and the review screen, and hands each widget a context:
 // the widget does no I/O of its own (loads, files and timers come through the context).
-import type { FieldOf, FieldType, FormField, Locale } from '@formrequest/schema';
+import type { FIELD_CATALOG, FieldOf, FieldType, FormField, Locale } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
 import type { InputEvent } from '../keys.js';
 
@@ -76,11 +76,17 @@ export interface FieldWidget<W = unknown, T extends FieldType = FieldType> {
   display?(ctx: FieldContext<T>): string | undefined;
 }
 
+/** null where the catalog says the type has no value or a fixed one (not a step). Never elsewhere. */
+type NoWidget<T extends FieldType> = (typeof FIELD_CATALOG)[T]['value'] extends 'none' | 'fixed'
+  ? null
+  : never;
+
 /**
- * The terminal's per-type table: one widget for every type of the catalog (null: not a step), keyed by
- * its type union, so a type added there without a widget here does not compile.
+ * The terminal's per-type table: one widget for every type of the catalog (null only for display-only
+ * and fixed-value types: not a step), keyed by its type union, so a type added there without a widget
+ * here does not compile, and `email: null` does not either.
  */
-export type Widgets = { [T in FieldType]: FieldWidget<unknown, T> | null };
+export type Widgets = { [T in FieldType]: FieldWidget<unknown, T> | NoWidget<T> };
 
 /** Uses the widget's own state type inside the module and erases it in the table. */
 export function widget<T extends FieldType, W>(w: FieldWidget<W, T>): FieldWidget<unknown, T> {
