@@ -11,7 +11,27 @@ export {
   PG_SCHEMA,
   redactUrl,
 } from '@formrequest/server/postgres';
-export * from './contract.js';
+export {
+  type ConflictCode,
+  type ConversationPage,
+  type ConversationRow,
+  type ConversationSummary,
+  type EventName,
+  type FileMeta,
+  type FileRow,
+  type FormRow,
+  type FormStatus,
+  type HostStore,
+  type RunInput,
+  type RunOutcome,
+  type RunRow,
+  type RunStatus,
+  type StorageLimits,
+  StoreConflict,
+  type StoredEvent,
+  StoreInputError,
+  type UserTurn,
+} from './contract.js';
 export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';
 export { HOST_MIGRATIONS } from './postgres-schema.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
