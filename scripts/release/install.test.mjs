@@ -196,12 +196,14 @@ test('npx formrequest: ask, question, skill and spec run from the install (no na
   writeFileSync(join(cli(), 'catalog.yaml'), CATALOG);
   const skill = run(['skill', 'catalog.yaml', '--stdout']);
   assert.equal(skill.status, 0, skill.stderr);
-  assert.match(skill.stdout, /^---\nname: notes\n/m);
-  assert.match(skill.stdout, /add_note/);
+  assert.match(skill.stdout, /^---\nname: notes\n/);
+  assert.match(skill.stdout, /### add_note\n/);
+  assert.match(skill.stdout, /`title`\* \(string\): The note's title \[maxLength: 80\]/);
   const spec = run(['spec', 'catalog.yaml']);
   assert.equal(spec.status, 0, spec.stderr);
-  assert.match(spec.stdout, /add_note/);
-  assert.match(spec.stdout, /The note's title/);
+  assert.match(spec.stdout, /^---\napp_name: notes\ntool_count: 1\n/);
+  assert.match(spec.stdout, /title: z\.string\(\)\.max\(80\) \(required\)/);
+  assert.match(spec.stderr, /add_note: annotations readOnlyHint/, 'the lint finding is on stderr');
 });
 
 /**
