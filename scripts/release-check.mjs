@@ -2,13 +2,15 @@
 // `npm run release:check`: packs every package as `npm publish` would and checks each tarball before a
 // maintainer publishes it: what it ships (only what runs, plus README and LICENSE), its package.json
 // (metadata, no workspace-only condition, exact versions of its sibling packages), then publint and
-// are-the-types-wrong (both pinned in devDependencies). Exit 1 on any problem. Expects a build.
+// are-the-types-wrong (both pinned in devDependencies), and that every runtime dependency is imported by
+// what ships (scripts/release/dependencies.mjs). Exit 1 on any problem. Expects a build.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { packAll } from './pack.mjs';
+import { readPackageFiles, unusedDependencies } from './release/dependencies.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dest = join(root, '.tmp/release');
@@ -51,6 +53,15 @@ function ownChecks(pkg, manifest, tarballLicense) {
   return problems;
 }
 
+/** The runtime dependencies nothing in the tarball imports (unpacked into a scratch folder). */
+function unusedIn(pkg, manifest) {
+  const dir = join(dest, 'unpacked', pkg.name.replace('/', '+'));
+  mkdirSync(dir, { recursive: true });
+  const r = spawnSync('tar', ['-xzf', pkg.file, '-C', dir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tar -xzf ${pkg.file} failed:\n${r.stderr}`);
+  return unusedDependencies(manifest, readPackageFiles(join(dir, 'package')));
+}
+
 function tarEntry(file, path) {
   const r = spawnSync('tar', ['-xOzf', file, `package/${path}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout : undefined;
@@ -62,6 +73,8 @@ let failed = 0;
 for (const pkg of packed) {
   const manifest = JSON.parse(tarEntry(pkg.file, 'package.json'));
   const problems = ownChecks(pkg, manifest, tarEntry(pkg.file, 'LICENSE'));
+  for (const dep of unusedIn(pkg, manifest))
+    problems.push(`depends on ${dep} at run time, but nothing it ships imports it (a devDependency?)`);
 
   const lint = await publint({
     pack: { tarball: readFileSync(pkg.file).buffer },

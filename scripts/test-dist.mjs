@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:dist` (CI runs it after `npm test`): the slow checks of what gets published.
-//   1. release:check's lint of every tarball (scripts/release-check.mjs);
+//   1. release:check's lint of every tarball (scripts/release-check.mjs), after its rules' unit tests;
 //   2. the install test (scripts/release/install.test.mjs): tarballs installed outside the repository;
 //      `serve` is also run there on every other pinned Node line;
 //   3. the server, CLI and schema suites (and the host's, see HOST_PORTABLE) on Node 22 and Node 24.
@@ -37,7 +37,10 @@ const started = performance.now();
 const nodes = Object.fromEntries(Object.keys(NODE_LINES).map((line) => [line, nodeBinary(line)]));
 timings.push(`Node binaries: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-if (!only) step('release:check', process.execPath, ['scripts/release-check.mjs']);
+if (!only) {
+  step('release rules', process.execPath, ['--test', 'scripts/release/dependencies.test.mjs']);
+  step('release:check', process.execPath, ['scripts/release-check.mjs']);
+}
 if (!only || only === 'install')
   step(
     'install test',

@@ -3,7 +3,8 @@
 // fresh npm cache and the npm registry as the only source. Needs a build (`npm run test:dist` makes it).
 //   1. `formrequest` alone, with CC=/bin/false and CXX=/bin/false: no native addon is built or needed;
 //      `npx formrequest serve` answers tools/list and a seed example's tools/call from the SDK client
-//      over stdio (and on every other Node line given in FORMREQUEST_NODES); `demo` says what to install.
+//      over stdio (and on every other Node line given in FORMREQUEST_NODES); `check`, `ask`, `question`,
+//      `skill` and `spec` run (the terminal verbs with no terminal); `demo` says what to install.
 //   2. + @formrequest/host without its optional native driver: `formrequest demo` serves its page and
 //      the renderer bundle on every Node line with node:sqlite, and names the driver to install on
 //      older ones.
@@ -102,7 +103,9 @@ const cli = () => join(work, 'cli');
 
 test('formrequest installs with no C/C++ compiler, and without the host or a SQLite driver', () => {
   const dir = newApp('cli');
-  const names = ['formrequest', '@formrequest/schema', '@formrequest/server', '@formrequest/web'];
+  // Every sibling the command depends on, as tarballs (they are not on the registry); not the web
+  // renderer, which the server ships bundled: an install that needed it would fail here.
+  const names = ['formrequest', '@formrequest/schema', '@formrequest/server'];
   names.push('@formrequest/terminal', '@formrequest/skills');
   const { seconds } = npm(
     ['install', ...names.map(tarball)],
@@ -114,6 +117,7 @@ test('formrequest installs with no C/C++ compiler, and without the host or a SQL
   const installed = Object.keys(lock.packages);
   assert.ok(!installed.some((p) => p.endsWith('/better-sqlite3')), 'better-sqlite3 is not installed');
   assert.ok(!installed.some((p) => p.endsWith('/@formrequest/host')), 'the host is not installed');
+  assert.ok(!installed.some((p) => p.endsWith('/@formrequest/web')), 'the web renderer is not installed');
   assert.ok(
     !installed.some((p) => lock.packages[p].hasInstallScript),
     `no package runs an install script: ${installed.filter((p) => lock.packages[p].hasInstallScript)}`,
@@ -134,6 +138,123 @@ test('npx formrequest: --version, check, and demo naming what to install', () =>
     demo.stderr,
     /@formrequest\/host, which is not installed\. Install it: npm install @formrequest\/host@/,
   );
+});
+
+// A one-server catalog for `skill` and `spec`, written into the app's folder.
+const CATALOG = `servers:
+  - id: notes
+    status: online
+    description: Keeps short notes
+    tools:
+      - name: add_note
+        description: Add a note with a title and a body. Use it when the person asks to remember something.
+        inputSchema:
+          type: object
+          required: [title]
+          properties:
+            title: { type: string, description: The note's title, maxLength: 80 }
+            body: { type: string, description: The note's text }
+`;
+
+test('npx formrequest: ask, question, skill and spec run from the install (no native addon)', () => {
+  // setsid: a new session with no controlling terminal, as under a CI runner or an agent's shell.
+  const run = (args, input) =>
+    spawnSync('setsid', ['-w', 'npx', 'formrequest', ...args], {
+      cwd: cli(),
+      env: cleanEnv(),
+      encoding: 'utf8',
+      input,
+    });
+  const form = readFileSync(join(root, 'examples/forms/example1-project.json'), 'utf8');
+
+  const ask = run(['ask', '-', '--locale', 'en'], form);
+  assert.equal(ask.status, 4, `ask with no terminal exits 4 (NO_UI):\n${ask.stdout}${ask.stderr}`);
+  assert.match(ask.stderr, /No interactive UI is available/);
+  const badForm = run(
+    ['ask', '-', '--locale', 'en'],
+    JSON.stringify({ title: 'T', fields: [{ name: 'x' }] }),
+  );
+  assert.equal(badForm.status, 2, `ask with a broken form exits 2:\n${badForm.stdout}${badForm.stderr}`);
+  assert.match(badForm.stderr, /field\[0\] has no type/);
+
+  const question = run([
+    'question',
+    join(root, 'examples/questions/single.json'),
+    '--json',
+    '--locale',
+    'en',
+  ]);
+  assert.equal(
+    question.status,
+    4,
+    `question with no terminal exits 4:\n${question.stdout}${question.stderr}`,
+  );
+  const result = JSON.parse(question.stdout);
+  assert.equal(result.details.error.code, 'NO_UI', question.stdout);
+  assert.match(result.content[0].text, /^Error \[NO_UI\]: No interactive UI is available/);
+
+  writeFileSync(join(cli(), 'catalog.yaml'), CATALOG);
+  const skill = run(['skill', 'catalog.yaml', '--stdout']);
+  assert.equal(skill.status, 0, skill.stderr);
+  assert.match(skill.stdout, /^---\nname: notes\n/);
+  assert.match(skill.stdout, /### add_note\n/);
+  assert.match(skill.stdout, /`title`\* \(string\): The note's title \[maxLength: 80\]/);
+  const spec = run(['spec', 'catalog.yaml']);
+  assert.equal(spec.status, 0, spec.stderr);
+  assert.match(spec.stdout, /^---\napp_name: notes\ntool_count: 1\n/);
+  assert.match(spec.stdout, /title: z\.string\(\)\.max\(80\) \(required\)/);
+  assert.match(spec.stderr, /add_note: annotations readOnlyHint/, 'the lint finding is on stderr');
+});
+
+/**
+ * Runs `command` (a shell line) on a pseudo-terminal (util-linux `script`), typing each step's keys
+ * once the screen shows its `after` text; resolves with the exit code once the command ends.
+ */
+function onTerminal(command, steps, cwd) {
+  const child = spawn('script', ['-qefc', command, '/dev/null'], {
+    cwd,
+    env: cleanEnv({ TERM: 'xterm-256color' }),
+  });
+  let screen = '';
+  let seen = 0;
+  child.stdout.on('data', (chunk) => {
+    screen += chunk;
+    while (steps.length) {
+      const m = steps[0].after.exec(screen.slice(seen));
+      if (!m) break;
+      seen += m.index + m[0].length;
+      child.stdin.write(steps.shift().keys);
+    }
+  });
+  return new Promise((ok, fail) =>
+    child.once('exit', (code) => {
+      child.stdin.end();
+      if (steps.length)
+        fail(new Error(`exited ${code} before the screen showed ${steps[0].after}:\n${screen}`));
+      else ok(code);
+    }),
+  );
+}
+
+test('npx formrequest ask on a terminal: a typed answer comes out as the answers JSON', async () => {
+  const form = {
+    title: 'Install test',
+    locale: 'en',
+    fields: [{ name: 'name', type: 'text', label: 'Name', required: true }],
+  };
+  writeFileSync(join(cli(), 'ask-form.json'), JSON.stringify(form));
+  const code = await onTerminal(
+    'npx formrequest ask ask-form.json > ask-answers.json',
+    [
+      { after: /Name/, keys: 'install-test\r' },
+      { after: /Submit/, keys: '\r' },
+    ],
+    cli(),
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(JSON.parse(readFileSync(join(cli(), 'ask-answers.json'), 'utf8')), {
+    name: 'install-test',
+  });
 });
 
 async function listAndCall(command, args) {
@@ -215,7 +336,10 @@ const hasNodeSqlite = (version) => {
 test('with @formrequest/host added (its optional native driver left out), demo runs or names the driver', async () => {
   // --omit=optional: what an install gets where the native build of better-sqlite3 fails or is
   // blocked, and the install this test can afford (that build takes minutes on a 2-core machine).
-  const { seconds } = npm(['install', '--omit=optional', tarball('@formrequest/host')], cli());
+  const { seconds } = npm(
+    ['install', '--omit=optional', tarball('@formrequest/host'), tarball('@formrequest/web')],
+    cli(),
+  );
   timings['+ @formrequest/host (demo), optional driver omitted'] = { seconds, ...footprint(cli()) };
   if (hasNodeSqlite(process.version)) {
     await demoServesItsPage('npx', ['formrequest']);

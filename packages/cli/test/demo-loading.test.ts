@@ -1,5 +1,5 @@
 // `formrequest demo` loads the host (and through it the SQLite driver) only when it runs; what is
-// missing is named with the command that installs it. The install test (scripts/test/install.test.ts)
+// missing is named with the command that installs it. The install test (scripts/release/install.test.mjs)
 // checks the same with real installs; these pin the wording and the classification.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
