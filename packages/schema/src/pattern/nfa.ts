@@ -6,7 +6,7 @@
 // A repeated set (`\d{3}`, `[a-z]{1,31}`) can be one COUNT instruction instead of a copy per count:
 // its threads differ only by how many units they have matched, so they are one word of bits (bit k: a
 // thread has matched k), shifted on a unit in the set and cleared on any other.
-import { isWordUnit, type Node, type Ranges } from './syntax.js';
+import { countChunks, isWordUnit, type Node, type Ranges } from './syntax.js';
 
 const SET = 0;
 const COUNT = 1;
@@ -77,10 +77,15 @@ export function compile(node: Node): Program {
     const { min, max, item } = n;
     const endless = max === Number.POSITIVE_INFINITY;
     if (n.count) {
-      const count = put(COUNT, setOf(item as { r: Ranges; neg: boolean }), next);
-      lo[count] = min;
-      hi[count] = endless ? -1 : max;
-      return count;
+      // x{40,70} as x{31}x{9,31}x{0,8}: each COUNT keeps up to 31 counts in one word.
+      const set = setOf(item as { r: Ranges; neg: boolean });
+      const chunks = countChunks(min, max);
+      for (let i = chunks - 1; i >= 0; i--) {
+        next = put(COUNT, set, next);
+        lo[next] = Math.min(Math.max(min - 31 * i, 0), 31);
+        hi[next] = i < chunks - 1 ? 31 : endless ? -1 : max - 31 * i;
+      }
+      return next;
     }
     let entry = next;
     let copies = min;
@@ -108,6 +113,14 @@ function inRanges(r: Ranges, c: number): boolean {
   return false;
 }
 
+let steps = 0;
+/**
+ * The work of the last run(): closure visits, stack pops and list entries. Deterministic, unlike a
+ * clock, so tests hold the linear bound (at most about 4 per instruction per character) exactly;
+ * internal (not exported by pattern/index.ts).
+ */
+export const lastSteps = (): number => steps;
+
 /** True when `text` contains a match (what RegExp.prototype.test says without flags). */
 export function run(p: Program, text: string): boolean {
   const { op, x, y, lo, hi, ascii, high, neg, start } = p;
@@ -127,6 +140,7 @@ export function run(p: Program, text: string): boolean {
   const anchored = op[start] === ASSERT && x[start] === 0;
   let count = 0;
   let top = 1;
+  let work = 0;
   stack[0] = start;
   for (let pos = 0; ; pos++) {
     // The closure at `pos`: every empty path from the threads that moved here (and from the start,
@@ -134,7 +148,9 @@ export function run(p: Program, text: string): boolean {
     const c = pos < n ? text.charCodeAt(pos) : -1;
     const boundary = isWord(pos ? text.charCodeAt(pos - 1) : -1) !== isWord(c);
     while (top) {
+      work++;
       for (let s = stack[--top]!; seen[s] !== pos; ) {
+        work++;
         seen[s] = pos;
         const o = op[s];
         if (o === SPLIT) {
@@ -156,14 +172,21 @@ export function run(p: Program, text: string): boolean {
           const k = x[s]!;
           if (k ? (k === 1 ? pos !== n : boundary !== (k === 2)) : pos) break;
           s = y[s]!;
-        } else return true;
+        } else {
+          steps = work;
+          return true;
+        }
       }
     }
-    if (pos === n || (anchored && !count)) return false;
+    if (pos === n || (anchored && !count)) {
+      steps = work;
+      return false;
+    }
     const swap = list;
     list = next;
     next = swap;
     const live = count;
+    work += live;
     count = 0;
     // The unit at `pos`: a SET that holds it moves on, a COUNT shifts its counts, the rest end.
     for (let j = 0; j < live; j++) {
