@@ -5,6 +5,7 @@ import { FIELD_CATALOG, type FieldType } from './catalog.js';
 import { isIsoDate, isIsoDateTime } from './dates.js';
 import { type Clock, dateBounds, fieldLabel, fieldProp, initialValue } from './field-facts.js';
 import { type MessageKey, t } from './messages.js';
+import { matchBudget } from './pattern/budget.js';
 import { compilePattern } from './pattern/index.js';
 import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.js';
 
@@ -248,6 +249,8 @@ export function validateAnswers(
   const errors: Record<string, string> = {};
   const values: Answers = {};
   const known = new Set<string>();
+  // The form's patterned answers share one matching budget (pattern/budget.ts).
+  const budget = matchBudget();
   for (const field of schema.fields) {
     const kind = FIELD_CATALOG[field.type as FieldType]?.value;
     if (!kind || kind === 'none') continue;
@@ -258,7 +261,15 @@ export function validateAnswers(
       continue;
     }
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    const message = validateField(field, value, options);
+    const pattern = (field as AnyField).pattern;
+    const fits =
+      kind === 'string' && typeof pattern === 'string' && typeof value === 'string'
+        ? budget(pattern, value)
+        : null;
+    const message =
+      fits === null
+        ? validateField(field, value, options)
+        : t(options.locale, 'maxLength', { label: fieldLabel(field), n: fits });
     if (message) errors[name] = message;
     else if (kind === 'boolean') values[name] = value === true;
     else if (!isEmptyValue(value)) values[name] = normalize(field, value);

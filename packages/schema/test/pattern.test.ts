@@ -32,6 +32,7 @@ import {
   patternForm,
   worstAdmitted,
 } from '../../../testing/hostile-patterns.ts';
+import { MAX_FORM_MATCH_WORK } from '../src/pattern/budget.js';
 import { lastSteps } from '../src/pattern/nfa.js';
 
 const matches = (pattern: string, text: string) => compilePattern(pattern).test(text);
@@ -499,6 +500,31 @@ test('refusing a huge count costs what refusing a small one does: sizes are arit
     ['^\\d{62,}$', '1'.repeat(400)],
   ] as const)
     assert.equal(matches(pattern, text), new RegExp(pattern).test(text), `${pattern} on ${text.length}`);
+});
+
+test('many patterns in one form: the answers share one matching budget, refused as too long past it', () => {
+  // 100 fields of size 39 with 8,000 characters each (800 KB) used to take about a second to judge.
+  const big = `${'a'.repeat(MAX_PATTERN_SIZE - 2)}b`;
+  const form = patternForm(big, 100);
+  assert.deepEqual(validateFormSchema(form).errors, []);
+  const text = 'a'.repeat(8000);
+  const answers = Object.fromEntries(form.fields.map((f) => [f.name, text]));
+  const cost = patternSize(big) * text.length;
+  const fit = Math.floor(MAX_FORM_MATCH_WORK / cost);
+  const result = validateAnswers(form as never, answers, { locale: 'en' });
+  const left = MAX_FORM_MATCH_WORK - fit * cost;
+  form.fields.forEach((f, i) => {
+    const expected =
+      i < fit
+        ? 'テキスト is not in the expected format'
+        : `テキスト must be at most ${Math.floor(left / patternSize(big))} characters`;
+    assert.equal(result.errors[f.name as string], expected, `field ${i}`);
+  });
+  // Within the budget nothing changes: the same answers on a form of `fit` fields are all matched.
+  const small = patternForm(big, fit);
+  const within = validateAnswers(small as never, Object.fromEntries(small.fields.map((f) => [f.name, text])));
+  assert.equal(Object.keys(within.errors).length, fit);
+  assert.ok(Object.values(within.errors).every((m) => !/文字以下/.test(m)));
 });
 
 test('answers are judged by the same engine, and a refused pattern is never run', () => {
