@@ -1,11 +1,14 @@
 // The matcher: a parsed pattern (syntax.ts) becomes a Thompson NFA in typed arrays, and a match runs
 // every thread in lock step, one text position at a time (no backtracking). Each instruction is
 // visited at most once per position, so a match costs O(text length × program size) whatever the
-// pattern; the checker bounds the size before anything gets here.
+// pattern; the checker bounds the size before anything gets here. Every admitted program (at most
+// 64 instructions) runs on bits.ts's bit sets, the same simulation with the empty paths worked out in
+// advance; the walk below runs bigger ones and is the reference the tests hold bits.ts to.
 //
 // A repeated set (`\d{3}`, `[a-z]{1,31}`) can be one COUNT instruction instead of a copy per count:
 // its threads differ only by how many units they have matched, so they are one word of bits (bit k: a
 // thread has matched k), shifted on a unit in the set and cleared on any other.
+import { bitSteps, fitsBits, runBits } from './bits.js';
 import { countChunks, isWordUnit, type Node, type Ranges } from './syntax.js';
 
 const SET = 0;
@@ -115,14 +118,25 @@ function inRanges(r: Ranges, c: number): boolean {
 
 let steps = 0;
 /**
- * The work of the last run(): closure visits, stack pops and list entries. Deterministic, unlike a
- * clock, so tests hold the linear bound (at most about 4 per instruction per character) exactly;
- * internal (not exported by pattern/index.ts).
+ * The work of the last run() (bits.ts: one per position and per thread moved; the walk: closure
+ * visits, stack pops and list entries). Deterministic, unlike a clock, so tests hold the linear bound
+ * (at most 4 per instruction per character) exactly; internal (not exported by pattern/index.ts).
  */
 export const lastSteps = (): number => steps;
 
-/** True when `text` contains a match (what RegExp.prototype.test says without flags). */
+/**
+ * True when `text` contains a match (what RegExp.prototype.test says without flags): bits.ts's bit
+ * sets for every program that fits them (all admitted patterns), this walk otherwise.
+ */
 export function run(p: Program, text: string): boolean {
+  if (!fitsBits(p)) return walk(p, text);
+  const found = runBits(p, text);
+  steps = bitSteps();
+  return found;
+}
+
+/** The same verdict by walking the program at each position (any size; the reference for bits.ts). */
+export function walk(p: Program, text: string): boolean {
   const { op, x, y, lo, hi, ascii, high, neg, start } = p;
   const size = op.length;
   const n = text.length;
