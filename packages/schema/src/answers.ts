@@ -261,15 +261,7 @@ export function validateAnswers(
       continue;
     }
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    const pattern = (field as AnyField).pattern;
-    const fits =
-      kind === 'string' && typeof pattern === 'string' && typeof value === 'string'
-        ? budget(pattern, value)
-        : null;
-    const message =
-      fits === null
-        ? validateField(field, value, options)
-        : t(options.locale, 'maxLength', { label: fieldLabel(field), n: fits });
+    const message = budget(field, value, options) ?? validateField(field, value, options);
     if (message) errors[name] = message;
     else if (kind === 'boolean') values[name] = value === true;
     else if (!isEmptyValue(value)) values[name] = normalize(field, value);
