@@ -15,12 +15,12 @@ export type PatternProblem =
 export const MAX_PATTERN_LENGTH = 500;
 /**
  * Largest pattern size: its instructions, a COUNT's words of counts included (syntax.ts). A match
- * visits each instruction at most once per character (about 5-6 ns of CPU each on Node here, about twice
- * that in Chromium), so this bounds the slowest match: the worst admitted pattern on 50,000 characters
- * takes about 15 ms of CPU on Node on a loaded 2-core machine and about 25 ms in Chromium
- * (`npm run bench schema`), under the 50 ms budget with room for a slower machine. The patterns people
- * write weigh 4 to about 30 (a URL 19, a UUID 21, an ISO date with month and day ranges 20); a long
- * list of fixed words belongs in a select.
+ * costs a few word operations per character and per thread that moves (bits.ts), so this bounds the
+ * slowest match: on 50,000 characters the worst admitted shape takes 14.4 ms of CPU on Node and 9.0 ms
+ * in Chromium (fastest of 7, median 10.8 ms) on a loaded 2-core machine (`npm run bench schema`),
+ * under the 50 ms budget with room for a slower machine; it also keeps every program within bits.ts's
+ * 64 instructions. The patterns people write weigh 4 to about 30 (a URL 19, a UUID 21, an ISO date
+ * with month and day ranges 20); a long list of fixed words belongs in a select.
  */
 export const MAX_PATTERN_SIZE = 40;
 /** Largest total size of the patterns of one form: what compiling all of them may cost. */
