@@ -6,14 +6,15 @@
 //    (fastest and median of 7; a page has no CPU clock, so a loaded machine inflates these: the load
 //    average is printed with them).
 // 3. The server: the issue's blow-up (400 fields of \s{0,1000} x 45, 217 KB; it used to block `serve`
-//    for seconds or kill it): validateFormSchema's CPU time, and one request_form call over HTTP (wall).
+//    for seconds or kill it): validateFormSchema's CPU time, and one request_form call over HTTP (wall);
+//    a huge count's refusal, and validateAnswers on many patterns with 1 MB of answers (CPU).
 // 4. Anchors: V8's RegExp on a benign pattern (the same 50,000 characters), and on the issue's
 //    `[a-z]*[a-z]*@` where it backtracks (2,000 characters, far fewer than ours).
 // 5. Bytes: what the engine weighs in the browser (gzip -9).
 // Run: npm run bench schema
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { checkPattern, compilePattern, validateFormSchema } from '@formrequest/schema';
+import { checkPattern, compilePattern, validateAnswers, validateFormSchema } from '@formrequest/schema';
 import { MAX_PATTERN_SIZE, patternSize } from '@formrequest/schema/pattern';
 import { startHttpServer } from '@formrequest/server';
 import { httpClient } from '../packages/server/test/support.ts';
@@ -137,6 +138,13 @@ for (let i = 0; i < 3; i++) {
 await client.close();
 await server.close();
 const serverCall = Math.min(...callTimes);
+// A huge count: refused by arithmetic (it used to build a node per 31 counts: 14.5 s, 2.9 GB).
+const hugeCount = cpu(() => checkPattern(spelled('a{0,1000000000}')));
+// Many patterns in one form: 125 fields of size 39 with 8,000 characters each (1 MB of answers); the
+// form's matching budget stops after the first 12.
+const manyForm = patternForm(`${'a'.repeat(MAX_PATTERN_SIZE - 2)}b`, 125);
+const manyAnswers = Object.fromEntries(manyForm.fields.map((f) => [f.name as string, 'a'.repeat(8000)]));
+const manyCheck = cpu(() => validateAnswers(manyForm as never, manyAnswers));
 
 // --- 4. Anchors
 const long = 'a'.repeat(50_000);
@@ -166,6 +174,9 @@ row([
 ]);
 console.log(
   `\nThe issue's blow-up (400 fields of \\s{0,1000} x 45, ${(bytes / 1024).toFixed(0)} KB): validateFormSchema refuses it in ${checkBlowUp.toFixed(1)} ms of CPU (${ratio(checkBlowUp)} of the budget); the whole request_form call over HTTP takes ${serverCall.toFixed(0)} ms of wall time (RE2JS took about 4 s, or ran out of memory).`,
+);
+console.log(
+  `A huge count (a{0,1000000000}) is refused in ${hugeCount.toFixed(2)} ms of CPU. validateAnswers on 125 size-39 patterns with 1 MB of answers (the form's matching budget): ${manyCheck.toFixed(1)} ms of CPU (${ratio(manyCheck)}).`,
 );
 console.log(
   `Anchor, a benign pattern (${benign}) on 50,000 characters: ours ${oursBenign.toFixed(2)} ms, V8 RegExp ${v8Benign.toFixed(2)} ms (${(oursBenign / v8Benign).toFixed(0)}x V8).`,

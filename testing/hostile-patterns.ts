@@ -34,6 +34,15 @@ export const HOSTILE_PATTERNS: HostilePattern[] = [
   { name: 'a counted group multiplies', pattern: '(?:ab){100}', refused: 'unsafePattern' },
   { name: 'nested counted groups', pattern: '((a{2}b){30}){30}', refused: 'unsafePattern' },
   { name: 'a literal over the size limit', pattern: 'a'.repeat(300), refused: 'unsafePattern' },
+  // Counts weighed by arithmetic, not by building them: refused as fast as a{0,9} is admitted.
+  { name: 'a huge counted repeat', pattern: 'a{0,1000000000}', refused: 'unsafePattern' },
+  { name: 'a huge count in a repeated group', pattern: '(?:a{0,99999999}){9}', refused: 'unsafePattern' },
+  { name: 'a count past any integer', pattern: `a{${'9'.repeat(40)}}`, refused: 'unsafePattern' },
+  {
+    name: 'huge counts nested',
+    pattern: '(((a{0,2000000000}){2000000000}){2000000000}){2000000000}',
+    refused: 'unsafePattern',
+  },
   { name: 'a backreference', pattern: '^(a+)\\1$', refused: 'unsafePattern' },
   { name: 'lookahead', pattern: '^(?=(a+))\\1b', refused: 'unsafePattern' },
 ];

@@ -214,3 +214,19 @@ test('hostile patterns: the host re-checks 50,000 characters with the verdict ev
   const alive = await call(host, 'GET', '/api/conversations');
   assert.equal(alive.status, 200, 'the host answers the next call');
 });
+
+test('refused blow-up forms through the host: an error the model reads, and the host answers the next request', async () => {
+  // The issue's blow-up (400 fields of \s{0,1000} x 45, about 217 KB) once took the whole host down;
+  // a huge count (a{0,1000000000}) took seconds and gigabytes to refuse.
+  FORMS.blowUp = patternForm('\\s{0,1000}'.repeat(45), 400);
+  FORMS.hugeCount = patternForm('(?:a{0,99999999}){9}');
+  for (const key of ['blowUp', 'hugeCount']) {
+    const refused = await turn(host, { message: `form:${key}` });
+    const result = refused.events.find((e) => e.event === 'tool_result')!;
+    assert.equal(result.data.is_error, true, key);
+    assert.match(JSON.stringify(result.data), /pattern/, key);
+    assert.ok(!refused.events.at(-1)!.data.pending_form, `${key}: no form is pending`);
+    const next = await turn(host, { conversationId: refused.conversationId, message: 'form:simple' });
+    assert.ok(next.events.at(-1)!.data.pending_form?.id, `${key}: the next form is issued`);
+  }
+});

@@ -5,6 +5,7 @@ import { FIELD_CATALOG, type FieldType, fieldSpec, isFieldType, type ValueKind }
 import { isIsoDate, isIsoDateTime } from './dates.js';
 import { type Clock, dateBounds, fieldLabel, fieldProp, initialValue } from './field-facts.js';
 import { type MessageKey, t } from './messages.js';
+import { matchBudget } from './pattern/budget.js';
 import { compilePattern } from './pattern/index.js';
 import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.js';
 
@@ -270,6 +271,8 @@ export function validateAnswers(
   const errors: Record<string, string> = {};
   const values: Answers = {};
   const known = new Set<string>();
+  // The form's patterned answers share one matching budget (pattern/budget.ts).
+  const budget = matchBudget();
   for (const field of schema.fields) {
     const kind = FIELD_CATALOG[field.type as FieldType]?.value;
     if (!kind || kind === 'none') continue;
@@ -280,7 +283,7 @@ export function validateAnswers(
       continue;
     }
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    const message = validateField(field, value, options);
+    const message = budget(field, value, options) ?? validateField(field, value, options);
     if (message) errors[name] = message;
     else if (kind === 'boolean') values[name] = value === true;
     else if (!isEmptyValue(value)) values[name] = normalize(field, value);

@@ -119,7 +119,6 @@ test('@formrequest/schema/pattern exports exactly these names', async () => {
     'MAX_PATTERN_SIZE',
     'PATTERN_SYNTAX',
     'PATTERN_SYNTAX_BRIEF',
-    'PATTERN_SYNTAX_JA',
     'checkPattern',
     'compilePattern',
     'patternSize',

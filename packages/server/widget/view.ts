@@ -6,7 +6,7 @@
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
-import type { Locale } from '@formrequest/schema';
+import type { Locale, ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
 import { FORM_META_KEY } from '../src/form-meta.ts';
@@ -100,7 +100,7 @@ function showResult(result: Json): void {
 }
 
 // ---- the form ----
-function showForm(schema: Json, questions: Json[] | undefined): void {
+function showForm(schema: Json, questions: ResolvedQuestion[] | undefined): void {
   const key = hash(JSON.stringify(schema));
   if (key === shownKey && controller) return;
   controller?.destroy();
@@ -129,12 +129,12 @@ function showForm(schema: Json, questions: Json[] | undefined): void {
     theme: root.dataset.theme as 'light' | 'dark' | undefined,
     onSubmit: (values, message) => {
       // A single choice answered both with an option and with typed text takes one: asked again here.
-      const problems = questions ? questionAnswerProblems(questions as never, values, schema.locale) : {};
+      const problems = questions ? questionAnswerProblems(questions, values, schema.locale) : {};
       if (Object.keys(problems).length > 0) {
         controller?.setErrors(problems);
         return;
       }
-      void deliver(questions ? questionAnswerText(questions as never, values) : message, words().sent);
+      void deliver(questions ? questionAnswerText(questions, values) : message, words().sent);
     },
     onCancel: (message) => {
       void deliver(message, words().cancelled);

@@ -15,7 +15,8 @@
 //   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
 //   - most of English: the `form` part of messages/en.ts becomes src/deferred-english.ts's english(ja);
 //   - the catalog's other parts (what the server, the terminal and the host say): never read here;
-//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts;
+//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts; a form's matching
+//     budget (pattern/budget.ts) is not applied in the page;
 //   - reading what a model meant (normalize.ts): forms reach this bundle read already (src/deferred-normalize.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -110,6 +111,14 @@ const mainOnly = {
     b.onResolve({ filter: /^\.\/pattern\/index\.js$/ }, (args) =>
       args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-pattern.ts') } : undefined,
     );
+    // A form's matching budget guards servers from a megabyte of answers; a page only judges its own.
+    b.onResolve({ filter: /^\.\/pattern\/budget\.js$/ }, (args) =>
+      args.importer.startsWith(schemaSrc) ? { path: 'budget', namespace: 'formrequest-budget' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'formrequest-budget' }, () => ({
+      contents: 'export const matchBudget = () => () => null;',
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^\.\/messages\/en\.js$/ }, (args) =>
       args.importer.startsWith(schemaSrc) ? { path: 'en.ts', namespace: 'formrequest-english' } : undefined,
     );

@@ -15,12 +15,12 @@ export type PatternProblem =
 export const MAX_PATTERN_LENGTH = 500;
 /**
  * Largest pattern size: its instructions, a COUNT's words of counts included (syntax.ts). A match
- * visits each instruction at most once per character (about 5-6 ns of CPU each on Node here, about twice
- * that in Chromium), so this bounds the slowest match: the worst admitted pattern on 50,000 characters
- * takes about 15 ms of CPU on Node on a loaded 2-core machine and about 25 ms in Chromium
- * (`npm run bench schema`), under the 50 ms budget with room for a slower machine. The patterns people
- * write weigh 4 to about 30 (a URL 19, a UUID 21, an ISO date with month and day ranges 20); a long
- * list of fixed words belongs in a select.
+ * costs a few word operations per character and per thread that moves (bits.ts), so this bounds the
+ * slowest match: on 50,000 characters the worst admitted shape takes 14.4 ms of CPU on Node and 9.0 ms
+ * in Chromium (fastest of 7, median 10.8 ms) on a loaded 2-core machine (`npm run bench schema`),
+ * under the 50 ms budget with room for a slower machine; it also keeps every program within bits.ts's
+ * 64 instructions. The patterns people write weigh 4 to about 30 (a URL 19, a UUID 21, an ISO date
+ * with month and day ranges 20); a long list of fixed words belongs in a select.
  */
 export const MAX_PATTERN_SIZE = 40;
 /** Largest total size of the patterns of one form: what compiling all of them may cost. */
@@ -30,19 +30,18 @@ export const MAX_FORM_PATTERN_LENGTH = 20_000;
 
 /**
  * What a pattern may use, in the words of the checker's contract (plain text, no substitutions, so a
- * bundle that does not use it can drop it; a test holds its numbers to the limits): the catalog's `pattern` doc (and so
- * the advertised inputSchema and docs/form-vocabulary.md), the tool description and every syntax
- * error say this. A test holds each construct named here to the parser.
+ * bundle that does not use it can drop it; a test holds its numbers to the limits and each construct
+ * it names to the parser): the catalog's `pattern` doc carries it, and so the full inputSchema and
+ * docs/form-vocabulary.md; every syntax error names the constructs it allows.
  */
 export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match somewhere in the text (^...$ for all of it). Allowed: characters and escaped punctuation, . [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH, groups (...) (?:...) (?<name>...), |, ^, $, * + ? {n} {n,} {n,m} (lazy too). Not allowed: backreferences, lookaround, \\p{...}. At most 500 characters and size 40 (a repeated group counts once per repetition).`;
 /**
- * The same contract in brief, for the compact schema a model reads (it must stay true: what is refused
- * is named; the docs and every syntax error give the whole list).
+ * The same contract in brief, for the compact schema a model reads (it must stay true: each kind of
+ * refusal is named, and a test holds each to the parser; the docs and every syntax error give the
+ * whole list).
  */
 export const PATTERN_SYNTAX_BRIEF =
-  'JavaScript regex source, no /slashes/ or flags; matches anywhere unless ^...$. No lookaround, backreferences, \\p{...}. At most 500 characters and size 40 (a repeated group counts per repetition).';
-/** The same in Japanese (the tool description; kept apart so the browser bundle leaves it out). */
-export const PATTERN_SYNTAX_JA = `フラグなしのJavaScript正規表現。テキストのどこかに一致すれば合格（全体なら ^...$）。使えるもの: 文字と記号のエスケープ、. [a-z] [^...] \\d \\w \\s \\b \\D \\W \\S \\B \\t \\n \\xHH \\uHHHH、グループ (...) (?:...) (?<name>...)、|、^、$、* + ? {n} {n,} {n,m}（最短一致も可）。使えないもの: 後方参照、先読み・後読み、\\p{...}。500文字・規模40まで（グループの繰り返しは回数分を数えます）。`;
+  'JavaScript regex source, no /slashes/ or flags; matches anywhere unless ^...$. No lookaround, backreferences, \\p{...}, \\u{...}, octal, (?i), [\\d-z]. At most 500 characters and size 40 (a repeated group counts per repetition).';
 
 export interface CompiledPattern {
   test(text: string): boolean;

@@ -17,7 +17,7 @@ export type Node =
   | { t: 'assert'; k: '^' | '$' | 'b' | 'B'; size: number }
   | { t: 'cat'; items: Node[]; size: number }
   | { t: 'alt'; items: Node[]; size: number }
-  /** `count`: one COUNT instruction (a repeated set, max at most 31), otherwise copies. */
+  /** `count`: a row of COUNT instructions (a repeated set, 31 counts each), otherwise copies. */
   | { t: 'rep'; min: number; max: number; item: Node; size: number; count: boolean };
 
 /** Why a pattern's text is not in the syntax (what schema-messages explains, in both languages). */
@@ -77,28 +77,24 @@ const set = (r: Ranges, neg = false): Node => ({ t: 'set', r, neg, size: 1 });
  * A repeat as nfa.ts emits it, with its size. Copied out: `min` copies, then a loop (one split; `+`
  * loops over its last copy) or `max - min` optional copies (a split each). A repeated set may instead
  * be a row of COUNT instructions (size 3 each), each keeping up to 31 counts in one 32-bit word, since
- * x{40,70} = x{31}x{9,31}x{0,8}: whichever is smaller.
+ * x{40,70} = x{31}x{9,31}x{0,8}: whichever is smaller. Nothing is built per copy or per count: the size
+ * is arithmetic, so weighing a{0,1000000000} costs what weighing a{0,9} does, and the checker refuses it
+ * before anything compiles it.
  */
 function repeat(min: number, max: number, item: Node): Node {
   const s = item.size;
   const endless = max === Number.POSITIVE_INFINITY;
   const copied = endless ? Math.max(min, 1) * s + 1 : min * s + (max - min) * (s + 1);
-  const chunks = Math.max(Math.ceil((endless ? min : max) / 31), 1);
-  if (item.t !== 'set' || 3 * chunks >= copied)
-    return { t: 'rep', min, max, item, size: copied, count: false };
-  const items: Node[] = [];
-  for (let i = 0; i < chunks; i++) {
-    const most = i < chunks - 1 ? 31 : endless ? max : max - 31 * i;
-    items.push({
-      t: 'rep',
-      min: Math.min(Math.max(min - 31 * i, 0), 31),
-      max: most,
-      item,
-      size: 3,
-      count: true,
-    });
-  }
-  return items.length > 1 ? { t: 'cat', items, size: 3 * chunks } : items[0]!;
+  const counted = 3 * countChunks(min, max);
+  const count = item.t === 'set' && counted < copied;
+  // Saturated, so an absurd nesting of counts still reports a number rather than Infinity.
+  const size = Math.min(count ? counted : copied, Number.MAX_SAFE_INTEGER);
+  return { t: 'rep', min, max, item, size, count };
+}
+
+/** How many COUNT instructions x{min,max} takes: one per 31 counts (syntax.ts's repeat, nfa.ts). */
+export function countChunks(min: number, max: number): number {
+  return Math.max(Math.ceil((max === Number.POSITIVE_INFINITY ? min : max) / 31), 1);
 }
 
 /** Parses `source`; a problem when it is outside the syntax. Never throws. */
