@@ -230,7 +230,9 @@ async function assertPageGuards(
   for (const host of ['evil.example.com', `evil.example.com:${listener.port}`]) {
     const page = await raw(listener, { method: 'GET', path, headers: { host } });
     assert.equal(page.status, 403, host);
-    assert.match(JSON.parse(page.body).error, /DNS-rebinding protection/);
+    // The HTTP listener refuses it before routing (a JSON-RPC error); the loopback one in the page routes.
+    const { error } = JSON.parse(page.body);
+    assert.match(typeof error === 'string' ? error : error.message, /DNS-rebinding protection/);
   }
   assert.equal((await raw(listener, { method: 'GET', path, headers: { host: own } })).status, 200);
   const post = (headers: Record<string, string>) =>
@@ -246,7 +248,9 @@ async function assertPageGuards(
   ]) {
     const refused = await post(headers);
     assert.equal(refused.status, 403, JSON.stringify(headers));
-    assert.equal(JSON.parse(refused.body).code, 'forbidden_origin');
+    // A foreign Origin may be refused by the HTTP listener before the page routes (a JSON-RPC error).
+    const { error } = JSON.parse(refused.body);
+    assert.match(typeof error === 'string' ? error : error.message, /^Forbidden/);
   }
   assert.equal((await forms.get(id))?.outcome, undefined, 'nothing refused was taken');
   const taken = await post({ origin: `http://${own}` });
