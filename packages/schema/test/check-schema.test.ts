@@ -320,6 +320,19 @@ test('unknown properties are warnings that suggest the intended name', () => {
       "警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。",
     ],
   );
+  // An English form gets the same suggestion in English (its language from its words, no `locale`).
+  const english = validateFormSchema({
+    title: 'Sign up',
+    titel: 'x',
+    fields: [{ name: 'email', type: 'text', label: 'Email', placeholder: 'a', palceholder: 'b' }],
+  });
+  assert.deepEqual(
+    english.warnings.map((w) => w.message),
+    [
+      "Warning: unknown property 'titel' is ignored. Did you mean 'title'?",
+      "Warning: field[0] (type: text): unknown property 'palceholder' is ignored. Did you mean 'placeholder'?",
+    ],
+  );
   const noQuery = validateFormSchema(
     form({
       name: 'a',

@@ -38,7 +38,7 @@ export async function elicitForm(
   ctx: ServerContext,
   runtime: FormRuntime,
   schema: FormSchema,
-  _warnings: Issue[],
+  notes: readonly Issue[],
   mapping: FormElicitation,
 ) {
   releaseHold(ctx);
@@ -46,12 +46,12 @@ export async function elicitForm(
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
   if (response.kind !== 'elicit')
     return ask(server, ctx, runtime, schema, mapping.message, mapping.requestedSchema, 0);
-  if (response.action === 'decline') return declinedResult(schema);
-  if (response.action === 'cancel') return cancelledResult(schema);
+  if (response.action === 'decline') return declinedResult(schema, notes);
+  if (response.action === 'cancel') return cancelledResult(schema, notes);
   const given = answersFromElicitation(schema, response.content ?? {});
   const checked = validateAnswers(schema, given, { locale: schema.locale });
-  if (checked.ok) return submittedResult(schema, checked.values);
-  if (attempt + 1 >= MAX_ELICITATION_ATTEMPTS) return invalidAnswersResult(schema, checked.errors);
+  if (checked.ok) return submittedResult(schema, checked.values, notes);
+  if (attempt + 1 >= MAX_ELICITATION_ATTEMPTS) return invalidAnswersResult(schema, checked.errors, notes);
   const problems = Object.values(checked.errors).map((problem) =>
     agentText(schema.locale, 'askAgainItem', { problem }),
   );

@@ -1,11 +1,18 @@
 // The request_form results this change adds: a form shown nowhere (the model is told, with the fix),
 // a form whose page closed unanswered, and the form page's outcomes mapped onto the elicitation
 // results of request-form-result.ts (submitted / cancelled / declined, the same as form mode).
-import type { FormSchema } from '@formrequest/schema';
+import type { FormSchema, Issue } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FormOutcome } from './pending-forms.js';
-import { cancelledResult, declinedResult, submittedResult } from './request-form-result.js';
+import {
+  cancelledResult,
+  declinedResult,
+  noteBlocks,
+  notesOf,
+  responseResult,
+  submittedResult,
+} from './request-form-result.js';
 import { nowhereMessage } from './route-messages.js';
 import type { RouteReason } from './routing.js';
 
@@ -14,35 +21,44 @@ import type { RouteReason } from './routing.js';
  * and a message that says so, why, and what to do: ask in the conversation, or run the server so that
  * forms open as a page (URL mode). No `_metadata`: no host should show a form the model was told is not shown.
  */
-export function notShownResult(schema: FormSchema, reasons: RouteReason[]): CallToolResult {
+export function notShownResult(
+  schema: FormSchema,
+  reasons: RouteReason[],
+  notes: readonly Issue[] = [],
+): CallToolResult {
   const message = nowhereMessage(schema.title, reasons, schema.locale);
+  const parts = notesOf(notes);
   return {
     isError: true,
-    content: [{ type: 'text', text: message }],
-    structuredContent: { message, type: 'form_request', status: 'not_shown' },
+    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    structuredContent: { message, type: 'form_request', status: 'not_shown', ...parts },
   };
 }
 
 /** The form page closed without an answer (expired, or the server stopped). */
-export function closedResult(schema: FormSchema, reason: string): CallToolResult {
+export function closedResult(
+  schema: FormSchema,
+  reason: string,
+  notes: readonly Issue[] = [],
+): CallToolResult {
   const message = agentText(schema.locale, 'closed', { title: schema.title, reason });
-  return {
-    isError: true,
-    content: [{ type: 'text', text: message }],
-    structuredContent: { message, type: 'form_response', status: 'closed', values: null },
-  };
+  return responseResult(message, { status: 'closed', values: null }, notes, true);
 }
 
 /** The result of a form answered on the page, in form mode's shapes. */
-export function pageOutcomeResult(schema: FormSchema, outcome: FormOutcome): CallToolResult {
+export function pageOutcomeResult(
+  schema: FormSchema,
+  outcome: FormOutcome,
+  notes: readonly Issue[] = [],
+): CallToolResult {
   switch (outcome.action) {
     case 'accept':
-      return submittedResult(schema, outcome.values);
+      return submittedResult(schema, outcome.values, notes);
     case 'cancel':
-      return cancelledResult(schema);
+      return cancelledResult(schema, notes);
     case 'decline':
-      return declinedResult(schema);
+      return declinedResult(schema, notes);
     case 'closed':
-      return closedResult(schema, outcome.reason);
+      return closedResult(schema, outcome.reason, notes);
   }
 }

@@ -1,10 +1,31 @@
 // `question` (seed 004) expressed in the two other shapes the server can ask in: an elicitation schema
 // (one property per question, plus one for its free-text answer) and a form of the vocabulary (radio,
 // multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
-import type { FormField, FormSchema, ResolvedQuestion } from '@formrequest/schema';
-import { customChoiceLabel, formatAnswers } from '@formrequest/schema';
+import type { FormField, FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import { customChoiceLabel, formatAnswers, formLocale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { ElicitationSchema } from './elicitation-schema.js';
+
+/**
+ * The language of a `question` call, chosen from its words the way a form's is (schema's formLocale:
+ * kana or kanji -> ja, Latin words -> en): an English question gets English notes, labels and answers.
+ * Read from the raw input so the input's own errors come in that language too. Japanese when unclear.
+ */
+export function questionLocale(input: unknown): Locale {
+  const raw = (input as { questions?: unknown } | null)?.questions;
+  const list: unknown[] = Array.isArray(raw) ? raw : [];
+  const fields = list.map((q) => {
+    const given = (q && typeof q === 'object' ? q : {}) as Record<string, unknown>;
+    const options = Array.isArray(given.options) ? given.options : [];
+    return {
+      label: given.question,
+      description: given.header,
+      // AskUserQuestion's plain-string options count as labels too.
+      options: options.map((o) => (typeof o === 'string' ? { label: o } : o)),
+    };
+  });
+  return formLocale({ fields }) ?? 'ja';
+}
 
 /** The field / property names of question i (0-based): `q1`, and `q1_other` for its free text. */
 export function questionKeys(index: number): { choice: string; other: string } {
@@ -15,7 +36,10 @@ function optionTitle(option: { label: string; description?: string }): string {
   return option.description ? `${option.label} — ${option.description}` : option.label;
 }
 
-export function questionsToElicitation(questions: ResolvedQuestion[]): ElicitationSchema {
+export function questionsToElicitation(
+  questions: ResolvedQuestion[],
+  locale: Locale = questionLocale({ questions }),
+): ElicitationSchema {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   questions.forEach((q, i) => {
@@ -40,14 +64,17 @@ export function questionsToElicitation(questions: ResolvedQuestion[]): Elicitati
     else
       properties[other] = {
         type: 'string',
-        title: `${title}: ${customChoiceLabel()}`,
+        title: `${title}: ${customChoiceLabel(locale)}`,
         description: q.question,
       };
   });
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } as ElicitationSchema;
 }
 
-export function questionsToForm(questions: ResolvedQuestion[]): FormSchema {
+export function questionsToForm(
+  questions: ResolvedQuestion[],
+  locale: Locale = questionLocale({ questions }),
+): FormSchema {
   const single = questions.length === 1;
   const fields: FormField[] = [];
   questions.forEach((q, i) => {
@@ -75,9 +102,15 @@ export function questionsToForm(questions: ResolvedQuestion[]): FormSchema {
             ...(q.custom ? {} : { required: true }),
           },
     );
-    if (q.custom) fields.push({ name: other, type: 'text', label: customChoiceLabel() });
+    if (q.custom) fields.push({ name: other, type: 'text', label: customChoiceLabel(locale) });
   });
-  return { title: single ? questions[0]!.header || '質問' : '質問', fields };
+  const title = agentText(locale, 'questionTitle');
+  // An English form says so, so the page and every renderer show it in the question's words.
+  return {
+    title: single ? questions[0]!.header || title : title,
+    fields,
+    ...(locale === 'en' ? { locale } : {}),
+  };
 }
 
 /**
@@ -128,6 +161,10 @@ export function questionAnswerProblems(
  * or the Apps widget sends instead of the values JSON when the form came from `question`
  * (its result's `structuredContent.question.questions`).
  */
-export function questionAnswerText(questions: ResolvedQuestion[], values: Record<string, unknown>): string {
-  return formatAnswers(questions, answersFromValues(questions, values));
+export function questionAnswerText(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+  locale: Locale = questionLocale({ questions }),
+): string {
+  return formatAnswers(questions, answersFromValues(questions, values), locale);
 }

@@ -8,6 +8,7 @@
 import {
   type FormSchema,
   formatQuestionError,
+  type Locale,
   questionAnswersResult,
   questionError,
   questionErrorResult,
@@ -15,6 +16,7 @@ import {
   validateFormSchema,
   validateQuestionInput,
 } from '@formrequest/schema';
+import { agentText } from '@formrequest/schema/messages';
 import {
   type CallToolResult,
   inputRequired,
@@ -30,12 +32,13 @@ import { holdWhileAsking, releaseHold } from './progress.js';
 import {
   answersFromValues,
   questionAnswerProblems,
+  questionLocale,
   questionsToElicitation,
   questionsToForm,
 } from './question-form.js';
 import { waitingForInputResult } from './request-form-result.js';
 import { routeInput, withoutPage } from './route-call.js';
-import { conversationNote, nowhereFix, reasonTexts } from './route-messages.js';
+import { conversationNote, nowhereUrlMode, reasonTexts } from './route-messages.js';
 import { decideRoute, type RouteInput } from './routing.js';
 import type { FormRuntime } from './runtime.js';
 import { askOnPage } from './url-elicitation.js';
@@ -103,87 +106,96 @@ export function registerQuestionTool(server: McpServer, runtime: FormRuntime): v
       _meta: widgetToolMeta('質問を準備しています…', '質問を表示しました'),
     },
     async (args, ctx) => {
-      const check = validateQuestionInput(args);
-      if (!check.ok) return asToolResult(questionErrorResult(check.error), true);
+      // Everything in the questions' language, as request_form answers in its form's.
+      const locale = questionLocale(args);
+      const check = validateQuestionInput(args, { locale });
+      if (!check.ok) return asToolResult(questionErrorResult(check.error, { locale }), true);
       // One question form for every surface: the page and the conversation show the same fields.
       const input = routeInput(server, ctx, runtime, undefined, { ok: true });
-      return showQuestions(server, ctx, runtime, check.questions, check.warnings, input);
+      const asked: Asked = { questions: check.questions, warnings: check.warnings, locale };
+      return showQuestions(server, ctx, runtime, asked, input);
     },
   );
+}
+
+/** One call's checked questions, the checker's warnings, and the language of its words. */
+interface Asked {
+  questions: ResolvedQuestion[];
+  warnings: string[];
+  locale: Locale;
 }
 
 async function showQuestions(
   server: McpServer,
   ctx: ServerContext,
   runtime: FormRuntime,
-  questions: ResolvedQuestion[],
-  warnings: string[],
+  asked: Asked,
   input: RouteInput,
 ): Promise<CallToolResult> {
+  const { questions, locale } = asked;
   let route = decideRoute(input);
   if (route.surface === 'url-elicitation') {
-    const form = questionForm(questions);
+    const form = questionForm(asked);
     if (!form.ok) return form.result;
     const flow = await askOnPage(server, ctx, runtime, { schema: form.schema, questions });
     if (flow.kind === 'ask') return flow.result as unknown as CallToolResult;
     if (flow.kind === 'done') {
       const { outcome } = flow;
-      if (outcome.action === 'accept') return answered(questions, outcome.values, warnings);
-      return asToolResult(
-        questionErrorResult(
-          questionError('CANCELLED', {
-            details: { action: outcome.action, ...('reason' in outcome ? { reason: outcome.reason } : {}) },
-          }),
-        ),
-        false,
-      );
+      if (outcome.action === 'accept') return answered(asked, outcome.values);
+      const details = { action: outcome.action, ...('reason' in outcome ? { reason: outcome.reason } : {}) };
+      return cancelled(asked, details);
     }
     route = withoutPage(input, flow.error);
   }
   switch (route.surface) {
     case 'form-elicitation':
-      return askByElicitation(server, ctx, runtime, questions, warnings);
+      return askByElicitation(server, ctx, runtime, asked);
     case 'nowhere': {
       // Seed 004's NO_UI, with the reasons and this server's way out instead of "run it in a terminal".
-      const error = questionError('NO_UI', { details: { reasons: reasonTexts(route.reasons) } });
-      error.recovery = [
-        '質問を通常のメッセージとしてユーザーに尋ねてください（この質問を再度呼び出さないでください）',
-        nowhereFix().replace(/^対処: [^。]*。/, ''),
-      ];
-      return asToolResult(questionErrorResult(error), true);
+      const error = questionError('NO_UI', {
+        locale,
+        details: { reasons: reasonTexts(route.reasons, locale) },
+      });
+      error.recovery = [agentText(locale, 'questionAskInChat'), nowhereUrlMode(locale)];
+      return asToolResult(questionErrorResult(error, { locale }), true);
     }
     default:
-      return askByForm(questions, warnings, conversationNote(route.reasons));
+      return askByForm(asked, conversationNote(route.reasons, locale));
   }
+}
+
+/** Seed 004's CANCELLED, with the warnings of the input (the model still learns what was read). */
+function cancelled(asked: Asked, details: Record<string, unknown>): CallToolResult {
+  const { locale, warnings } = asked;
+  const error = questionError('CANCELLED', { locale, details });
+  const result = asToolResult(questionErrorResult(error, { locale }), false);
+  if (warnings.length > 0) result.structuredContent = { ...(result.structuredContent ?? {}), warnings };
+  return result;
 }
 
 async function askByElicitation(
   server: McpServer,
   ctx: ServerContext,
   runtime: FormRuntime,
-  questions: ResolvedQuestion[],
-  warnings: string[],
+  asked: Asked,
 ): Promise<CallToolResult> {
+  const { questions, locale } = asked;
   releaseHold(ctx);
   const baseMessage =
     questions.length === 1 ? questions[0]!.question : questions.map((q) => q.question).join('\n');
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
-  if (response.kind !== 'elicit') return ask(server, ctx, runtime, questions, baseMessage, 0);
-  if (response.action !== 'accept')
-    return asToolResult(
-      questionErrorResult(questionError('CANCELLED', { details: { action: response.action } })),
-      false,
-    );
+  if (response.kind !== 'elicit') return ask(server, ctx, runtime, asked, baseMessage, 0);
+  if (response.action !== 'accept') return cancelled(asked, { action: response.action });
   const content = response.content ?? {};
-  const problems = Object.values(questionAnswerProblems(questions, content));
+  const problems = Object.values(questionAnswerProblems(questions, content, locale));
   const attempt = flowState(ctx).attempt ?? 0;
   // A single choice answered twice (an option and typed text) is asked again, a few times at most;
   // after that the typed text is the answer (answersFromValues).
   if (problems.length > 0 && attempt + 1 < MAX_ATTEMPTS) {
     const message = `${baseMessage}\n\n${problems.map((p) => `・${p}`).join('\n')}`;
-    return ask(server, ctx, runtime, questions, message, attempt + 1);
+    return ask(server, ctx, runtime, asked, message, attempt + 1);
   }
-  return answered(questions, content, warnings);
+  return answered(asked, content);
 }
 
 const MAX_ATTEMPTS = 3;
@@ -192,17 +204,18 @@ async function ask(
   server: McpServer,
   ctx: ServerContext,
   runtime: FormRuntime,
-  questions: ResolvedQuestion[],
+  asked: Asked,
   message: string,
   attempt: number,
 ): Promise<CallToolResult> {
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, () => '質問への回答を待っています');
+  const { questions, locale } = asked;
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, () => agentText(locale, 'questionWaiting'));
   return inputRequired({
     inputRequests: {
       [INPUT_KEY]: inputRequired.elicit({
         mode: 'form',
         message,
-        requestedSchema: questionsToElicitation(questions),
+        requestedSchema: questionsToElicitation(questions, locale),
       }),
     },
     requestState: await runtime.stateCodec.mint({ attempt }, ctx),
@@ -210,25 +223,23 @@ async function ask(
 }
 
 /** Seed 004's success: the text, and the same text as structuredContent.message with the answers. */
-function answered(
-  questions: ResolvedQuestion[],
-  values: Record<string, unknown>,
-  warnings: string[],
-): CallToolResult {
+function answered(asked: Asked, values: Record<string, unknown>): CallToolResult {
+  const { questions, warnings, locale } = asked;
   const answers = answersFromValues(questions, values);
-  return asToolResult(questionAnswersResult(questions, answers, { warnings }), false);
+  return asToolResult(questionAnswersResult(questions, answers, { warnings, locale }), false);
 }
 
 type QuestionFormCheck = { ok: true; schema: FormSchema } | { ok: false; result: CallToolResult };
 
-function questionForm(questions: ResolvedQuestion[]): QuestionFormCheck {
-  const checked = validateFormSchema(questionsToForm(questions));
+function questionForm({ questions, locale }: Asked): QuestionFormCheck {
+  const checked = validateFormSchema(questionsToForm(questions, locale));
   if (checked.ok && checked.schema) return { ok: true, schema: checked.schema };
   // Only possible with inputs the form cannot hold, e.g. two options with the same label.
   const error = questionError('VALIDATION_ERROR', {
+    locale,
     details: { problems: checked.errors.map((e) => e.message) },
   });
-  const text = `${formatQuestionError(error)}\n${checked.errors.map((e) => e.message).join('\n')}`;
+  const text = `${formatQuestionError(error, locale)}\n${checked.errors.map((e) => e.message).join('\n')}`;
   return {
     ok: false,
     result: {
@@ -239,8 +250,9 @@ function questionForm(questions: ResolvedQuestion[]): QuestionFormCheck {
   };
 }
 
-function askByForm(questions: ResolvedQuestion[], warnings: string[], note?: string): CallToolResult {
-  const form = questionForm(questions);
+function askByForm(asked: Asked, note?: string): CallToolResult {
+  const { questions, warnings } = asked;
+  const form = questionForm(asked);
   if (!form.ok) return form.result;
   const notes = warnings.map((message) => ({
     severity: 'warning' as const,

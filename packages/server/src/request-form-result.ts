@@ -22,7 +22,7 @@ export type FormRequestResult = CallToolResult & {
  * What the model reads besides `message`: the warnings, and what the server changed in the form
  * (severity `normalized`), each as its sentence. Empty lists are left out.
  */
-function notesOf(notes: readonly Issue[]): { normalized?: string[]; warnings?: string[] } {
+export function notesOf(notes: readonly Issue[]): { normalized?: string[]; warnings?: string[] } {
   const normalized = notes.filter((n) => n.severity === 'normalized').map((n) => n.message);
   const warnings = notes.filter((n) => n.severity !== 'normalized').map((n) => n.message);
   return {
@@ -32,7 +32,7 @@ function notesOf(notes: readonly Issue[]): { normalized?: string[]; warnings?: s
 }
 
 /** The text blocks after the message, for clients that show `content` (one block per kind). */
-function noteBlocks(parts: { note?: string; normalized?: string[]; warnings?: string[] }) {
+export function noteBlocks(parts: { note?: string; normalized?: string[]; warnings?: string[] }) {
   const blocks: CallToolResult['content'] = [];
   if (parts.note) blocks.push({ type: 'text', text: parts.note });
   if (parts.normalized) blocks.push({ type: 'text', text: parts.normalized.join('\n') });
@@ -46,16 +46,21 @@ function noteBlocks(parts: { note?: string; normalized?: string[]; warnings?: st
  * preview): it leads with `message` and carries the notes, and does not repeat the form, which
  * travels in `_metadata` (seed 000) and `_meta[FORM_META_KEY]` (hosts and the widget).
  * `notes` holds the checker's warnings and normalisations; `note` says why elicitation was not used.
+ * `content[0]` stays the seed's text word for word; `message` adds what to do if no form is seen.
  */
 export function waitingForInputResult(
   schema: FormSchema,
   notes: readonly Issue[] = [],
   note?: string,
 ): FormRequestResult {
-  const message = formRequestText(schema);
+  const text = formRequestText(schema);
+  // The server cannot tell a host that renders the call from one that shows nothing (Claude Code
+  // without elicitation looks the same), so the model is told the way out, after the seed's text.
+  const unseen = agentText(schema.locale, 'waitingUnseen');
+  const message = `${text}\n${unseen}`;
   const parts = { ...(note ? { note } : {}), ...notesOf(notes) };
   return {
-    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    content: [{ type: 'text', text }, { type: 'text', text: unseen }, ...noteBlocks(parts)],
     structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
     _meta: { [FORM_META_KEY]: schema },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
@@ -75,50 +80,56 @@ export function formErrorResult(message: string, notes: readonly Issue[] = []): 
   };
 }
 
-// Outcomes of asking through elicitation. `type: 'form_response'` (not form_request) so no host mistakes
-// them for a form still to show; no `_metadata` for the same reason.
+// Outcomes of asking through elicitation (the dialog or the page). `type: 'form_response'` (not
+// form_request) so no host mistakes them for a form still to show; no `_metadata` for the same reason.
+// Each carries the call's notes: the model learns what the server changed in its form (a `select` with
+// `multiple` asked as one choice) whichever surface showed it.
 
-export function submittedResult(schema: FormSchema, values: Answers): CallToolResult {
+/** A form_response result: `message` first, then the status fields, then the notes. */
+export function responseResult(
+  message: string,
+  fields: Record<string, unknown>,
+  notes: readonly Issue[] = [],
+  isError = false,
+): CallToolResult {
+  const parts = notesOf(notes);
+  return {
+    ...(isError ? { isError: true } : {}),
+    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    structuredContent: { message, type: 'form_response', ...fields, ...parts },
+  };
+}
+
+export function submittedResult(
+  schema: FormSchema,
+  values: Answers,
+  notes: readonly Issue[] = [],
+): CallToolResult {
   const message = agentText(schema.locale, 'submitted', {
     title: schema.title,
     values: submitMessage(schema, values),
   });
-  return {
-    content: [{ type: 'text', text: message }],
-    structuredContent: {
-      message,
-      type: 'form_response',
-      status: 'submitted',
-      values: answerValues(schema, values),
-    },
-  };
+  return responseResult(message, { status: 'submitted', values: answerValues(schema, values) }, notes);
 }
 
-export function declinedResult(schema: FormSchema): CallToolResult {
+export function declinedResult(schema: FormSchema, notes: readonly Issue[] = []): CallToolResult {
   const message = agentText(schema.locale, 'declined', { title: schema.title });
-  return {
-    content: [{ type: 'text', text: message }],
-    structuredContent: { message, type: 'form_response', status: 'declined', values: null },
-  };
+  return responseResult(message, { status: 'declined', values: null }, notes);
 }
 
-export function cancelledResult(schema: FormSchema): CallToolResult {
-  const message = cancelMessage(schema.locale);
-  return {
-    content: [{ type: 'text', text: message }],
-    structuredContent: { message, type: 'form_response', status: 'cancelled', values: null },
-  };
+export function cancelledResult(schema: FormSchema, notes: readonly Issue[] = []): CallToolResult {
+  return responseResult(cancelMessage(schema.locale), { status: 'cancelled', values: null }, notes);
 }
 
-export function invalidAnswersResult(schema: FormSchema, errors: Record<string, string>): CallToolResult {
+export function invalidAnswersResult(
+  schema: FormSchema,
+  errors: Record<string, string>,
+  notes: readonly Issue[] = [],
+): CallToolResult {
   const lines = Object.entries(errors).map(([name, error]) => `- ${name}: ${error}`);
   const message = agentText(schema.locale, 'invalidAnswers', {
     title: schema.title,
     errors: lines.join('\n'),
   });
-  return {
-    isError: true,
-    content: [{ type: 'text', text: message }],
-    structuredContent: { message, type: 'form_response', status: 'invalid', values: null, errors },
-  };
+  return responseResult(message, { status: 'invalid', values: null, errors }, notes, true);
 }

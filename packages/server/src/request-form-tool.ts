@@ -88,7 +88,7 @@ async function showForm(
   if (route.surface === 'url-elicitation') {
     const flow = await askOnPage(server, ctx, runtime, { schema });
     if (flow.kind === 'ask') return flow.result;
-    if (flow.kind === 'done') return pageOutcomeResult(schema, flow.outcome);
+    if (flow.kind === 'done') return pageOutcomeResult(schema, flow.outcome, notes);
     route = withoutPage(input, flow.error);
   }
   switch (route.surface) {
@@ -96,7 +96,7 @@ async function showForm(
       if (mapping.ok) return elicitForm(server, ctx, runtime, schema, notes, mapping);
       break;
     case 'nowhere':
-      return notShownResult(schema, route.reasons);
+      return notShownResult(schema, route.reasons, notes);
     default:
       break;
   }

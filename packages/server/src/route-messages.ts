@@ -35,7 +35,12 @@ export function reasonTexts(reasons: RouteReason[], locale?: Locale): string[] {
 
 /** What to do when nothing can show a form (or a question): ask in the conversation, or use URL mode. */
 export function nowhereFix(locale?: Locale): string {
-  return agentText(locale, 'nowhereFix');
+  return agentText(locale, 'nowhereFix', { urlMode: nowhereUrlMode(locale) });
+}
+
+/** The way to show any form: URL mode (the second half of nowhereFix, on its own for `question`). */
+export function nowhereUrlMode(locale?: Locale): string {
+  return agentText(locale, 'nowhereUrlMode');
 }
 
 /** What the model is told when the form is shown nowhere: that, why, and what to do instead. */

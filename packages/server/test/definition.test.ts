@@ -32,6 +32,7 @@ function assertEssentialsUpFront(description: string, endpoints = SEED_ENDPOINTS
     '回答は次のユーザーメッセージ', // the answer arrives as the next message
     `値: ${answerShapeText()}`, // its shape
     'フォーム入力をキャンセルしました。',
+    '英語のフォームは "locale": "en"。', // English messages for an English form (issue 14)
     endpointsTableMarkdown(endpoints), // every endpoint
   ])
     assert.ok(shown.includes(essential), `not within the first ${DESCRIPTION_CUT} characters: ${essential}`);

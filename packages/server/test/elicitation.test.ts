@@ -224,7 +224,9 @@ function elicitationScenarios(kind: ClientKind, transport: 'stdio' | 'http', tar
       );
       assert.equal(seen.requests.length, 0);
       assert.equal(result.structuredContent.status, 'waiting_for_input');
-      assert.equal(result.content.length, 1);
+      // No note (the call chose the conversation): the seed's text and the no-form sentence only.
+      assert.equal(result.structuredContent.note, undefined);
+      assert.equal(result.content.length, 2);
     });
 
     test('a client without elicitation or Apps is told that nothing can show the form', async () => {

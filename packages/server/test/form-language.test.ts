@@ -6,7 +6,13 @@ import { test } from 'node:test';
 import { type FormSchema, validateFormSchema } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import { toElicitation } from '@formrequest/server';
-import { declinedResult, invalidAnswersResult, submittedResult } from '../src/request-form-result.ts';
+import {
+  declinedResult,
+  formErrorResult,
+  invalidAnswersResult,
+  submittedResult,
+  waitingForInputResult,
+} from '../src/request-form-result.ts';
 import { conversationNote, nowhereMessage } from '../src/route-messages.ts';
 
 const read = (form: unknown) => {
@@ -34,6 +40,43 @@ test('an English form: English results', () => {
   );
   assert.equal(messageOf(declinedResult(english)), 'The user declined to fill in the form "Project".');
   assert.match(messageOf(invalidAnswersResult(english, { name: 'Name is required' })), /^Error: the answers/);
+});
+
+test('waiting for input: the model is told what to do if the person sees no form, in both languages', () => {
+  const en = waitingForInputResult(english);
+  assert.match(messageOf(en), /^Waiting for form input\./);
+  assert.ok(
+    messageOf(en).endsWith('\nIf the person says they see no form, ask in the conversation instead.'),
+  );
+  const ja = waitingForInputResult(japanese);
+  assert.ok(messageOf(ja).endsWith('\nユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。'));
+  // content[0] stays the seed's text; the sentence follows as its own block.
+  assert.equal((ja.content[0] as { text: string }).text, messageOf(ja).split('\nユーザーがフォームが')[0]);
+  assert.equal(
+    (ja.content[1] as { text: string }).text,
+    'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。',
+  );
+});
+
+test('every result carries the notes of the check: normalized and warnings, next to an answer or a refusal', () => {
+  const notes = [
+    { severity: 'normalized' as const, code: 'n', path: 'fields[0]', message: 'N: changed' },
+    { severity: 'warning' as const, code: 'w', path: 'fields[0]', message: 'W: ignored' },
+  ];
+  for (const result of [
+    submittedResult(english, { name: 'a' }, notes),
+    declinedResult(english, notes),
+    invalidAnswersResult(english, { name: 'Name is required' }, notes),
+    formErrorResult('Error: field[0] ...', notes),
+    waitingForInputResult(english, notes),
+  ]) {
+    const sc = result.structuredContent as Record<string, unknown>;
+    assert.equal(Object.keys(sc)[0], 'message');
+    assert.deepEqual(sc.normalized, ['N: changed']);
+    assert.deepEqual(sc.warnings, ['W: ignored']);
+    const texts = result.content.map((b) => (b as { text: string }).text);
+    assert.ok(texts.includes('N: changed') && texts.includes('W: ignored'), JSON.stringify(texts));
+  }
 });
 
 test("a Japanese form: seed 000's words", () => {
@@ -77,5 +120,6 @@ test('routing notes and the nowhere message follow the form language too', () =>
   );
   const nowhere = nowhereMessage('Project', [{ code: 'no-elicitation' }], 'en');
   assert.match(nowhere, /^The form "Project" is not shown to the person/);
-  assert.ok(nowhere.endsWith(agentText('en', 'nowhereFix')));
+  assert.ok(nowhere.endsWith(agentText('en', 'nowhereUrlMode')));
+  assert.match(nowhere, /What to do: ask the person for what you need in the conversation instead/);
 });

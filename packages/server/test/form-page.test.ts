@@ -243,3 +243,43 @@ test('an unknown or mistyped link shows a page that says so, in both languages',
     await page.getByText('This form was not found').waitFor();
   });
 });
+
+test('CSP: the page may fetch the configured search origin, and a fetch to any other origin is blocked', async () => {
+  // A second live API on another port: reachable and CORS-open, so only the page's CSP can stop it.
+  const other = await startSearchApi();
+  const form = await http.forms.open({
+    schema: { title: 'CSP', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+    serverName: 'form',
+  });
+  const context = await newTestContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${http.url.replace('/mcp', '')}/forms/${form.id}`);
+    const tryFetch = (url: string) =>
+      page.evaluate(async (target) => {
+        const violations: string[] = [];
+        const seen = (e: SecurityPolicyViolationEvent) =>
+          violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+        document.addEventListener('securitypolicyviolation', seen);
+        try {
+          const response = await fetch(target);
+          return { ok: response.ok, violations };
+        } catch (error) {
+          // The violation event is queued as a task: let it arrive before reporting.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return { ok: false, error: String(error), violations };
+        } finally {
+          document.removeEventListener('securitypolicyviolation', seen);
+        }
+      }, url);
+    const listed = await tryFetch(`${search.usersUrl}?q=a`);
+    assert.equal(listed.ok, true, JSON.stringify(listed));
+    const unlisted = await tryFetch(`${other.usersUrl}?q=a`);
+    assert.equal(unlisted.ok, false);
+    assert.equal(unlisted.violations.length, 1, JSON.stringify(unlisted));
+    assert.ok(unlisted.violations[0]!.startsWith(`connect-src ${other.origin}`), JSON.stringify(unlisted));
+  } finally {
+    await context.close();
+    await other.close();
+  }
+});

@@ -1,9 +1,16 @@
 // What the HTTP transport refuses before any MCP code runs: other hosts (DNS rebinding), foreign
 // origins, bodies over the limit, other paths, other methods, non-JSON bodies and unknown sessions.
+// The form page (/forms/<id>) the same way, on the HTTP listener and on stdio's own loopback listener,
+// and its Content-Security-Policy.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import {
+  loopbackPageHost,
+  MemoryPendingForms,
+  type RunningHttpServer,
+  startHttpServer,
+} from '@formrequest/server';
 import { httpClient } from './support.ts';
 
 interface RawResponse {
@@ -13,7 +20,7 @@ interface RawResponse {
 }
 
 function raw(
-  server: RunningHttpServer,
+  server: { port: number },
   options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -204,4 +211,102 @@ test('behind a load balancer that ends TLS: pageOrigin names the pages, its host
   } finally {
     await published.close();
   }
+});
+
+const PAGE_FORM = { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] };
+const ANSWER = JSON.stringify({ action: 'accept', values: { a: 'x' } });
+
+/**
+ * The form page's guards on a listener at `port`: a foreign Host is refused for GET (DNS rebinding),
+ * an answer without an Origin or from another origin is refused, and the page's own origin is taken.
+ */
+async function assertPageGuards(
+  listener: { port: number },
+  forms: { get(id: string): Promise<any> },
+  id: string,
+) {
+  const path = `/forms/${id}`;
+  const own = `127.0.0.1:${listener.port}`;
+  for (const host of ['evil.example.com', `evil.example.com:${listener.port}`]) {
+    const page = await raw(listener, { method: 'GET', path, headers: { host } });
+    assert.equal(page.status, 403, host);
+    // The HTTP listener refuses it before routing (a JSON-RPC error); the loopback one in the page routes.
+    const { error } = JSON.parse(page.body);
+    assert.match(typeof error === 'string' ? error : error.message, /DNS-rebinding protection/);
+  }
+  assert.equal((await raw(listener, { method: 'GET', path, headers: { host: own } })).status, 200);
+  const post = (headers: Record<string, string>) =>
+    raw(listener, {
+      path,
+      headers: { host: own, 'content-type': 'application/json', ...headers },
+      body: ANSWER,
+    });
+  for (const headers of [
+    {},
+    { origin: 'http://evil.example.com' },
+    { origin: `http://localhost.evil.example:${listener.port}` },
+  ]) {
+    const refused = await post(headers);
+    assert.equal(refused.status, 403, JSON.stringify(headers));
+    // A foreign Origin may be refused by the HTTP listener before the page routes (a JSON-RPC error).
+    const { error } = JSON.parse(refused.body);
+    assert.match(typeof error === 'string' ? error : error.message, /^Forbidden/);
+  }
+  assert.equal((await forms.get(id))?.outcome, undefined, 'nothing refused was taken');
+  const taken = await post({ origin: `http://${own}` });
+  assert.equal(taken.status, 200, taken.body);
+  assert.deepEqual((await forms.get(id))?.outcome, { action: 'accept', values: { a: 'x' } });
+}
+
+/** The connect-src directive of a CSP header, exactly. */
+function connectSrc(csp: unknown): string | undefined {
+  return String(csp)
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('connect-src'));
+}
+
+test('the form page over HTTP: a foreign Host is 403; an answer with no Origin or a foreign one is 403', async () => {
+  const form = await server.forms.open({ schema: PAGE_FORM, serverName: 'form' });
+  await assertPageGuards(server, server.forms, form.id);
+});
+
+test("the form page on stdio's loopback listener: the same guards, and connect-src exactly itself and the endpoints", async () => {
+  const forms = new MemoryPendingForms();
+  const host = loopbackPageHost({
+    forms,
+    config: {
+      endpoints: [
+        { purpose: 'users', url: 'https://api.example.com/users/search' },
+        { purpose: 'projects', url: 'https://api.example.com/projects/search' },
+        { purpose: 'places', url: 'https://geo.example.org:8443/places?x=1' },
+      ],
+    },
+    log: () => {},
+  });
+  try {
+    const form = await forms.open({ schema: PAGE_FORM, serverName: 'form' });
+    const url = new URL(await host.url(form.id));
+    assert.equal(url.hostname, '127.0.0.1');
+    const listener = { port: Number(url.port) };
+    const page = await raw(listener, { method: 'GET', path: url.pathname, headers: { host: url.host } });
+    assert.equal(
+      connectSrc(page.headers['content-security-policy']),
+      "connect-src 'self' https://api.example.com https://geo.example.org:8443",
+    );
+    await assertPageGuards(listener, forms, form.id);
+  } finally {
+    await host.close();
+  }
+});
+
+test('with no endpoints the page may connect to itself only', async () => {
+  const form = await server.forms.open({ schema: PAGE_FORM, serverName: 'form' });
+  const page = await raw(server, {
+    method: 'GET',
+    path: `/forms/${form.id}`,
+    headers: { host: `127.0.0.1:${server.port}` },
+  });
+  assert.equal(page.status, 200);
+  assert.equal(connectSrc(page.headers['content-security-policy']), "connect-src 'self'");
 });

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { FORM_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
-import { type ClientKind, connectClient, type Target, type TestClient } from './support.ts';
+import {
+  type ClientKind,
+  connectClient,
+  type ElicitHandler,
+  type Target,
+  type TestClient,
+} from './support.ts';
 
 interface Case {
   id: string;
@@ -111,3 +117,167 @@ corpusOver('stdio', 'v2-auto', () => ({ stdio: [] }));
 corpusOver('stdio', 'v1', () => ({ stdio: [] }));
 corpusOver('http', 'v1', () => ({ url: http.url }));
 corpusOver('http', 'v2-auto', () => ({ url: http.url }));
+
+/**
+ * A person who answers every dialog: the default of each property, else its first choice, a date a
+ * month ahead, the smallest number, or some text. Enough for most forms to come back submitted.
+ */
+const acceptAll: ElicitHandler = async (params) => {
+  const content: Record<string, unknown> = {};
+  const inMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const [name, prop] of Object.entries<any>(params.requestedSchema?.properties ?? {})) {
+    if (prop.default !== undefined) content[name] = prop.default;
+    else if (prop.oneOf) content[name] = prop.oneOf[0].const;
+    else if (prop.type === 'array') content[name] = [prop.items?.anyOf?.[0]?.const].filter(Boolean);
+    else if (prop.type === 'boolean') content[name] = false;
+    else if (prop.type === 'number' || prop.type === 'integer') content[name] = prop.minimum ?? 1;
+    else if (prop.format === 'date') content[name] = inMonth;
+    else if (prop.format === 'date-time') content[name] = `${inMonth}T09:00:00Z`;
+    else content[name] = 'abc';
+  }
+  return { action: 'accept', content };
+};
+
+/**
+ * The forgiven calls again with `--elicitation auto` and a client that shows the dialog and answers:
+ * whatever the route (the dialog's submitted, invalid answers, the conversation, shown nowhere), the
+ * note of what was changed reaches the model in structuredContent and in content.
+ */
+describe('forgiven calls through the dialog (--elicitation auto, an accepting client)', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await connectClient('v2-auto', { stdio: ['--elicitation', 'auto'] }, acceptAll);
+  });
+  after(async () => {
+    await client?.close();
+  });
+  test('every forgiven call carries its note, the submitted ones too', async (t) => {
+    const failures: string[] = [];
+    const statuses: Record<string, number> = {};
+    for (const c of CORPUS.filter((c) => c.expect.outcome === 'normalized')) {
+      const result = await client.callTool({ name: 'request_form', arguments: c.arguments });
+      const sc = result.structuredContent ?? {};
+      statuses[sc.status] = (statuses[sc.status] ?? 0) + 1;
+      if (Object.keys(sc)[0] !== 'message')
+        failures.push(`${c.id}: structuredContent does not lead with message`);
+      else if (!lineFor(sc.normalized ?? [], c.expect))
+        failures.push(`${c.id} (${sc.status}): no note with the fix in ${JSON.stringify(sc.normalized)}`);
+      else if (
+        !lineFor(
+          result.content
+            .map((b: any) => b.text)
+            .join('\n')
+            .split('\n'),
+          c.expect,
+        )
+      )
+        failures.push(`${c.id} (${sc.status}): the note is not in content`);
+    }
+    t.diagnostic(`statuses: ${JSON.stringify(statuses)}`);
+    assert.deepEqual(failures, []);
+    // The dialog really answered most of them (the gap was exactly there).
+    assert.ok((statuses.submitted ?? 0) >= 20, JSON.stringify(statuses));
+  });
+  test('select + multiple + string options + an unknown key: submitted, with the note and the warning', async () => {
+    const result = await client.callTool({
+      name: 'request_form',
+      arguments: {
+        form_schema: {
+          title: 'New project',
+          fields: [
+            {
+              name: 'features',
+              type: 'select',
+              label: 'Features',
+              multiple: true,
+              options: ['auth', 'db'],
+              colour: 'red',
+            },
+          ],
+        },
+      },
+    });
+    const sc = result.structuredContent;
+    assert.equal(sc.status, 'submitted', sc.message);
+    assert.deepEqual(sc.values, { features: ['auth'] });
+    assert.ok(
+      sc.normalized?.some((n: string) => n.includes('multiple')),
+      JSON.stringify(sc.normalized),
+    );
+    assert.ok(
+      sc.normalized?.some((n: string) => n.includes('options')),
+      JSON.stringify(sc.normalized),
+    );
+    assert.ok(
+      sc.warnings?.some((w: string) => w.includes('colour')),
+      JSON.stringify(sc.warnings),
+    );
+    const shown = result.content.map((b: any) => b.text).join('\n');
+    for (const line of [...sc.normalized, ...sc.warnings]) assert.ok(shown.includes(line), line);
+  });
+});
+
+describe('warnings and notes a model sees beside the form or the refusal (HTTP, v1 client)', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await connectClient('v1', { url: http.url });
+  });
+  after(async () => {
+    await client?.close();
+  });
+  test('plain warnings (an unknown property, searchParams without {query}) are in structuredContent.warnings', async () => {
+    const result = await client.callTool({
+      name: 'request_form',
+      arguments: {
+        form_schema: {
+          title: 'New project',
+          fields: [
+            { name: 'code', type: 'text', label: 'Code', colour: 'red' },
+            {
+              name: 'owner',
+              type: 'autocomplete',
+              label: 'Owner',
+              searchUrl: 'https://api.example.com/users/search',
+              searchParams: { limit: 5 },
+              displayField: 'name',
+              valueField: 'id',
+            },
+          ],
+        },
+      },
+    });
+    const sc = result.structuredContent;
+    assert.equal(sc.status, 'waiting_for_input', sc.message);
+    assert.deepEqual(sc.warnings, [
+      "Warning: field[0] (type: text): unknown property 'colour' is ignored.",
+      'Warning: field[1] (type: autocomplete): searchParams has no "{query}", so the typed text is not sent. Add e.g. "q": "{query}".',
+    ]);
+    assert.equal(sc.normalized, undefined);
+  });
+  test('a refusal keeps the notes of the same check: normalized and warnings next to the error', async () => {
+    const result = await client.callTool({
+      name: 'request_form',
+      arguments: {
+        form_schema: {
+          title: 'New project',
+          fields: [
+            { name: 'size', type: 'select', label: 'Size', options: ['S', 'M'], colour: 'red' },
+            { name: 'x', type: 'bogus', label: 'X' },
+          ],
+        },
+      },
+    });
+    const sc = result.structuredContent;
+    assert.equal(result.isError, true);
+    assert.equal(sc.status, 'error');
+    assert.match(sc.message, /field\[1\]/);
+    assert.ok(
+      sc.normalized?.some((n: string) => n.includes('field[0]') && n.includes('options')),
+      JSON.stringify(sc),
+    );
+    assert.ok(
+      sc.warnings?.some((w: string) => w.includes("'colour'")),
+      JSON.stringify(sc),
+    );
+  });
+});

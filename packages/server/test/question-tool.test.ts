@@ -198,3 +198,74 @@ describe('question without elicitation: a form request every renderer shows', ()
     );
   });
 });
+
+describe('question as a model writes it after AskUserQuestion, in English', () => {
+  const features = {
+    questions: [
+      {
+        question: 'Which features should the project include?',
+        header: 'Features',
+        options: ['auth', 'db', 'api'],
+        multiSelect: true,
+      },
+    ],
+  };
+
+  test('multiSelect through the dialog: asked as several choices, answered with several, the reading said', async () => {
+    const seen: any[] = [];
+    const result = await ask('v2-auto', features, async (params) => {
+      seen.push(params);
+      return { action: 'accept', content: { q1: ['auth', 'api'] } };
+    });
+    assert.equal(seen[0].requestedSchema.properties.q1.type, 'array');
+    assert.equal(seen[0].requestedSchema.properties.q1_other.title, 'Features: Other');
+    assert.deepEqual(result.structuredContent.answers, [['auth', 'api']]);
+    assert.equal(
+      result.content[0].text,
+      'User answers: "Which features should the project include?"="auth, api"',
+    );
+    assert.deepEqual(result.structuredContent.warnings, [
+      'Question 1 (Features): multiSelect was read as multiple (write multiple next time)',
+      'Question 1 (Features): the strings in options were read as { label: "..." } (write options: [{ label: "..." }] next time)',
+    ]);
+  });
+
+  test('in the conversation: an English form (Other, the default title) with English notes', async () => {
+    const two = {
+      questions: [
+        { ...features.questions[0]!, header: '' },
+        { question: 'Which database?', header: 'DB', options: [{ label: 'Postgres' }] },
+      ],
+    };
+    const result = await ask('v1', two);
+    const form = result._meta[FORM_META_KEY];
+    assert.equal(form.title, 'Question');
+    assert.equal(form.locale, 'en');
+    assert.equal(form.fields.find((f: any) => f.name === 'q1').type, 'multiselect');
+    assert.equal(form.fields.find((f: any) => f.name === 'q2_other').label, 'Other');
+    assert.ok(result.structuredContent.warnings.every((w: string) => w.startsWith('Question 1')));
+    assert.match(result.structuredContent.message, /^Waiting for form input\./);
+    // A Japanese question keeps the seed's words: 「その他」 and 「質問」.
+    const japanese = await ask('v1', {
+      questions: [
+        { question: 'どれ？', header: '', options: [{ label: 'A' }] },
+        { question: 'どこ？', header: '', options: [{ label: 'B' }] },
+      ],
+    });
+    assert.equal(japanese._meta[FORM_META_KEY].title, '質問');
+    assert.equal(japanese._meta[FORM_META_KEY].fields[2].label, 'その他');
+  });
+
+  test('an English question shown nowhere: NO_UI in English with the way out', async () => {
+    const result = await ask('v1', features, undefined, ['--elicitation', 'auto']);
+    assert.equal(result.isError, true);
+    assert.match(result.content[0].text, /^Error \[NO_UI\]: /);
+    assert.deepEqual(result.structuredContent.error.recovery, [
+      'Ask the question as a normal message instead (do not call this question again)',
+      'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+    ]);
+    assert.deepEqual(result.structuredContent.error.details.reasons, [
+      'This client supports neither MCP Apps nor elicitation.',
+    ]);
+  });
+});

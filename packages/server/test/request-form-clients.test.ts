@@ -19,6 +19,8 @@ import {
 } from './support.ts';
 
 const SEED_WAIT_TAIL = 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。';
+/** What a model waiting on a form is told to do if the person sees nothing (issue 20). */
+const SEED_UNSEEN = 'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。';
 
 function errorText(result: any): string {
   assert.equal(result.isError, true, `expected isError, got ${JSON.stringify(result)}`);
@@ -66,9 +68,10 @@ function exercise(
             schema: checked.schema,
             status: 'waiting_for_input',
           });
-          // What the model reads: the message first, and no copy of the form.
+          // What the model reads: the message first, and no copy of the form. The server cannot know
+          // the host shows the call (a client that renders nothing looks the same): the way out is said.
           assert.deepEqual(result.structuredContent, {
-            message: text,
+            message: `${text}\n${SEED_UNSEEN}`,
             type: 'form_request',
             status: 'waiting_for_input',
           });

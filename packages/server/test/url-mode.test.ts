@@ -310,6 +310,8 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
   const cases: Array<[ClientKind, 'stdio' | 'http']> = [
     ['v1', 'stdio'],
     ['v1', 'http'],
+    ['v2-legacy', 'stdio'],
+    ['v2-legacy', 'http'],
     ['v2-auto', 'stdio'],
     ['v2-auto', 'http'],
   ];

@@ -79,7 +79,13 @@ export const agent: Words<typeof ja.agent> = {
   nowhereHead: 'The form "{title}" is not shown to the person: they cannot see it, and no answers will come.',
   nowhereBecause: 'Why:',
   nowhereFix:
-    'What to do: ask the person for what you need in the conversation instead (do not call this form again). To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+    'What to do: ask the person for what you need in the conversation instead (do not call this form again). {urlMode}',
+  nowhereUrlMode:
+    'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+  waitingUnseen: 'If the person says they see no form, ask in the conversation instead.',
+  questionTitle: 'Question',
+  questionWaiting: 'Waiting for the answers to the questions',
+  questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',
   answersNotObject: 'Send the answers as a JSON object of field name -> value.',
   noSuchField: 'This form has no such field.',
   fileNotUploaded:

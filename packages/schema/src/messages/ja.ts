@@ -94,7 +94,16 @@ export const agent = {
     'フォーム「{title}」はユーザーに表示されていません。ユーザーにはこのフォームが見えず、回答は届きません。',
   nowhereBecause: '理由:',
   nowhereFix:
-    '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（Claude Code など）で サーバーを `formrequest serve --elicitation auto` として起動します（フォームはブラウザのフォームページに表示されます）。',
+    '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。{urlMode}',
+  nowhereUrlMode:
+    'どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（Claude Code など）で サーバーを `formrequest serve --elicitation auto` として起動します（フォームはブラウザのフォームページに表示されます）。',
+  // A waiting form the server cannot know is shown (a client that renders nothing looks the same).
+  waitingUnseen: 'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。',
+  // The `question` tool.
+  questionTitle: '質問',
+  questionWaiting: '質問への回答を待っています',
+  questionAskInChat:
+    '質問を通常のメッセージとしてユーザーに尋ねてください（この質問を再度呼び出さないでください）',
   // Answers a page sends back (the server's form page, the host's chat page), checked before they count.
   answersNotObject: '回答はフィールド名と値の JSON オブジェクトで送ってください。',
   noSuchField: 'このフォームにない項目です。',
