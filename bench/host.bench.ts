@@ -8,7 +8,10 @@
 //      crosses instances through LISTEN/NOTIFY.
 //    Every event the store holds must arrive exactly once and in order (0 lost, 0 duplicated). Turn
 //    latency = from a POST to the result event on the stream; p50/p99 reported, ratios against the
-//    SQLite anchor. Skipped (saying why) where no PostgreSQL server runs.
+//    SQLite anchor. Delivery = from the answer's POST to its first event (the user_message) on the
+//    stream that was already open: with three instances the POST goes to one and the stream is
+//    read from another, so this is the time an event takes to cross instances (commit, NOTIFY,
+//    LISTEN, read, SSE), under the same load. Skipped (saying why) where no PostgreSQL server runs.
 // 2. Cold start of `formrequest demo` to the first page served. Anchor: a bare `node` HTTP server
 //    spawned the same way to its first response (ratio = demo / bare node).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -99,6 +102,8 @@ async function roundTrip(urls: string[], i: number) {
   const { conversationId } = await post(toMessage, { message: `新しいプロジェクトを作成して #${i}` });
   const controller = new AbortController();
   let answeredAt = 0;
+  let answerAfterId = 0;
+  let delivery: number | undefined;
   const turns: number[] = [];
   const events = await listen(
     toListen,
@@ -107,6 +112,7 @@ async function roundTrip(urls: string[], i: number) {
       const results = got.filter((e) => e.event === 'result');
       if (results.length >= 1 && answeredAt === 0) {
         turns.push(results[0].at - askedAt);
+        answerAfterId = results[0].id;
         answeredAt = performance.now();
         post(toAnswer, {
           conversationId,
@@ -114,12 +120,16 @@ async function roundTrip(urls: string[], i: number) {
           answers: { project_name: `app-${i}`, language: 'go' },
         }).catch((error) => controller.abort(error));
       }
+      if (answeredAt > 0 && delivery === undefined) {
+        const first = got.find((e) => e.id > answerAfterId);
+        if (first) delivery = first.at - answeredAt;
+      }
       if (results.length === 2 && turns.length === 1) turns.push(results[1].at - answeredAt);
       return results.length === 2;
     },
     controller.signal,
   );
-  return { conversationId, events, turns };
+  return { conversationId, events, turns, delivery: delivery ?? Number.NaN };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -168,6 +178,8 @@ interface Load {
   p50: number;
   p99: number;
   max: number;
+  deliveryP50: number;
+  deliveryP99: number;
 }
 
 /** 200 concurrent round trips over the given instances, checked against what the store holds. */
@@ -180,6 +192,7 @@ async function load(urls: string[]): Promise<Load> {
   let duplicated = 0;
   let outOfOrder = 0;
   const turns: number[] = [];
+  const deliveries = runs.map((r) => r.delivery).sort((a, b) => a - b);
   for (const run of runs) {
     // What the store holds, read from another instance than the one streamed from.
     const stored = await (await fetch(`${urls.at(-1)}/api/conversations/${run.conversationId}`)).json();
@@ -200,6 +213,8 @@ async function load(urls: string[]): Promise<Load> {
     p50: percentile(turns, 50),
     p99: percentile(turns, 99),
     max: turns.at(-1)!,
+    deliveryP50: percentile(deliveries, 50),
+    deliveryP99: percentile(deliveries, 99),
   };
 }
 
@@ -213,6 +228,12 @@ function report(label: string, result: Load, anchor?: Load) {
     `    turn latency (POST to result on the stream): p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms` +
       (anchor
         ? `; vs SQLite: p50 ${ratio(result.p50, anchor.p50)}, p99 ${ratio(result.p99, anchor.p99)}, wall ${ratio(result.seconds, anchor.seconds)}`
+        : ''),
+  );
+  console.log(
+    `    delivery (answer POST to its first event on the open stream${label.includes('3 instances') ? ', another instance' : ''}): p50 ${result.deliveryP50.toFixed(0)} ms, p99 ${result.deliveryP99.toFixed(0)} ms` +
+      (anchor
+        ? `; vs SQLite (same process): p50 ${ratio(result.deliveryP50, anchor.deliveryP50)}, p99 ${ratio(result.deliveryP99, anchor.deliveryP99)}`
         : ''),
   );
 }

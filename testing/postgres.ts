@@ -1,11 +1,15 @@
 // A real PostgreSQL server for the tests and benchmarks: found where it listens (FORMREQUEST_TEST_PG_URL, else the
 // Unix socket as the current user, else 127.0.0.1:5432 as postgres), started when it is installed but
-// stopped (Debian's pg_ctlcluster), and a clear skip reason only on machines that have none. Each test
-// gets a database of its own, made with a random name and dropped afterwards.
-import { execFileSync } from 'node:child_process';
+// stopped (Debian's pg_ctlcluster), else, where only the server's programs are on PATH (initdb and
+// pg_ctl: Homebrew, Nix, a tarball), a throwaway cluster on a socket in a temp dir, stopped and removed
+// when the process exits; a clear skip reason only on machines that have none. Each test gets a
+// database of its own, made with a random name and dropped afterwards.
+// FORMREQUEST_TEST_PG=temp skips the search and always makes the throwaway cluster.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 const SOCKET_DIR = '/var/run/postgresql';
@@ -48,11 +52,59 @@ function startInstalledClusters(): string {
   return down.length ? `started ${down.map((f) => `${f[0]}/${f[1]}`).join(', ')}` : 'all clusters online';
 }
 
+/** Whether `program` runs from PATH. */
+function onPath(program: string): boolean {
+  return spawnSync(program, ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * A new cluster in a temp dir (initdb, then pg_ctl start listening on a socket in that dir only, no
+ * TCP), owned by the current user with trust auth; stopped and removed when this process exits.
+ * Its admin URL, or why it could not be made.
+ */
+function startTempCluster(): { url: string } | { reason: string } {
+  if (!onPath('initdb') || !onPath('pg_ctl')) return { reason: 'initdb and pg_ctl are not on PATH' };
+  if (process.getuid?.() === 0) {
+    return {
+      reason:
+        'initdb and pg_ctl are on PATH but refuse to run as root, so no throwaway cluster could be made (run the tests as another user, or set FORMREQUEST_TEST_PG_URL)',
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'formrequest-pg-'));
+  const data = join(dir, 'data');
+  const user = userInfo().username;
+  const stop = () => {
+    spawnSync('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    execFileSync('initdb', ['-D', data, '-A', 'trust', '-U', user, '--no-sync', '-E', 'UTF8'], {
+      stdio: 'pipe',
+    });
+    execFileSync(
+      'pg_ctl',
+      ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-k ${dir} -c listen_addresses= -F`, 'start'],
+      { stdio: 'pipe' },
+    );
+  } catch (error) {
+    stop();
+    const detail = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
+    return { reason: `a throwaway cluster (initdb, pg_ctl) failed to start: ${detail}` };
+  }
+  process.once('exit', stop);
+  return { url: `postgres://${encodeURIComponent(user)}@/postgres?host=${encodeURIComponent(dir)}` };
+}
+
 let found: Promise<{ url: string } | { skip: string }> | undefined;
 
 /** The admin URL of a running server, or why the PostgreSQL tests are skipped here. */
 export function postgresServer(): Promise<{ url: string } | { skip: string }> {
   found ??= (async () => {
+    if (process.env.FORMREQUEST_TEST_PG === 'temp') {
+      const temp = startTempCluster();
+      if ('url' in temp) return temp;
+      throw new Error(`FORMREQUEST_TEST_PG=temp: ${temp.reason}.`);
+    }
     const tried: string[] = [];
     for (const round of [1, 2]) {
       for (const url of candidates()) {
@@ -67,9 +119,12 @@ export function postgresServer(): Promise<{ url: string } | { skip: string }> {
       } catch (error) {
         started = `pg_ctlcluster failed: ${(error as Error).message}`;
       }
-      if (/no PostgreSQL is installed/.test(started)) {
+      if (/no PostgreSQL is installed|has no cluster/.test(started)) {
+        // No Debian cluster to start: the server's own programs on PATH make a throwaway one.
+        const temp = startTempCluster();
+        if ('url' in temp) return temp;
         return {
-          skip: `PostgreSQL tests skipped: ${started}. Install it (apt-get install postgresql) or set FORMREQUEST_TEST_PG_URL to an admin URL.`,
+          skip: `PostgreSQL tests skipped: nothing listens (${tried.join('; ')}), ${started}, and ${temp.reason}. Install PostgreSQL (apt-get install postgresql) or set FORMREQUEST_TEST_PG_URL to an admin URL.`,
         };
       }
       // A cluster that was just started takes a moment to accept connections.

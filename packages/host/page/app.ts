@@ -219,9 +219,23 @@ function handleEvent(name: string, data: EventData, id: number, live: boolean): 
       }
       break;
     case 'error':
+      // A run replayed after the host stopped: what its cut attempt showed is gone from the store and
+      // goes from the page too; the replay says it again.
+      if (data.retrying) dropCutAttempt();
       append(el('div', 'msg error', data.message));
       break;
   }
+}
+
+/** Removes what the agent showed since the person's last message (and a form that cut attempt opened). */
+function dropCutAttempt(): void {
+  const messages = $('messages');
+  const users = messages.querySelectorAll('.msg.user');
+  const turnStart = users[users.length - 1];
+  if (!turnStart) return;
+  while (turnStart.nextElementSibling && turnStart.nextElementSibling !== formNote)
+    turnStart.nextElementSibling.remove();
+  if (state.form) closeForm();
 }
 
 function subscribe(id: string, after: number): void {

@@ -190,7 +190,7 @@ export class Conversations {
       const schema = row.schema as unknown as FormSchema;
       if (input.cancel) {
         message = cancelMessage(locale);
-        form = { id: row.id, schema: row.schema, outcome: 'cancelled' };
+        form = { id: row.id, outcome: 'cancelled' };
         stored = { id: row.id, status: 'cancelled', answer: null };
       } else {
         // The form's own clock: relative dates from its issue instant, in the person's zone if sent.
@@ -204,7 +204,7 @@ export class Conversations {
           clock,
         );
         message = submitMessage(schema, values);
-        form = { id: row.id, schema: row.schema, outcome: 'submitted', values };
+        form = { id: row.id, outcome: 'submitted', values };
         stored = { id: row.id, status: 'answered', answer: values };
       }
     } else {
@@ -382,6 +382,23 @@ export class Conversations {
     return { name: meta.name, type: meta.type, size: meta.size, url: `/api/files/${meta.id}` };
   }
 
+  /** The answer the run carries, with its form read from `forms` (where the schema is kept, once). */
+  private async answeredForm(
+    conversationId: string,
+    answer: NonNullable<RunInput['form']>,
+  ): Promise<FormAnswer> {
+    // A run written by an earlier release kept the schema in its input: use it if the row is gone.
+    const legacy = (answer as { schema?: Record<string, unknown> }).schema;
+    const schema = (await this.store.getForm(conversationId, answer.id))?.schema ?? legacy;
+    if (!schema) throw new Error(`The answered form ${answer.id} is no longer stored.`);
+    return {
+      id: answer.id,
+      outcome: answer.outcome,
+      values: answer.values,
+      schema: schema as unknown as FormSchema,
+    };
+  }
+
   private async runClaimed(run: RunRow, stop: AbortController): Promise<void> {
     const { conversationId, id: runId, input } = run;
     const owner = this.owner;
@@ -469,9 +486,7 @@ export class Conversations {
     };
     try {
       const state = (await this.store.getConversation(conversationId))?.agentState;
-      const form: FormAnswer | undefined = input.form
-        ? { ...input.form, schema: input.form.schema as unknown as FormSchema }
-        : undefined;
+      const form = input.form ? await this.answeredForm(conversationId, input.form) : undefined;
       const output = await this.agent.runTurn({
         conversationId,
         message: input.message,

@@ -4,7 +4,15 @@ import { after, before, test } from 'node:test';
 import { scenarioForm } from '../src/demo.js';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { call, replyText, startTestHost, turn } from './helpers.js';
+import { call, replyText, sqlite, startTestHost, turn } from './helpers.js';
+
+/** A form whose label appears nowhere else: every stored copy of the form can be counted by it. */
+const ONCE_LABEL = 'Label-stored-once-7f3a';
+const ONCE_FORM = {
+  title: 'Stored once',
+  locale: 'en',
+  fields: [{ name: 'stored_once_field', type: 'text', label: ONCE_LABEL, required: true }],
+};
 
 let api: FakeApi;
 let host: RunningHost;
@@ -16,6 +24,15 @@ before(async () => {
     if (text.includes('ユーザーの回答')) return { text: 'Noted the answer.' };
     if (text.includes('[CANCELLED]')) return { text: 'Noted the cancel.' };
     if (text.includes('キャンセル')) return { text: 'Okay, cancelled.' };
+    if (text.includes('"stored_once_field"')) return { text: 'Got it.' };
+    if (text.includes('一度だけ保存')) {
+      // The form as a JSON string and with a field the checker normalises: never byte-identical to the
+      // checked form, which is what let the tool_use event keep its own copy before.
+      return {
+        text: '',
+        toolUse: { name: 'mcp__form__request_form', input: { form_schema: JSON.stringify(ONCE_FORM) } },
+      };
+    }
     if (text.includes('言語を聞いて')) {
       return {
         text: '',
@@ -95,6 +112,27 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
   assert.equal(last[0].tool_use_id, formId);
   assert.equal(last[1].type, 'text');
   assert.deepEqual(JSON.parse(last[1].text), { project_name: 'my-web-app', language: 'typescript' });
+});
+
+test('a form is stored in `forms` only: no event or run row holds it, and the model still sees its own call', async () => {
+  const first = await turn(host, { message: '一度だけ保存して' });
+  const { conversationId } = first;
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  await turn(host, { conversationId, formId, answers: { stored_once_field: 'x' } });
+  const db = sqlite(host);
+  const count = (sql: string) => Number(db.prepare(sql).get(`%${ONCE_LABEL}%`)!.n);
+  assert.equal(count('SELECT COUNT(*) AS n FROM forms WHERE schema LIKE ?'), 1, 'one copy in forms');
+  assert.equal(count('SELECT COUNT(*) AS n FROM events WHERE data LIKE ?'), 0, 'no event row holds the form');
+  assert.equal(count('SELECT COUNT(*) AS n FROM runs WHERE input LIKE ?'), 0, 'no run input holds the form');
+  // The agent's history is the one other place (README, Storage): the model must get its call back.
+  assert.equal(count('SELECT COUNT(*) AS n FROM conversations WHERE agent_state LIKE ?'), 1);
+  const history = api.requests.at(-1)!.body.messages;
+  const asked = history[1].content.find((b: any) => b.type === 'tool_use');
+  assert.equal(asked.input.form_schema, JSON.stringify(ONCE_FORM), 'the model gets its own argument back');
+  // Read back, the events carry the checked form where they refer to it.
+  const replay = (await call(host, 'GET', `/api/conversations/${conversationId}`)).json.events;
+  const use = replay.find((e: any) => e.event === 'tool_use');
+  assert.equal(use.data.input.form_schema.fields[0].label, ONCE_LABEL);
 });
 
 test('a question shown as a form ends the turn, and its answer goes back in seed 004 words', async () => {

@@ -230,6 +230,7 @@ describe('form ids belong to their conversation', () => {
     api = await startFakeMessagesApi((body) => {
       const text = lastUserText(body);
       if (text.includes('"project_name"')) return { text: `Got ${JSON.parse(text).project_name}.` };
+      if (text.includes('"attachment"')) return { text: 'Got the file.' };
       return {
         text: 'Fill this in.',
         toolUse: {
@@ -269,5 +270,27 @@ describe('form ids belong to their conversation', () => {
       answers: { name: 'Ann', attachment: { url: file.url } },
     });
     assert.equal(answered.events[0].data.form_outcome, 'submitted');
+  });
+
+  test("A answered with its file, then B asks with the same id: A's file is still served", async () => {
+    const a = await turn(agentHost, { message: 'form please' });
+    const where = { conversationId: a.conversationId, formId: 'toolu_same' };
+    const file = (await upload(agentHost, where, 'kept.txt', 'kept')).json;
+    const answered = await turn(agentHost, {
+      ...where,
+      answers: { name: 'Ann', attachment: { url: file.url } },
+    });
+    assert.equal(replyText(answered.events), 'Got the file.');
+    assert.equal((await fetch(agentHost.url + file.url)).status, 200);
+
+    // B's form has A's id; asking it, and closing it, sweeps B's unused uploads, never A's.
+    const b = await turn(agentHost, { message: 'form please' });
+    assert.equal(b.events.at(-1)!.data.pending_form.id, 'toolu_same');
+    await turn(agentHost, { conversationId: b.conversationId, formId: 'toolu_same', cancel: true });
+    const served = await fetch(agentHost.url + file.url);
+    assert.equal(served.status, 200, "A's answered upload survives B's form with the same id");
+    assert.equal(await served.text(), 'kept');
+    const stillA = await call(agentHost, 'GET', `/api/conversations/${a.conversationId}`);
+    assert.equal(stillA.json.pendingForm, null, "A's form stays answered");
   });
 });

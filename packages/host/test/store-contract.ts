@@ -109,6 +109,7 @@ export function storeContractTests(open: OpenStore): void {
       const claimed = await store.claimRun('r', 'a', 1);
       assert.equal(claimed?.attempts, 1);
       assert.deepEqual(claimed?.input, { message: 'x', locale: 'ja' });
+      await store.appendEvent('c', 'r', 'text', { type: 'text', text: 'cut short' }, 'a');
       await new Promise((r) => setTimeout(r, 20));
       assert.deepEqual(
         (await store.unfinishedRuns()).map((r) => [r.id, r.leaseExpired]),
@@ -117,6 +118,11 @@ export function storeContractTests(open: OpenStore): void {
       );
       const taken = await store.claimRun('r', 'b', 60_000);
       assert.equal(taken?.attempts, 2);
+      assert.deepEqual(
+        (await store.eventsAfter('c', 0, 100)).map((e) => e.name),
+        ['user_message'],
+        "a replay takes the cut attempt's words out of the transcript, and keeps the user's message",
+      );
       await assert.rejects(
         store.finishRun('c', 'r', 'a', { status: 'done', result: { type: 'result' } }),
         (error: StoreConflict) => error.code === 'run_lost',

@@ -87,13 +87,16 @@ export interface StorageLimits {
   totalBytes: number;
 }
 
-/** What a turn hands the agent: kept with the run until the run is done (the outbox). */
+/**
+ * What a turn hands the agent: kept with the run until the run is done (the outbox). A form answer
+ * names its form (the schema stays in `forms`, read back when the run is claimed) and carries the
+ * checked values.
+ */
 export interface RunInput {
   message: string;
   locale: string;
   form?: {
     id: string;
-    schema: Record<string, unknown>;
     outcome: 'submitted' | 'cancelled';
     values?: Record<string, unknown>;
   };
@@ -189,7 +192,9 @@ export interface HostStore {
   /**
    * Takes a queued (or abandoned) run for `owner` until now + leaseMs; undefined when another owner
    * holds a live lease (unless it is `takeFrom`, an owner known to be dead) or the run is over.
-   * Counts an attempt.
+   * Counts an attempt. Taking a run that was started before (a replay) supersedes the forms the cut
+   * attempt asked for and deletes its events (all but the user's message): the transcript shows the
+   * reply once.
    */
   claimRun(
     runId: string,
@@ -215,8 +220,8 @@ export interface HostStore {
   ): Promise<StoredEvent>;
   /**
    * Records a form the agent asked for (status `asked`) with its tool_result event, storing the form
-   * once: the events refer to it. `toolUseEventId` is the request_form tool_use event, whose input is
-   * replaced by the reference when it is the same form.
+   * once: the events refer to it. `toolUseEventId` is the request_form tool_use event: its form
+   * argument is replaced by the reference (read back, it carries the checked form as `form_schema`).
    */
   recordFormAsked(ask: {
     conversationId: string;

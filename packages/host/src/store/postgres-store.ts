@@ -32,7 +32,7 @@ import {
 } from './contract.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
 import { HOST_MIGRATIONS } from './postgres-schema.js';
-import { decodeCursor, encodeCursor, withForm, withoutForm } from './stored-forms.js';
+import { decodeCursor, encodeCursor, toolUseWithoutForm, withForm, withoutForm } from './stored-forms.js';
 
 type Row = Record<string, unknown>;
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -287,11 +287,16 @@ export class PostgresStore implements HostStore {
         row.owner !== options.takeFrom &&
         Number(row.lease_until ?? 0) > Number(row.now);
       if (heldByOther) return undefined;
-      // A replay: forms the cut attempt asked for will never be answered.
+      // A replay: forms the cut attempt asked for will never be answered, and what it said is taken
+      // out of the transcript (the replay says it again; the person should read the reply once).
       if (Number(row.attempts) > 0) {
         await client.query(
           `UPDATE ${PG_SCHEMA}.forms SET status = 'superseded' WHERE run_id = $1 AND status = 'asked'`,
           [runId],
+        );
+        await client.query(
+          `DELETE FROM ${PG_SCHEMA}.events WHERE conversation_id = $1 AND run_id = $2 AND name <> 'user_message'`,
+          [found.conversation_id, runId],
         );
       }
       const {
@@ -410,15 +415,14 @@ export class PostgresStore implements HostStore {
         const {
           rows: [use],
         } = await client.query(
-          `SELECT data FROM ${PG_SCHEMA}.events WHERE id = $1 AND conversation_id = $2`,
+          `SELECT data FROM ${PG_SCHEMA}.events WHERE id = $1 AND conversation_id = $2 AND name = 'tool_use'`,
           [ask.toolUseEventId, ask.conversationId],
         );
-        const data = use
-          ? (JSON.parse(use.data as string) as { input?: { form_schema?: unknown } })
-          : undefined;
-        if (data && JSON.stringify(data.input?.form_schema) === schemaJson) {
+        // Always a reference, even when the model's argument differs from the checked form (a renamed
+        // key, a JSON string, normalised values): the form is kept once, in `forms`.
+        if (use) {
           await client.query(`UPDATE ${PG_SCHEMA}.events SET data = $1, form_id = $2 WHERE id = $3`, [
-            JSON.stringify(withoutForm('tool_use', data)),
+            JSON.stringify(toolUseWithoutForm(JSON.parse(use.data as string))),
             ask.formId,
             ask.toolUseEventId,
           ]);

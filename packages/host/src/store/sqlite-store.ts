@@ -29,7 +29,7 @@ import {
   type SqlValue,
 } from './sqlite-driver.js';
 import { migrate, transaction } from './sqlite-schema.js';
-import { decodeCursor, encodeCursor, withForm, withoutForm } from './stored-forms.js';
+import { decodeCursor, encodeCursor, toolUseWithoutForm, withForm, withoutForm } from './stored-forms.js';
 
 const RUN_IN_PROGRESS =
   'The agent is still answering in this conversation. Wait for its result event, then send again.';
@@ -256,9 +256,15 @@ export class SqliteStore implements HostStore {
         row.owner !== options.takeFrom &&
         Number(row.lease_until ?? 0) > now;
       if (heldByOther) return undefined;
-      // A replay: forms the cut attempt asked for will never be answered.
+      // A replay: forms the cut attempt asked for will never be answered, and what it said is taken
+      // out of the transcript (the replay says it again; the person should read the reply once).
       if (Number(row.attempts) > 0) {
         this.run(`UPDATE forms SET status = 'superseded' WHERE run_id = ? AND status = 'asked'`, runId);
+        this.run(
+          `DELETE FROM events WHERE conversation_id = ? AND run_id = ? AND name <> 'user_message'`,
+          row.conversation_id as string,
+          runId,
+        );
       }
       this.run(
         `UPDATE runs SET status = 'running', owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?`,
@@ -346,17 +352,16 @@ export class SqliteStore implements HostStore {
       }
       if (ask.toolUseEventId !== undefined) {
         const use = this.get(
-          'SELECT data FROM events WHERE id = ? AND conversation_id = ?',
+          `SELECT data FROM events WHERE id = ? AND conversation_id = ? AND name = 'tool_use'`,
           ask.toolUseEventId,
           ask.conversationId,
         );
-        const data = use
-          ? (JSON.parse(use.data as string) as { input?: { form_schema?: unknown } })
-          : undefined;
-        if (data && JSON.stringify(data.input?.form_schema) === schemaJson) {
+        // Always a reference, even when the model's argument differs from the checked form (a renamed
+        // key, a JSON string, normalised values): the form is kept once, in `forms`.
+        if (use) {
           this.run(
             'UPDATE events SET data = ?, form_id = ? WHERE id = ?',
-            JSON.stringify(withoutForm('tool_use', data)),
+            JSON.stringify(toolUseWithoutForm(JSON.parse(use.data as string))),
             ask.formId,
             ask.toolUseEventId,
           );
