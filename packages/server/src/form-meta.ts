@@ -5,3 +5,10 @@
  * so the widget can import it without the server's dependencies.
  */
 export const FORM_META_KEY = 'formrequest/form';
+
+/**
+ * When the form was issued (ms since the epoch), beside the form in `_meta`: a surface that renders it
+ * later (the Apps widget, a reloaded chat) resolves relative dates (`today`, `+7days`) from this
+ * instant, as the server and the host do, so every surface agrees on one "today".
+ */
+export const ISSUED_AT_META_KEY = 'formrequest/issuedAt';

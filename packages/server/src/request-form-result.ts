@@ -11,7 +11,7 @@ import {
 } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { FORM_META_KEY } from './form-meta.js';
+import { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
 
 /** A result with the seed's top-level `_metadata` beside the standard fields. */
 export type FormRequestResult = CallToolResult & {
@@ -52,6 +52,7 @@ export function waitingForInputResult(
   schema: FormSchema,
   notes: readonly Issue[] = [],
   note?: string,
+  issuedAt: Date = new Date(),
 ): FormRequestResult {
   const text = formRequestText(schema);
   // The server cannot tell a host that renders the call from one that shows nothing (Claude Code
@@ -62,7 +63,7 @@ export function waitingForInputResult(
   return {
     content: [{ type: 'text', text }, { type: 'text', text: unseen }, ...noteBlocks(parts)],
     structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
-    _meta: { [FORM_META_KEY]: schema },
+    _meta: { [FORM_META_KEY]: schema, [ISSUED_AT_META_KEY]: issuedAt.getTime() },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
   };
 }

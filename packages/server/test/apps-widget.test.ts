@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { ISSUED_AT_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../../testing/browser.ts';
@@ -327,6 +327,37 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
     await frame.getByRole('textbox', { name: '名前' }).press('Enter');
     assert.equal(await waitForMessage(messages), submitMessage(form as never, { name: '太郎' }));
     assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+  } finally {
+    await page.close();
+  }
+});
+
+test("relative dates mean the form's issue instant (_meta's issuedAt), not the time the widget draws it", async () => {
+  const form = {
+    title: '日付',
+    fields: [{ name: 'due', type: 'date', label: '期限', min: 'today', max: '+7days' }],
+  };
+  const result: any = await client.callTool({ name: 'request_form', arguments: { form_schema: form } });
+  const issuedAt = result._meta[ISSUED_AT_META_KEY];
+  assert.ok(Math.abs(issuedAt - Date.now()) < 60_000, 'the server stamps the issue instant');
+  const { html, csp } = await readWidget();
+  const page = await browser.newPage();
+  try {
+    await page.exposeFunction('reportMessage', () => {});
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: hostScript });
+    await page.evaluate((run) => window.startOpenAiHost(run), {
+      html,
+      csp,
+      toolOutput: result.structuredContent,
+      // A form issued on 2020-06-01 (noon UTC) and drawn today: its bounds stay that day's.
+      toolResponseMetadata: { ...result._meta, [ISSUED_AT_META_KEY]: Date.UTC(2020, 5, 1, 12) },
+    });
+    const frame = await waitForFrame(page);
+    const input = frame.getByLabel('期限');
+    await input.waitFor();
+    assert.equal(await input.getAttribute('min'), '2020-06-01');
+    assert.equal(await input.getAttribute('max'), '2020-06-08');
   } finally {
     await page.close();
   }

@@ -19,6 +19,7 @@ test('@formrequest/server exports exactly these names', async () => {
     'EXAMPLE_FORM',
     'FORM_META_KEY',
     'GUIDELINES',
+    'ISSUED_AT_META_KEY',
     'MCP_PATH',
     'MemoryPendingForms',
     'QUESTION_OUTPUT_JSON_SCHEMA',

@@ -9,7 +9,7 @@
 import type { Locale, ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
-import { FORM_META_KEY } from '../src/form-meta.ts';
+import { FORM_META_KEY, ISSUED_AT_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
 
 type Json = Record<string, any>;
@@ -92,7 +92,8 @@ function showResult(result: Json): void {
   if (schema?.locale === 'en' || schema?.locale === 'ja') locale = schema.locale;
   if (result.isError) showNote(text || data.message || words().cannotShow, true);
   else if (data.type === 'form_request' && data.status === 'waiting_for_input' && schema) {
-    showForm(schema, data.question?.questions);
+    const issuedAt = Number(result._meta?.[ISSUED_AT_META_KEY]);
+    showForm(schema, data.question?.questions, Number.isFinite(issuedAt) ? new Date(issuedAt) : undefined);
   } else {
     // Answered already (elicitation) or a question answered in place: say so, show no form.
     showNote(data.message || text || words().answered);
@@ -100,7 +101,8 @@ function showResult(result: Json): void {
 }
 
 // ---- the form ----
-function showForm(schema: Json, questions: ResolvedQuestion[] | undefined): void {
+/** `issuedAt`: the form's issue instant, so `today` / `+Ndays` mean what they meant to the server. */
+function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issuedAt?: Date): void {
   const key = hash(JSON.stringify(schema));
   if (key === shownKey && controller) return;
   controller?.destroy();
@@ -125,6 +127,7 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined): void
   });
   controller = renderForm(holder, schema, {
     locale: schema.locale,
+    ...(issuedAt ? { now: issuedAt } : {}),
     draftKey: `request_form:${key}`,
     theme: root.dataset.theme as 'light' | 'dark' | undefined,
     onSubmit: (values, message) => {
