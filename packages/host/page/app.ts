@@ -131,12 +131,16 @@ function scroller(): HTMLElement {
   return getComputedStyle($('messages')).overflowY === 'visible' ? $('chat') : $('messages');
 }
 
-/** Runs `change`, then keeps the newest message in view if the person was reading the newest. */
+/**
+ * Runs `change`, then keeps the newest message in view if the person was reading the newest. Not
+ * while they are in a form that shares the scroll (narrow screens): it would push the form away.
+ */
 function followingNewest(change: () => void): void {
   const box = scroller();
   const near = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
   change();
-  if (near) $('messages').lastElementChild?.scrollIntoView({ block: 'end' });
+  const inSharedForm = box === $('chat') && document.activeElement?.closest('#form-slot');
+  if (near && !inSharedForm) $('messages').lastElementChild?.scrollIntoView({ block: 'end' });
 }
 
 /** Adds to the transcript (before the line that says a form waits, which stays last). */
@@ -338,18 +342,26 @@ async function send(text: string): Promise<void> {
   if (!message || state.running) return;
   if (state.form?.dirty && !(await keepFormFirst())) return;
   setRunning(true);
+  // The box empties as the message leaves, not when the host answers: the agent's first events (a
+  // form that takes focus only from an empty box) can arrive before the POST returns.
+  const input = $<HTMLTextAreaElement>('input');
+  input.value = '';
+  autosize();
   try {
     const body: EventData = { message, locale: state.locale };
     if (state.conversationId) body.conversationId = state.conversationId;
     const { conversationId } = await api('POST', '/api/execute', body);
-    $<HTMLTextAreaElement>('input').value = '';
-    autosize();
     if (conversationId !== state.conversationId) {
       history.pushState(null, '', `/c/${encodeURIComponent(conversationId)}`);
       await openConversation(conversationId);
     }
   } catch (error) {
     setRunning(false);
+    // Not sent: the text comes back to the box, unless the person has started another.
+    if (!input.value) {
+      input.value = text;
+      autosize();
+    }
     append(el('div', 'msg error', `${s('failed')}: ${(error as Error).message}`));
   }
 }

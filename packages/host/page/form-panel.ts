@@ -111,10 +111,15 @@ async function mountForm(form: OpenForm): Promise<void> {
 
 /** Puts focus on the form's first control that takes input (after the page has laid it out). */
 export function focusForm(): void {
-  const control = document.querySelector<HTMLElement>(
-    '#form-slot .fr-fields :is(input, select, textarea, button):not(:disabled)',
-  );
-  if (!control) return;
+  // The first control that can take focus: enabled (a select still loading its options is not) and
+  // drawn (a field's hidden parts are not; focusing one would do nothing and leave the form unseen).
+  const control = [
+    ...document.querySelectorAll<HTMLElement>('#form-slot .fr-fields :is(input, select, textarea, button)'),
+  ].find((c) => !(c as HTMLInputElement).disabled && c.getClientRects().length > 0);
+  if (!control) {
+    $('form-slot').scrollIntoView({ block: 'start', behavior: 'instant' as ScrollBehavior });
+    return;
+  }
   control.focus({ preventScroll: true });
   control.scrollIntoView({ block: 'center', behavior: 'instant' as ScrollBehavior });
 }

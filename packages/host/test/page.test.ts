@@ -174,6 +174,47 @@ describe('focus', () => {
 });
 
 describe('a message while a form is open', () => {
+  test('phone, a long conversation: each new form takes focus and is in view, one whose first select is still loading too', async () => {
+    const page = await open(host.url, { size: PHONE });
+    for (const [ask, title] of [
+      ['新しいプロジェクトを作成して', '新規プロジェクト作成'],
+      ['タスクの担当者を設定して', 'タスク担当者設定'],
+      ['住所を入力したい', '住所入力'], // its first field (country) loads its options from the host
+    ] as const) {
+      await say(page, ask);
+      await waitForForm(page, title);
+      await page.waitForFunction(() => !!document.activeElement?.closest('#form-slot .fr'));
+      const box = await page.evaluate(() => document.activeElement!.getBoundingClientRect().toJSON());
+      assert.ok(
+        box.top >= 0 && box.bottom <= PHONE.height,
+        `${title}: the focused field is on screen (${box.top})`,
+      );
+      const replies = await page.locator('.msg.assistant').count();
+      await slot(page).getByRole('button', { name: 'キャンセル' }).click();
+      await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
+    }
+    await page.context().close();
+  });
+
+  test('the box empties as a message leaves, and a message the host refused comes back to it', async () => {
+    const page = await open(host.url);
+    await page.route('**/api/execute', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"busy","message":"busy"}',
+      }),
+    );
+    await say(page, 'まだ送れないメッセージ');
+    await page.locator('.msg.error').waitFor();
+    assert.equal(await page.locator('#input').inputValue(), 'まだ送れないメッセージ');
+    await page.unroute('**/api/execute');
+    await say(page, '新しいプロジェクトを作成して');
+    await waitForForm(page, '新規プロジェクト作成');
+    assert.equal(await page.locator('#input').inputValue(), '');
+    await page.context().close();
+  });
+
   test('a half-filled form: the page asks first; going back keeps everything, sending closes it', async () => {
     const page = await open(host.url);
     await say(page, '新しいプロジェクトを作成して');
