@@ -3,7 +3,7 @@
 // level at a time (Node's recursive mkdir spins forever under /proc), so a path that cannot hold files
 // is refused at once with the reason.
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** Why a path cannot be written, in words (ENOENT under /proc, EROFS, EACCES …). */
@@ -84,9 +84,13 @@ export function checkWritableFile(path: string): void {
     // not there yet: fine
   }
   if (stat && !stat.isFile()) throw new Error(`${path} is not a regular file`);
+  // A probe file, as the atomic write will make: access(W_OK) says yes for root under /proc, where
+  // no file can be created.
+  const probe = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    accessSync(dirname(target), constants.W_OK);
+    writeFileSync(probe, '', { flag: 'wx' });
   } catch (error) {
     throw new Error(`${dirname(target)}: ${pathProblem(error)}`);
   }
+  rmSync(probe, { force: true });
 }

@@ -1,6 +1,6 @@
 // The real `formrequest skill` on the catalogs that used to break it: PyYAML-written aliases, alias
 // bombs and recursive aliases (a clear error, exit 2, no stack trace), boolean subschemas, --server by
-// id or folder name, whole-skill writes with --prune, and paths that cannot hold files.
+// id or folder name, whole-skill writes with --prune, a catalog failing partway, and paths that cannot hold files.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -175,4 +175,54 @@ test('an --out that cannot hold files is refused at once', async () => {
   const notFolder = await run('skill', resolve(repoRoot, 'examples/catalogs/meshy.yaml'), '--out', file);
   assert.equal(notFolder.code, 2);
   assert.match(notFolder.stderr, /is not a folder/);
+});
+
+test('a catalog that fails partway leaves --out as it was: exit 2, the earlier skill untouched, nothing staged left', async () => {
+  const dir = temp();
+  const catalog = join(dir, 'cat.yaml');
+  const out = join(dir, 'out');
+  const tool = (description: string) =>
+    `    tools: [{name: t, description: ${description}, inputSchema: {type: object}}]\n`;
+  writeFileSync(catalog, `servers:\n  - id: one\n${tool('first')}`);
+  assert.equal((await run('skill', catalog, '--out', out)).code, 0);
+  const before = readFileSync(join(out, 'one/SKILL.md'), 'utf8');
+  assert.match(before, /first/);
+  // Servers one and two are read (and staged) before the text stops being YAML.
+  writeFileSync(
+    catalog,
+    `servers:\n  - id: one\n${tool('second')}  - id: two\n${tool('d')}  - id: three\n${tool('"unclosed')}`,
+  );
+  const r = await run('skill', catalog, '--out', out);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /is not valid YAML: line 7, column \d+: a double-quoted string is not closed/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  assert.equal(r.stdout, '');
+  assert.deepEqual(readdirSync(out), ['one'], 'no skill two, no staging folder');
+  assert.deepEqual(readdirSync(join(out, 'one')).sort(), ['.formrequest.json', 'SKILL.md']);
+  assert.equal(readFileSync(join(out, 'one/SKILL.md'), 'utf8'), before);
+});
+
+test('spec --out under /proc is refused before the source is read', async () => {
+  const r = await run(
+    'spec',
+    resolve(repoRoot, 'examples/catalogs/meshy.yaml'),
+    '--out',
+    '/proc/formrequest-x',
+  );
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^formrequest spec: cannot write the document to \/proc\/formrequest-x: /);
+  assert.equal(r.stdout, '');
+  // A stdio server that would never answer is not even started: the refusal comes first.
+  const live = await run(
+    'spec',
+    '--out',
+    '/proc/formrequest-x',
+    '--',
+    process.execPath,
+    '-e',
+    'setInterval(() => {}, 1000)',
+  );
+  assert.equal(live.code, 2);
+  assert.match(live.stderr, /^formrequest spec: cannot write the document to \/proc\/formrequest-x: /);
+  assert.doesNotMatch(live.stderr, /timed out|time limit/i);
 });

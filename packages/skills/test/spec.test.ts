@@ -150,6 +150,50 @@ test('the document fills the template: frontmatter, pattern boxes, table, inputs
   assert.equal(markdown.match(/承認プロンプトをスキップする/g)?.length, 1);
 });
 
+test('$ref / $defs (as Pydantic and FastMCP write them) are followed in inputs and in the structuredContent example', () => {
+  const defs = {
+    Item: {
+      type: 'object',
+      required: ['sku'],
+      properties: { sku: { type: 'string' }, qty: { type: 'integer', minimum: 1 } },
+    },
+  };
+  const tool = {
+    name: 'save_order',
+    description: 'Save an order',
+    inputSchema: {
+      type: 'object',
+      $defs: defs,
+      required: ['items'],
+      properties: {
+        items: { type: 'array', items: { $ref: '#/$defs/Item' }, description: 'Lines' },
+        primary: { $ref: '#/$defs/Item', description: 'The main line' },
+      },
+    },
+    outputSchema: {
+      type: 'object',
+      $defs: defs,
+      properties: {
+        items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+        first: { $ref: '#/$defs/Item' },
+      },
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  };
+  const { markdown } = toolSpec(serverOf({ id: 'orders', tools: [tool] }));
+  const item = 'z.object({ sku: z.string(), qty: z.number().int().min(1).optional() })';
+  assert.ok(markdown.includes(`\n  - items: z.array(${item}) (required) — Lines\n`), markdown);
+  assert.ok(markdown.includes(`\n  - primary: ${item}.optional() — The main line\n`), markdown);
+  assert.doesNotMatch(markdown, /z\.any\(\)|\$ref/);
+  const example = /### save_order\n\n```json\n([^`]*)```/.exec(
+    markdown.slice(markdown.indexOf('## structuredContent')),
+  );
+  assert.ok(example, markdown);
+  assert.deepEqual(JSON.parse(example[1]!), {
+    structuredContent: { items: [{ sku: 'string', qty: 0 }], first: { sku: 'string', qty: 0 } },
+  });
+});
+
 test('lint: every rule, each with a fix', () => {
   const long = 'x'.repeat(65);
   const server = serverOf({

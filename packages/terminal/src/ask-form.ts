@@ -43,11 +43,16 @@ export interface AskFormOptions extends PromptStreams {
   load?: (url: string, signal: AbortSignal) => Promise<unknown>;
 }
 
-export type AskFormResult =
+/**
+ * `warnings`: the schema checker's warnings and normalisation notes (each message already starts with
+ * its "Warning:" word), for whoever wrote the form; the form was shown all the same.
+ */
+export type AskFormResult = (
   | { status: 'submitted'; values: Answers; message: string }
   | { status: 'cancelled'; message: string }
   | { status: 'invalid'; errors: Issue[]; message: string }
-  | { status: 'no-ui'; message: string };
+  | { status: 'no-ui'; message: string }
+) & { warnings: Issue[] };
 
 /** Fetches JSON; a failure says what went wrong in a few words (never the body, which is untrusted). */
 function fetchJson(locale: Locale) {
@@ -112,11 +117,17 @@ function isDir(path: string): boolean {
 export async function askForm(input: unknown, opts: AskFormOptions = {}): Promise<AskFormResult> {
   const check = validateFormSchema(input, { locale: opts.locale });
   if (!check.ok || !check.schema)
-    return { status: 'invalid', errors: check.errors, message: formatIssues(check.errors) };
+    return {
+      status: 'invalid',
+      errors: check.errors,
+      message: formatIssues(check.errors),
+      warnings: check.warnings,
+    };
+  const warnings = check.warnings;
   const schema: FormSchema = check.schema;
   const locale = opts.locale ?? schema.locale ?? 'ja';
   const terminal = promptTerminal(opts);
-  if (!terminal) return { status: 'no-ui', message: cancelMessage(locale) };
+  if (!terminal) return { status: 'no-ui', message: cancelMessage(locale), warnings };
   await loadWidths();
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
@@ -148,7 +159,12 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
   );
   form.changed = () => {};
   if (outcome === 'submitted' && form.result) {
-    return { status: 'submitted', values: form.result, message: submitMessage(schema, form.result) };
+    return {
+      status: 'submitted',
+      values: form.result,
+      message: submitMessage(schema, form.result),
+      warnings,
+    };
   }
-  return { status: 'cancelled', message: cancelMessage(locale) };
+  return { status: 'cancelled', message: cancelMessage(locale), warnings };
 }

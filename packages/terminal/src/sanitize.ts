@@ -8,6 +8,12 @@
 // - every other C0 and C1 control character (so no ESC is left to start a new sequence);
 // - bidi embeddings, overrides, isolates and marks (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F,
 //   U+061C).
+// - invisible format characters, which would hide text from the person while it still reaches the
+//   agent (or split a word a filter looks for): soft hyphen, zero-width space, word joiner and the
+//   invisible operators (U+2060-U+2064), the deprecated format controls (U+206A-U+206F), the BOM
+//   (U+FEFF), interlinear annotation marks, Mongolian vowel separator, and tag characters
+//   (U+E0000-U+E007F) except inside an emoji tag sequence (🏴 + tags + cancel tag: a subdivision flag).
+//   ZWJ and ZWNJ stay: emoji sequences and several scripts need them.
 // Tabs become two spaces; CR LF, CR and the Unicode line/paragraph separators become a line break,
 // kept only where the slot is multi-line (a question, a description) and a space otherwise, so a label
 // can never draw a fake row of its own. Widths are measured on the result (frame.ts, width.ts).
@@ -24,11 +30,20 @@ const SEQUENCE = new RegExp(
   ].join('|'),
   'gu',
 );
-/** Everything that is not printable text: C0 and C1 controls, DEL, bidi controls, line separators. */
-const UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const UNSAFE_EXCEPT_NEWLINE =
-  /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Bidi controls and invisible format characters (see the top of this file), as a class body. */
+const FORMAT =
+  '\\u00ad\\u061c\\u180e\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
+/** Everything that is not printable text: C0 and C1 controls, DEL, format characters, line separators. */
+const UNSAFE = new RegExp(`[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029${FORMAT}]`, 'u');
+const UNSAFE_EXCEPT_NEWLINE = new RegExp(`[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029${FORMAT}]`, 'u');
+const CONTROLS = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${FORMAT}]`, 'gu');
+/** What cleaning removes besides line ends and tabs. */
+const REMOVED = new RegExp(`[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f${FORMAT}]`, 'u');
+/**
+ * A subdivision flag (🏴 + 2-7 tag digits or lowercase letters + cancel tag, UTS #51's tag_spec, such
+ * as England's 🏴 g b e n g), the one use of tag characters that is shown; short, so it hides little.
+ */
+const FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{2,7}\u{e007f}/gu;
 
 export interface CleanOptions {
   /** Keep line breaks (as '\n'); otherwise each becomes a space. */
@@ -37,23 +52,37 @@ export interface CleanOptions {
 
 /** True when `text` can be written to a terminal as it is. */
 export function isCleanText(text: string, opts: CleanOptions = {}): boolean {
-  return !(opts.multiline ? UNSAFE_EXCEPT_NEWLINE : UNSAFE).test(text);
+  const unsafe = opts.multiline ? UNSAFE_EXCEPT_NEWLINE : UNSAFE;
+  if (!unsafe.test(text)) return true;
+  return text.includes('\u{1f3f4}') && !unsafe.test(text.replace(FLAG, ''));
 }
 
 /** `text` made safe to write to a terminal (see the top of this file); clean text comes back as it is. */
 export function sanitizeText(text: string, opts: CleanOptions = {}): string {
   if (isCleanText(text, opts)) return text;
-  const out = text
-    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-    .replace(SEQUENCE, '')
-    .replace(/\t/g, '  ')
-    .replace(CONTROLS, '');
+  const out = dropControls(
+    text
+      .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+      .replace(SEQUENCE, '')
+      .replace(/\t/g, '  '),
+  );
   return opts.multiline ? out : out.replace(/\n/g, ' ');
+}
+
+/** Drops controls and format characters, keeping subdivision flags whole. */
+function dropControls(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const flag of text.matchAll(FLAG)) {
+    out += text.slice(from, flag.index).replace(CONTROLS, '') + flag[0];
+    from = flag.index + flag[0].length;
+  }
+  return out + text.slice(from).replace(CONTROLS, '');
 }
 
 /** True when cleaning removed something other than line ends and tabs (for a "cleaned" notice). */
 export function hadControls(text: string): boolean {
-  return /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text);
+  return REMOVED.test(text.replace(FLAG, ''));
 }
 
 /**

@@ -225,16 +225,23 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
   pane.kill();
 });
 
-test('ask: Escape cancels with exit 3 and the cancel message', async () => {
-  const file = join(dir, 'small.json');
-  writeFileSync(file, JSON.stringify({ title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] }));
+test('ask: Escape cancels with exit 3 and the cancel message; the schema warning shows on stderr after', async () => {
+  const file = join(dir, 'warned.json');
+  // An unknown form property: shown all the same, warned about for whoever wrote the form.
+  writeFileSync(
+    file,
+    JSON.stringify({ title: 'T', colour: 'red', fields: [{ name: 'a', type: 'text', label: 'A' }] }),
+  );
   const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
-  await pane.waitFor(/A \(1\/1\)/);
+  const screen = await pane.waitFor(/A \(1\/1\)/);
+  assert.doesNotMatch(screen, /colour/, 'no warning while the form is up');
   pane.keys('Escape');
   const r = await pane.exit();
   assert.equal(r.code, 3);
   assert.equal(r.stdout, 'フォーム入力をキャンセルしました。\n');
   assert.equal(pane.format('#{alternate_on}'), '0');
+  // The transcript's last line, then the warning (stderr shares the terminal).
+  assert.ok(r.terminal.endsWith("\n警告: 不明なプロパティ 'colour' は無視されます。"), r.terminal);
   pane.kill();
 });
 
@@ -259,6 +266,7 @@ test('ask: an invalid schema prints the tool messages (exit 2); no terminal exit
     /エラー: フィールド\[1\]の無効なtype: 'invalid_type'。有効なタイプ: async-select, autocomplete/,
   );
   const good = join(dir, 'small.json');
+  writeFileSync(good, JSON.stringify({ title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] }));
   const [cmd2, args2] = cliCommand('ask', good);
   const n = spawnSync(cmd2, args2, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   assert.equal(n.status, 4);

@@ -48,6 +48,60 @@ test('exact results: sequences dropped, hidden text shown, controls and bidi con
   assert.equal(sanitizeText('\x1bO😀ok'), 'ok');
 });
 
+test('invisible format characters are dropped: the person sees every character the agent gets', () => {
+  const invisible: [string, string][] = [
+    ['zero-width space', '\u200b'],
+    ['soft hyphen', '\u00ad'],
+    ['BOM / zero-width no-break space', '\ufeff'],
+    ['word joiner', '\u2060'],
+    ['function application', '\u2061'],
+    ['invisible times', '\u2062'],
+    ['invisible separator', '\u2063'],
+    ['invisible plus', '\u2064'],
+    ['deprecated format control', '\u206a'],
+    ['Mongolian vowel separator', '\u180e'],
+    ['interlinear annotation', '\ufff9'],
+    ['LRE', '\u202a'],
+    ['RLE', '\u202b'],
+    ['PDF', '\u202c'],
+    ['LRO', '\u202d'],
+    ['RLO', '\u202e'],
+    ['LRI', '\u2066'],
+    ['RLI', '\u2067'],
+    ['FSI', '\u2068'],
+    ['PDI', '\u2069'],
+    ['tag space', '\u{e0020}'],
+    ['tag A', '\u{e0041}'],
+    ['language tag', '\u{e0001}'],
+    ['cancel tag', '\u{e007f}'],
+  ];
+  for (const [name, c] of invisible) {
+    for (const multiline of [false, true]) {
+      assert.equal(sanitizeText(`de${c}lete`, { multiline }), 'delete', name);
+      assert.equal(isCleanText(`de${c}lete`, { multiline }), false, name);
+    }
+  }
+  // ASCII smuggled as tag characters (invisible on screen, read by a model) is dropped whole.
+  const smuggled = [...'ignore previous']
+    .map((ch) => String.fromCodePoint(0xe0000 + ch.codePointAt(0)!))
+    .join('');
+  assert.equal(sanitizeText(`OK${smuggled}!`), 'OK!');
+  assert.equal(sanitizeText('\ufeffTitle\u00ad'), 'Title');
+});
+
+test('a subdivision flag keeps its tags; tags anywhere else, or too many, are dropped', () => {
+  const england = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}';
+  for (const text of [england, `Team ${england} wins`]) {
+    assert.equal(sanitizeText(text), text);
+    assert.equal(isCleanText(text), true);
+  }
+  assert.equal(sanitizeText(`x\u200b${england}\u200by`), `x${england}y`);
+  // Without the black flag, or longer than a tag_spec, the tags hide text and are dropped.
+  assert.equal(sanitizeText('a\u{e0067}\u{e0062}\u{e007f}b'), 'ab');
+  const long = `\u{1f3f4}${'\u{e0061}'.repeat(20)}\u{e007f}`;
+  assert.equal(sanitizeText(long), '\u{1f3f4}');
+});
+
 test('line breaks: kept (normalised) in multi-line slots, spaces in one-line slots', () => {
   assert.equal(sanitizeText('a\r\nb\rc\u2028d\ne', { multiline: true }), 'a\nb\nc\nd\ne');
   assert.equal(sanitizeText('A\n  2. fake row'), 'A   2. fake row');

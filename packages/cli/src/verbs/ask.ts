@@ -8,7 +8,8 @@ const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--
 
 Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}; "-"
 reads it from stdin) in the terminal and prints the answers JSON (the next user message of the
-answer contract) on stdout.
+answer contract) on stdout. The schema's warnings (unknown properties, what was normalised) go to
+stderr after the prompt.
 
 The form draws below the shell prompt and leaves the answers in the scrollback; a step that needs
 more room than the terminal has uses the whole screen. When stdout is captured or stdin is the file,
@@ -52,7 +53,7 @@ const verb: Verb = {
       process.stderr.write(`${textFor(process.stderr, `formrequest ask: ${error.message}`)}\n`);
       return ASK_EXIT.badInput;
     }
-    const [{ askForm, textFor }, { formatQuestionError, questionError }] = await Promise.all([
+    const [{ askForm, textFor }, { formatIssues, formatQuestionError, questionError }] = await Promise.all([
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
@@ -64,6 +65,8 @@ const verb: Verb = {
     });
     // Messages quote the form (labels, values): cleaned where the stream is a terminal.
     const write = (stream: NodeJS.WriteStream, text: string) => stream.write(`${textFor(stream, text)}\n`);
+    // Warnings are for whoever wrote the form: on stderr, after the prompt (each says "Warning:" itself).
+    if (result.warnings.length) write(process.stderr, formatIssues(result.warnings));
     switch (result.status) {
       case 'submitted':
         write(process.stdout, result.message);

@@ -1,4 +1,5 @@
 import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
+import { terminalWords } from '@formrequest/schema/messages';
 import { readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
@@ -62,9 +63,11 @@ const verb: Verb = {
       display: values.fullscreen ? 'fullscreen' : 'inline',
     });
     // Warnings are for whoever wrote the questions: on stderr, after the prompt (--json has them in details).
-    if (!values.json)
+    if (!values.json) {
+      const word = terminalWords(locale).warning;
       for (const w of result.details.warnings ?? [])
-        process.stderr.write(`${textFor(process.stderr, `${locale === 'en' ? 'Warning' : '警告'}: ${w}`)}\n`);
+        process.stderr.write(`${textFor(process.stderr, `${word}: ${w}`)}\n`);
+    }
     return report(result, values.json === true, textFor);
   },
 };
