@@ -114,25 +114,30 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
   assert.deepEqual(JSON.parse(last[1].text), { project_name: 'my-web-app', language: 'typescript' });
 });
 
-test('a form is stored in `forms` only: no event or run row holds it, and the model still sees its own call', async () => {
+test('where a form is kept: once in `forms`; the run refers to it; events say what they said live', async () => {
   const first = await turn(host, { message: '一度だけ保存して' });
   const { conversationId } = first;
   const formId = first.events.at(-1)!.data.pending_form.id;
   await turn(host, { conversationId, formId, answers: { stored_once_field: 'x' } });
   const db = sqlite(host);
   const count = (sql: string) => Number(db.prepare(sql).get(`%${ONCE_LABEL}%`)!.n);
-  assert.equal(count('SELECT COUNT(*) AS n FROM forms WHERE schema LIKE ?'), 1, 'one copy in forms');
-  assert.equal(count('SELECT COUNT(*) AS n FROM events WHERE data LIKE ?'), 0, 'no event row holds the form');
+  assert.equal(count('SELECT COUNT(*) AS n FROM forms WHERE schema LIKE ?'), 1, 'one checked copy in forms');
   assert.equal(count('SELECT COUNT(*) AS n FROM runs WHERE input LIKE ?'), 0, 'no run input holds the form');
-  // The agent's history is the one other place (README, Storage): the model must get its call back.
+  // The model's call differs from the checked form (a JSON string, a normalised field): its tool_use
+  // event keeps the call as written, so a read gives what a live stream gave under the same id. The
+  // tool_result and result events refer to the checked form.
+  assert.equal(count('SELECT COUNT(*) AS n FROM events WHERE data LIKE ?'), 1, 'the call as written, once');
+  const replay = (await call(host, 'GET', `/api/conversations/${conversationId}`)).json.events;
+  for (const name of ['tool_use', 'tool_result', 'result']) {
+    const live = first.events.find((e) => e.event === name)!;
+    const read = replay.find((e: any) => e.id === live.id);
+    assert.deepEqual(read.data, live.data, `${name} read back is what was streamed`);
+  }
+  // The agent's history is the other place (README, Storage): the model must get its call back.
   assert.equal(count('SELECT COUNT(*) AS n FROM conversations WHERE agent_state LIKE ?'), 1);
   const history = api.requests.at(-1)!.body.messages;
   const asked = history[1].content.find((b: any) => b.type === 'tool_use');
   assert.equal(asked.input.form_schema, JSON.stringify(ONCE_FORM), 'the model gets its own argument back');
-  // Read back, the events carry the checked form where they refer to it.
-  const replay = (await call(host, 'GET', `/api/conversations/${conversationId}`)).json.events;
-  const use = replay.find((e: any) => e.event === 'tool_use');
-  assert.equal(use.data.input.form_schema.fields[0].label, ONCE_LABEL);
 });
 
 test('a question shown as a form ends the turn, and its answer goes back in seed 004 words', async () => {

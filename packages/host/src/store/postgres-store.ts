@@ -32,7 +32,7 @@ import {
 } from './contract.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
 import { HOST_MIGRATIONS } from './postgres-schema.js';
-import { decodeCursor, encodeCursor, toolUseWithoutForm, withForm, withoutForm } from './stored-forms.js';
+import { decodeCursor, encodeCursor, withForm, withoutForm } from './stored-forms.js';
 
 type Row = Record<string, unknown>;
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -418,11 +418,15 @@ export class PostgresStore implements HostStore {
           `SELECT data FROM ${PG_SCHEMA}.events WHERE id = $1 AND conversation_id = $2 AND name = 'tool_use'`,
           [ask.toolUseEventId, ask.conversationId],
         );
-        // Always a reference, even when the model's argument differs from the checked form (a renamed
-        // key, a JSON string, normalised values): the form is kept once, in `forms`.
-        if (use) {
+        // A reference only where the model's argument is the checked form itself: an event is never
+        // rewritten into something else than what a live stream already delivered under its id (a
+        // normalised call keeps its own words; the checked form is in `forms` and the tool_result).
+        const data = use
+          ? (JSON.parse(use.data as string) as { input?: { form_schema?: unknown } })
+          : undefined;
+        if (data && JSON.stringify(data.input?.form_schema) === schemaJson) {
           await client.query(`UPDATE ${PG_SCHEMA}.events SET data = $1, form_id = $2 WHERE id = $3`, [
-            JSON.stringify(toolUseWithoutForm(JSON.parse(use.data as string))),
+            JSON.stringify(withoutForm('tool_use', data)),
             ask.formId,
             ask.toolUseEventId,
           ]);

@@ -29,7 +29,7 @@ import {
   type SqlValue,
 } from './sqlite-driver.js';
 import { migrate, transaction } from './sqlite-schema.js';
-import { decodeCursor, encodeCursor, toolUseWithoutForm, withForm, withoutForm } from './stored-forms.js';
+import { decodeCursor, encodeCursor, withForm, withoutForm } from './stored-forms.js';
 
 const RUN_IN_PROGRESS =
   'The agent is still answering in this conversation. Wait for its result event, then send again.';
@@ -356,12 +356,16 @@ export class SqliteStore implements HostStore {
           ask.toolUseEventId,
           ask.conversationId,
         );
-        // Always a reference, even when the model's argument differs from the checked form (a renamed
-        // key, a JSON string, normalised values): the form is kept once, in `forms`.
-        if (use) {
+        // A reference only where the model's argument is the checked form itself: an event is never
+        // rewritten into something else than what a live stream already delivered under its id (a
+        // normalised call keeps its own words; the checked form is in `forms` and the tool_result).
+        const data = use
+          ? (JSON.parse(use.data as string) as { input?: { form_schema?: unknown } })
+          : undefined;
+        if (data && JSON.stringify(data.input?.form_schema) === schemaJson) {
           this.run(
             'UPDATE events SET data = ?, form_id = ? WHERE id = ?',
-            JSON.stringify(toolUseWithoutForm(JSON.parse(use.data as string))),
+            JSON.stringify(withoutForm('tool_use', data)),
             ask.formId,
             ask.toolUseEventId,
           );

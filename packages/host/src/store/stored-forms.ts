@@ -21,17 +21,6 @@ export function withoutForm(name: EventName, data: Record<string, unknown>): Rec
   return { ...data, [outer]: { ...(inner as Record<string, unknown>), [key]: null } };
 }
 
-/**
- * A request_form tool_use event's data with the form argument taken out, whatever shape the model gave
- * it in (`form_schema`, a renamed key, a JSON string, the fields at the top): only `mode` stays. Read
- * back, its `input.form_schema` is the checked form from `forms`.
- */
-export function toolUseWithoutForm(data: Record<string, unknown>): Record<string, unknown> {
-  const input = data.input && typeof data.input === 'object' ? (data.input as Record<string, unknown>) : {};
-  const kept = typeof input.mode === 'string' ? { mode: input.mode } : {};
-  return { ...data, input: { ...kept, form_schema: null } };
-}
-
 /** The stored event data with the form's schema put back. */
 export function withForm(name: EventName, data: string, schemaJson: string): string {
   const path = FORM_PATHS[name];
