@@ -11,7 +11,6 @@ import {
   type PropKind,
   type ValueKind,
 } from '@formrequest/schema';
-import { NORMALIZE } from '../../packages/schema/src/answers.js';
 import { ANSWER_JA } from '../../packages/server/src/description.js';
 import { SHAPES } from '../../packages/server/src/elicitation-schema.js';
 import { WIDGETS } from '../../packages/terminal/src/fields/index.js';
@@ -28,7 +27,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // ---- The renderers' tables are declared from the catalog's type union, not from a list of names ----
 export const webTableIsTheCatalogs: Same<keyof Builders, FieldType> = true;
 export const terminalTableIsTheCatalogs: Same<keyof Widgets, FieldType> = true;
-export const normalizeTableIsTheCatalogs: Same<keyof typeof NORMALIZE, ValueKind> = true;
 
 // ---- null in a renderer's table only where the catalog says there is nothing to render ----
 export const webHiddenIsNull: Builders['hidden'] = null;
@@ -51,7 +49,6 @@ export const description: Covers<Exclude<ValueKind, 'none'>> = ANSWER_JA;
 export const docsKinds: Covers<PropKind> = KIND;
 export const docsAnswers: Covers<ValueKind> = ANSWER;
 export const docsShapes: Covers<ElicitShape> = ELICIT;
-export const answersNormalize: Covers<ValueKind> = NORMALIZE;
 
 // ---- A 19th type, added as a maintainer adds one: an entry in (a copy of) the catalog ----
 const EXTENDED = {
@@ -98,7 +95,5 @@ export const descriptionExtended: Covers<Exclude<ValueKind, 'none'> | 'email'> =
 export const docsAnswersExtended: Covers<ValueKind | 'email'> = ANSWER;
 // @ts-expect-error docs: ELICIT lacks 'email'
 export const docsShapesExtended: Covers<ElicitShape | 'email'> = ELICIT;
-// @ts-expect-error answers: NORMALIZE lacks 'email'
-export const normalizeExtended: Covers<ValueKind | 'email'> = NORMALIZE;
 // @ts-expect-error docs: KIND lacks 'email'
 export const docsKindsExtended: Covers<PropKind | 'email'> = KIND;
