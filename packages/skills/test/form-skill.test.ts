@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
+import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from '@formrequest/server';
 import { formSkill, isValidSkillName } from '@formrequest/skills';
 import { parse } from 'yaml';
 import { FORM_SKILL_EXAMPLES } from '../src/form-skill.ts';
@@ -64,4 +65,13 @@ test('every example form, as printed in the skill, parses and passes validateFor
     const result = validateFormSchema(form);
     assert.ok(result.ok, JSON.stringify(result.errors));
   });
+});
+
+test('the skill says what each result status means: the answer as the next message or in the result', () => {
+  const text = formSkill().files[0]!.content;
+  const statuses = REQUEST_FORM_OUTPUT_JSON_SCHEMA.properties.status.enum.filter((s) => s !== 'error');
+  for (const status of statuses) assert.ok(text.includes(`\`${status}\``), `the skill explains ${status}`);
+  assert.match(text, /次のユーザーメッセージとして JSON/);
+  assert.match(text, /結果の `values`/);
+  assert.match(text, /isError/);
 });
