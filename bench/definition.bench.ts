@@ -8,12 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatIssues, formJsonSchema, readFormArgument, validateFormSchema } from '@formrequest/schema';
-import { requestFormInputJsonSchema, requestFormToolDescription } from '@formrequest/server';
+import {
+  requestFormInputJsonSchema,
+  requestFormToolDescription,
+  type SearchEndpoint,
+} from '@formrequest/server';
 
 const root = resolve(import.meta.dirname, '..');
 const CUT = 2048;
 const BUDGET = 6000;
-const SEED_ENDPOINTS = [
+const SEED_ENDPOINTS: SearchEndpoint[] = [
   {
     purpose: 'ユーザー検索',
     url: 'https://api.example.com/users/search',

@@ -62,7 +62,7 @@ function benchServer(): McpServer {
     'echo_payload',
     { description: 'Same result, unchecked.', inputSchema: passThrough, outputSchema },
     async (args) => {
-      const schema = args.form_schema as FormSchema;
+      const schema = (args as { form_schema: FormSchema }).form_schema;
       const message = formRequestText(schema);
       return {
         content: [{ type: 'text', text: message }],

@@ -12,7 +12,7 @@
 // Run: npm run bench web
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { bundleFiles, bundleOptions } from '../packages/web/scripts/bundle.mjs';
 import { openHarness } from '../packages/web/test/support/harness.ts';
@@ -90,19 +90,19 @@ console.log(`  rjsf core + validator-ajv8 + react   ${rjsfGz} B  (${(rjsfGz / ou
 console.log(
   `  JSON Forms react + vanilla           ${jsonFormsGz} B  (${(jsonFormsGz / oursGz).toFixed(1)}x ours)`,
 );
-for (const name of Object.keys(files).filter((n) => n !== 'formrequest.js'))
+for (const name of (Object.keys(files) as (keyof typeof files)[]).filter((n) => n !== 'formrequest.js'))
   console.log(`  on demand / beside it: ${name.padEnd(26)} ${gz(files[name]!)} B gzip`);
 
 // Where the bytes go: each output byte belongs to the source file its source map points at; a part's
 // gzip share is what it adds to the gzip of everything before it (so the shares add up to the total).
 const mapped = await build({
-  ...bundleOptions,
+  ...(bundleOptions as BuildOptions),
   write: false,
   sourcemap: 'external',
   outdir: resolve(web, '.bench'),
 });
-const code = mapped.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
-const map = JSON.parse(mapped.outputFiles.find((f) => f.path.endsWith('.map'))!.text);
+const code = mapped.outputFiles!.find((f) => f.path.endsWith('.js'))!.text;
+const map = JSON.parse(mapped.outputFiles!.find((f) => f.path.endsWith('.map'))!.text);
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** Source index of every output character (source maps' base64 VLQ, fields 1 and 2 of each segment). */
 function sourceOfEachChar(): number[] {

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSse } from '../src/agents/sse-parser.js';
-import { type HostOptions, type RunningHost, type SqliteStore, startHost } from '../src/index.js';
+import { type HostOptions, type RunningHost, startHost } from '../src/index.js';
+import type { SqliteStore } from '../src/store/index.js';
 
 export function tempDir(): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), 'formrequest-host-'));
@@ -154,7 +155,7 @@ export async function upload(
   const response = await fetch(`${host.url}/api/files?${query}`, {
     method: 'POST',
     headers: await writeHeaders(host, { 'Content-Type': type, 'X-File-Name': encodeURIComponent(name) }),
-    body,
+    body: body as BodyInit, // a Uint8Array is a valid body; the DOM lib types want its ArrayBuffer narrowed
   });
   const text = await response.text();
   let json: any = text;

@@ -29,8 +29,8 @@ const english = read({
   ],
 });
 const japanese = read({ title: 'プロジェクト', fields: [{ name: 'name', type: 'text', label: '名前' }] });
-const messageOf = (result: { structuredContent?: Record<string, unknown> }) =>
-  result.structuredContent?.message as string;
+const messageOf = (result: { structuredContent?: unknown }) =>
+  (result.structuredContent as { message?: string } | undefined)?.message as string;
 
 test('an English form: English results', () => {
   assert.equal(english.locale, 'en');

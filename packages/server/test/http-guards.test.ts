@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
+import type { FormSchema } from '@formrequest/schema';
 import {
   loopbackPageHost,
   MemoryPendingForms,
@@ -213,7 +214,7 @@ test('behind a load balancer that ends TLS: pageOrigin names the pages, its host
   }
 });
 
-const PAGE_FORM = { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] };
+const PAGE_FORM: FormSchema = { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] };
 const ANSWER = JSON.stringify({ action: 'accept', values: { a: 'x' } });
 
 /**
@@ -246,7 +247,7 @@ async function assertPageGuards(
     { origin: 'http://evil.example.com' },
     { origin: `http://localhost.evil.example:${listener.port}` },
   ]) {
-    const refused = await post(headers);
+    const refused = await post(headers as Record<string, string>);
     assert.equal(refused.status, 403, JSON.stringify(headers));
     // A foreign Origin may be refused by the HTTP listener before the page routes (a JSON-RPC error).
     const { error } = JSON.parse(refused.body);

@@ -9,10 +9,10 @@ import { conversationNote, nowhereMessage } from '../src/route-messages.ts';
 const NOTHING = { apps: false, formElicitation: false, urlElicitation: false };
 const FORM_AND_URL = { apps: false, formElicitation: true, urlElicitation: true };
 const FITS = { ok: true } as const;
-const DOES_NOT_FIT = {
+const DOES_NOT_FIT: RouteInput['fit'] = {
   ok: false,
   reasons: ['フィールド[0]（type: file）はファイルを送れないため、…'],
-} as const;
+};
 
 function route(overrides: Partial<RouteInput>) {
   return decideRoute({ policy: 'auto', urlMode: true, client: FORM_AND_URL, fit: FITS, ...overrides });

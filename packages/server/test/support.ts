@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FIELD_CATALOG, FIELD_TYPES, type FormSchema, formInputJsonSchema } from '@formrequest/schema';
+import type { SearchEndpoint } from '@formrequest/server';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
@@ -140,7 +141,7 @@ export function httpClient(kind: ClientKind, url: string): Promise<TestClient> {
 }
 
 /** The seed's four endpoints (Agent Skills section), as a server config holds them. */
-export const SEED_ENDPOINTS = [
+export const SEED_ENDPOINTS: SearchEndpoint[] = [
   {
     purpose: 'ユーザー検索',
     url: 'https://api.example.com/users/search',

@@ -38,11 +38,14 @@ test('text that is neither JSON nor YAML gets a message with the line', () => {
 });
 
 test('a broken tool schema names the path of the defect; the other servers stay usable', () => {
-  const tools = Array.from({ length: 8 }, (_, i) => ({
-    name: `tool${i}`,
-    inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
-  }));
-  tools[7] = { name: 'tool7', inputSchema: { type: 'object', properties: { steps: 'integer' as never } } };
+  const tools: { name: string; inputSchema: Record<string, unknown> }[] = Array.from(
+    { length: 8 },
+    (_, i) => ({
+      name: `tool${i}`,
+      inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+    }),
+  );
+  tools[7] = { name: 'tool7', inputSchema: { type: 'object', properties: { steps: 'integer' } } };
   const checked = checkCatalog({
     servers: [ok('a'), ok('b'), ok('c'), { id: 'd', status: 'online', tools }, ok('e')],
   });

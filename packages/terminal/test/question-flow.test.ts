@@ -89,7 +89,8 @@ test('custom answer: Escape keeps the unconfirmed text as a draft, shown and reo
   assert.equal(s.status, 'active');
   assert.match(screen(s), /> 3\. その他: 一行目\n {5}二行目（未確定）/);
   send(s, k('enter')); // reopens with the draft
-  assert.equal(s.per[0]!.editor!.text, '一行目\n二行目');
+  // (read again: the assert above narrowed `editor` to null for the compiler)
+  assert.equal((s.per[0]! as { editor: { text: string } | null }).editor!.text, '一行目\n二行目');
   send(s, t('!'), k('enter'));
   assert.equal(s.screen, 'confirm');
   send(s, k('enter'));

@@ -78,7 +78,7 @@ test('the bundle: one module with no static imports, no HTML sinks, no docs; sen
     'import("./formrequest-pattern.js")',
     'import("./formrequest-sentences.js")',
   ]);
-  for (const chunk of ['formrequest-en.js', 'formrequest-pattern.js', 'formrequest-sentences.js'])
+  for (const chunk of ['formrequest-en.js', 'formrequest-pattern.js', 'formrequest-sentences.js'] as const)
     assert.doesNotMatch(files[chunk]!, /(^|[;\s])import[\s{*(]/, `${chunk} stands alone`);
   assert.doesNotMatch(js, /RegExp\(/, "no pattern reaches the browser's backtracking RegExp");
   assert.doesNotMatch(files['formrequest-pattern.js']!, /RegExp\(/, 'nor in the pattern engine');
