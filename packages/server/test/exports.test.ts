@@ -78,5 +78,6 @@ test('@formrequest/server/postgres exports exactly these names', async () => {
     'loadPg',
     'migrate',
     'redactUrl',
+    'transaction',
   ]);
 });

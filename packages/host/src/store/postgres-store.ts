@@ -12,7 +12,13 @@
 // already woken in process, skips it. Letting go of a run sends NOTIFY formrequest_runs.
 // Leases are kept in the database's clock (formrequest.now_ms()): one clock for every instance.
 import { randomBytes } from 'node:crypto';
-import { explainPostgresError, migrate, PG_SCHEMA, redactUrl } from '@formrequest/server/postgres';
+import {
+  explainPostgresError,
+  migrate,
+  PG_SCHEMA,
+  redactUrl,
+  transaction,
+} from '@formrequest/server/postgres';
 import pg from 'pg';
 import type { EventBus } from '../bus.js';
 import {
@@ -39,9 +45,6 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 
 const RUN_IN_PROGRESS =
   'The agent is still answering in this conversation. Wait for its result event, then send again.';
-
-/** Errors PostgreSQL asks the client to retry the transaction for: deadlock, serialization failure. */
-const RETRYABLE = new Set(['40P01', '40001']);
 
 export interface PostgresStoreOptions {
   /** This instance's name in NOTIFY payloads and the migrations table. */
@@ -109,26 +112,9 @@ export class PostgresStore implements HostStore {
     return (await this.pool.query(text, params)).rows;
   }
 
-  /** Runs `work` in one transaction, retried when PostgreSQL reports a deadlock. */
-  private async tx<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollback: Error) => {
-          broken = rollback;
-        });
-        if (attempt < 4 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    }
+  /** Runs `work` in one transaction, run again (up to 4 times) when PostgreSQL reports a deadlock. */
+  private tx<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    return transaction(this.pool, work, { attempts: 4 });
   }
 
   /** Locks the conversation's row for the rest of the transaction; false when there is none. */

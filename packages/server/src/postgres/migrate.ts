@@ -7,6 +7,7 @@
 // nothing to do. DDL is transactional in PostgreSQL: a migration that fails leaves nothing half-made.
 // Each part has its own list, keyed by `component` in formrequest.migrations.
 import type pg from 'pg';
+import { transaction } from './transaction.js';
 
 export const PG_SCHEMA = 'formrequest';
 
@@ -30,10 +31,7 @@ export async function migrate(
   migrations: Migration[],
   appliedBy: string,
 ): Promise<number[]> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
+  return transaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
     await client.query(`CREATE TABLE IF NOT EXISTS ${PG_SCHEMA}.migrations (
@@ -65,14 +63,6 @@ export async function migrate(
       );
       applied.push(migration.version);
     }
-    await client.query('COMMIT');
     return applied;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollback: Error) => {
-      broken = rollback;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }

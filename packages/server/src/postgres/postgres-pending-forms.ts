@@ -31,6 +31,7 @@ import { PgListener } from './listener.js';
 import { loadPg } from './load-pg.js';
 import { migrate, PG_SCHEMA } from './migrate.js';
 import { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
+import { transaction } from './transaction.js';
 
 export interface PostgresPendingFormsOptions {
   /** This instance's name in formrequest.migrations. Default `HOST:PID`. */
@@ -453,22 +454,8 @@ export class PostgresPendingForms implements PendingForms {
   }
 
   /** Runs `work` in one transaction. */
-  private async tx<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollback: Error) => {
-        broken = rollback;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  private tx<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    return transaction(this.pool, work);
   }
 }
 

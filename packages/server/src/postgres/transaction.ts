@@ -1,0 +1,39 @@
+// One transaction on a pooled connection, for every part that writes to the shared database (the
+// MCP server's pending forms, the host's store, the migrations). A connection whose ROLLBACK failed
+// is released as broken, so the pool closes it instead of handing out a connection mid-transaction.
+import type pg from 'pg';
+
+/** Serialization failure and deadlock: PostgreSQL's own advice is to run the transaction again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export interface TransactionOptions {
+  /** Attempts in all when PostgreSQL reports a deadlock or a serialization failure (default 1). */
+  attempts?: number;
+}
+
+/** Runs `work` between BEGIN and COMMIT on one connection of `pool`; rolls back when it throws. */
+export async function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 1;
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+      if (attempt < attempts && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
