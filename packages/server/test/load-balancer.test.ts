@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
 import { createTestDatabase, skipWithoutPostgres, type TestDatabase } from '../../../testing/postgres.ts';
-import { connectClient, type TestClient } from './support.ts';
+import { connectClient, person, type TestClient } from './support.ts';
 
 const skip = await skipWithoutPostgres();
 if (skip) console.log(`# ${skip}`);
@@ -127,34 +127,6 @@ async function startBalancer() {
       }),
   };
 }
-
-/** The person, as an HTTP client of a form page (same-origin, as the page's own script sends). */
-const person = {
-  async open(url: string) {
-    const response = await fetch(url);
-    return { status: response.status, html: await response.text() };
-  },
-  async upload(url: string, field: string, name: string, body: string) {
-    const response = await fetch(`${url}/files?field=${field}`, {
-      method: 'POST',
-      headers: {
-        origin: new URL(url).origin,
-        'x-file-name': encodeURIComponent(name),
-        'content-type': 'text/plain',
-      },
-      body,
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  },
-  async send(url: string, body: Record<string, unknown>) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { origin: new URL(url).origin, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  },
-};
 
 /** The page URL on one instance, whatever origin the client was given. */
 const on = (instance: Instance, url: string) => `${instance.origin}${new URL(url).pathname}`;

@@ -196,3 +196,31 @@ export function assertRequestFormTool(tool: any): void {
   }
   assert.ok(tool.description.length <= DESCRIPTION_CUT, `description ${tool.description.length} characters`);
 }
+
+/** The person, as an HTTP client of a real form page (same-origin, as the page's own script sends). */
+export const person = {
+  async open(url: string) {
+    const response = await fetch(url);
+    return { status: response.status, headers: response.headers, html: await response.text() };
+  },
+  async upload(url: string, field: string, name: string, body: string) {
+    const response = await fetch(`${url}/files?field=${field}`, {
+      method: 'POST',
+      headers: {
+        origin: new URL(url).origin,
+        'x-file-name': encodeURIComponent(name),
+        'content-type': 'text/plain',
+      },
+      body,
+    });
+    return { status: response.status, json: (await response.json()) as any };
+  },
+  async send(url: string, body: Record<string, unknown>) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { origin: new URL(url).origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as any };
+  },
+};

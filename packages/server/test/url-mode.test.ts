@@ -13,6 +13,7 @@ import {
   type ClientKind,
   connectClient,
   type ElicitHandler,
+  person,
   type Target,
   type TestClient,
 } from './support.ts';
@@ -58,34 +59,6 @@ function askedBy(call: Promise<any>, elicited: Promise<any>): Promise<any> {
     }),
   ]);
 }
-
-/** The person, as an HTTP client of the real form page (same-origin, as the page's own script sends). */
-const person = {
-  async open(url: string) {
-    const response = await fetch(url);
-    return { status: response.status, headers: response.headers, html: await response.text() };
-  },
-  async upload(url: string, field: string, name: string, body: string) {
-    const response = await fetch(`${url}/files?field=${field}`, {
-      method: 'POST',
-      headers: {
-        origin: new URL(url).origin,
-        'x-file-name': encodeURIComponent(name),
-        'content-type': 'text/plain',
-      },
-      body,
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  },
-  async send(url: string, body: Record<string, unknown>) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { origin: new URL(url).origin, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  },
-};
 
 interface Session {
   client: TestClient;
