@@ -341,26 +341,31 @@ test("relative dates mean the form's issue instant (_meta's issuedAt), not the t
   const issuedAt = result._meta[ISSUED_AT_META_KEY];
   assert.ok(Math.abs(issuedAt - Date.now()) < 60_000, 'the server stamps the issue instant');
   const { html, csp } = await readWidget();
-  const page = await browser.newPage();
-  try {
-    await page.exposeFunction('reportMessage', () => {});
-    await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ content: hostScript });
-    await page.evaluate((run) => window.startOpenAiHost(run), {
-      html,
-      csp,
-      toolOutput: result.structuredContent,
-      // A form issued on 2020-06-01 (noon UTC) and drawn today: its bounds stay that day's.
-      toolResponseMetadata: { ...result._meta, [ISSUED_AT_META_KEY]: Date.UTC(2020, 5, 1, 12) },
-    });
-    const frame = await waitForFrame(page);
-    const input = frame.getByLabel('期限');
-    await input.waitFor();
-    assert.equal(await input.getAttribute('min'), '2020-06-01');
-    assert.equal(await input.getAttribute('max'), '2020-06-08');
-  } finally {
-    await page.close();
-  }
+  const bounds = async (issued: unknown) => {
+    const page = await browser.newPage();
+    try {
+      await page.exposeFunction('reportMessage', () => {});
+      await page.setContent('<!doctype html><html><body></body></html>');
+      await page.addScriptTag({ content: hostScript });
+      await page.evaluate((run) => window.startOpenAiHost(run), {
+        html,
+        csp,
+        toolOutput: result.structuredContent,
+        toolResponseMetadata: { ...result._meta, [ISSUED_AT_META_KEY]: issued },
+      });
+      const input = (await waitForFrame(page)).getByLabel('期限');
+      await input.waitFor();
+      return [await input.getAttribute('min'), await input.getAttribute('max')];
+    } finally {
+      await page.close();
+    }
+  };
+  // A form issued on 2020-06-01 (noon UTC) and drawn today: its bounds stay that day's.
+  assert.deepEqual(await bounds(Date.UTC(2020, 5, 1, 12)), ['2020-06-01', '2020-06-08']);
+  // An instant that is no date (a hostile or broken server) is ignored: today's bounds, a working form.
+  const today = new Date().toLocaleDateString('sv'); // YYYY-MM-DD in this machine's zone, as the browser's
+  assert.equal((await bounds(1e20))[0], today);
+  assert.equal((await bounds('soon'))[0], today);
 });
 
 test('field names that are DOM members (remove, submit, querySelectorAll, toString, ...): fill, submit, one ui/message', async () => {

@@ -92,8 +92,9 @@ function showResult(result: Json): void {
   if (schema?.locale === 'en' || schema?.locale === 'ja') locale = schema.locale;
   if (result.isError) showNote(text || data.message || words().cannotShow, true);
   else if (data.type === 'form_request' && data.status === 'waiting_for_input' && schema) {
-    const issuedAt = Number(result._meta?.[ISSUED_AT_META_KEY]);
-    showForm(schema, data.question?.questions, Number.isFinite(issuedAt) ? new Date(issuedAt) : undefined);
+    // A missing or absurd instant (not a date) falls back to now, as a form without one would.
+    const issuedAt = new Date(Number(result._meta?.[ISSUED_AT_META_KEY] ?? Number.NaN));
+    showForm(schema, data.question?.questions, Number.isNaN(issuedAt.getTime()) ? undefined : issuedAt);
   } else {
     // Answered already (elicitation) or a question answered in place: say so, show no form.
     showNote(data.message || text || words().answered);
