@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
 import { createTestDatabase, skipWithoutPostgres, type TestDatabase } from '../../../testing/postgres.ts';
-import { connectClient, person, type TestClient } from './support.ts';
+import { askedBy, connectClient, deferred, person, type TestClient } from './support.ts';
 
 const skip = await skipWithoutPostgres();
 if (skip) console.log(`# ${skip}`);
@@ -130,24 +130,6 @@ async function startBalancer() {
 
 /** The page URL on one instance, whatever origin the client was given. */
 const on = (instance: Instance, url: string) => `${instance.origin}${new URL(url).pathname}`;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
-/** The elicitation the call makes; the call ending first fails the test at once. */
-function askedBy(call: Promise<any>, elicited: Promise<any>): Promise<any> {
-  return Promise.race([
-    elicited,
-    call.then((result) => {
-      throw new Error(`the call ended without asking: ${JSON.stringify(result)}`);
-    }),
-  ]);
-}
 
 describe('two `serve --http --db` instances behind a load balancer', { skip }, () => {
   let db: TestDatabase;

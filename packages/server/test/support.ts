@@ -224,3 +224,22 @@ export const person = {
     return { status: response.status, json: (await response.json()) as any };
   },
 };
+
+/** A promise and the function that settles it. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** The elicitation the call makes; the call ending first (a refused form, say) fails the test at once. */
+export function askedBy(call: Promise<any>, elicited: Promise<any>): Promise<any> {
+  return Promise.race([
+    elicited,
+    call.then((result) => {
+      throw new Error(`the call ended without asking: ${JSON.stringify(result)}`);
+    }),
+  ]);
+}

@@ -10,8 +10,10 @@ import { after, before, describe, test } from 'node:test';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
+  askedBy,
   type ClientKind,
   connectClient,
+  deferred,
   type ElicitHandler,
   person,
   type Target,
@@ -41,24 +43,6 @@ const TRIP_FORM = {
 
 /** What Claude Code 2.1.330 declares. */
 const FORM_AND_URL = { elicitation: { form: {}, url: {} } };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
-/** The elicitation the call makes; the call ending first (a refused form, say) fails the test at once. */
-function askedBy(call: Promise<any>, elicited: Promise<any>): Promise<any> {
-  return Promise.race([
-    elicited,
-    call.then((result) => {
-      throw new Error(`the call ended without asking: ${JSON.stringify(result)}`);
-    }),
-  ]);
-}
 
 interface Session {
   client: TestClient;
