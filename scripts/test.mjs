@@ -1,13 +1,31 @@
 #!/usr/bin/env node
-// Runs every `*.test.ts` under packages/*/test and scripts/test (or the paths given) with Node's own test runner.
-// Workspace packages resolve to their TypeScript sources (scripts/sources/register.mjs: tsx plus a
-// resolve hook that reads each package.json), so tests never depend on a stale build.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Runs every `*.test.ts` under packages/*/test and scripts/test (or the files and folders given) with
+// Node's own test runner, each file in a process of its own, FORMREQUEST_TEST_CONCURRENCY (default 2)
+// at a time, the slowest of the last run first. Each file's output is printed when it ends, with its
+// time; the slowest files and every failure are listed at the end.
+//
+// Test files import workspace packages from their TypeScript sources (scripts/sources/register.mjs:
+// tsx plus a resolve hook that reads each package.json). A CLI a test starts runs from dist/ (see
+// testing/cli.ts), which `npm test` builds first; this runner warns when a source is newer than its build.
+//
+// Time limit per file: FORMREQUEST_TEST_FILE_LIMIT_S (default 120 s, twice the 60 s a file may take on
+// a quiet 2-core machine), scaled up when the machine is busy (by the load average per core when the
+// file starts, up to 4x) and by FORMREQUEST_TEST_SCALE (test:dist sets it for the other Node lines).
+// Each test inside a file has 80% of its file's limit (node:test then names it and runs its `after`
+// hooks). A file over its limit is ended, and so is every process it started (scripts/runner/reaper.mjs:
+// spawned CLIs, Chromium, tmux servers and what runs in them); so is anything a file leaves running
+// after it ends, which is reported.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MARKER, reap } from './runner/reaper.mjs';
+import { staleBuilds } from './runner/stale-builds.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+const timesFile = join(root, 'node_modules/.cache/formrequest-test/times.json');
 
 function collect(dir, out) {
   for (const name of readdirSync(dir)) {
@@ -39,18 +57,203 @@ if (files.length === 0) {
   console.error('No test files found (looked for *.test.ts under packages/*/test).');
   process.exit(1);
 }
-files.sort();
-const result = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    pathToFileURL(join(root, 'scripts/sources/register.mjs')).href,
-    '--test',
-    '--test-concurrency=2',
-    // Per file; the release tests raise it for the second and third Node lines on a busy machine.
-    `--test-timeout=${process.env.FORMREQUEST_TEST_TIMEOUT_MS ?? 180000}`,
-    ...files,
-  ],
-  { stdio: 'inherit', cwd: root, env: { ...process.env, FORMREQUEST_SOURCE: '1' } },
+
+const stale = staleBuilds(root);
+const staleNote = stale.length
+  ? `warning: built files are older than their sources (${stale.slice(0, 3).join('; ')}${stale.length > 3 ? '; …' : ''}).\n` +
+    'The CLI the tests start runs from dist/: run `npm run build` (npm test does) to test your change.'
+  : '';
+if (staleNote) console.error(staleNote);
+
+const concurrency = Math.max(1, Number(process.env.FORMREQUEST_TEST_CONCURRENCY) || 2);
+const baseLimitS = Number(process.env.FORMREQUEST_TEST_FILE_LIMIT_S) || 120;
+const scale = Number(process.env.FORMREQUEST_TEST_SCALE) || 1;
+const cores = availableParallelism();
+
+/** This file's limit in ms: the base, times how busy the machine is now (1x to 4x), times the scale. */
+function fileLimitMs() {
+  const busy = Math.min(4, Math.max(1, loadavg()[0] / cores));
+  return Math.round(baseLimitS * busy * scale * 1000);
+}
+
+let lastTimes = {};
+try {
+  lastTimes = JSON.parse(readFileSync(timesFile, 'utf8'));
+} catch {}
+const rel = (file) => relative(root, file);
+// Longest first, so two workers finish together; files with no time yet first of all (they may be slow).
+files.sort((a, b) => (lastTimes[rel(b)] ?? Infinity) - (lastTimes[rel(a)] ?? Infinity) || a.localeCompare(b));
+
+const runId = randomBytes(4).toString('hex');
+const work = mkdtempSync(join(tmpdir(), 'formrequest-test-'));
+const register = pathToFileURL(join(root, 'scripts/sources/register.mjs')).href;
+const reporter = pathToFileURL(join(root, 'scripts/runner/events-reporter.mjs')).href;
+const running = new Map(); // marker -> child
+const results = [];
+
+function runFile(file, index) {
+  const marker = `${runId}-${index}`;
+  const eventsFile = join(work, `${index}.jsonl`);
+  const limitMs = fileLimitMs();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      register,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${reporter}`,
+      `--test-reporter-destination=${eventsFile}`,
+      `--test-timeout=${Math.round(limitMs * 0.8)}`,
+      file,
+    ],
+    {
+      cwd: root,
+      // A process group of its own: ending the file ends its plain children too.
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, [MARKER]: [process.env[MARKER], marker].filter(Boolean).join(',') },
+    },
+  );
+  running.set(marker, child);
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reap(marker, { group: child.pid });
+  }, limitMs);
+  return new Promise((done) => {
+    child.on('close', async (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      // Whatever is still marked now outlived the file: a test left it running, or the file was ended.
+      const left = await reap(marker);
+      running.delete(marker);
+      const events = readEvents(eventsFile);
+      const result = { file: rel(file), seconds, limitMs, code, signal, timedOut, left, ...count(events) };
+      result.ok = code === 0 && !timedOut && result.fail === 0;
+      results.push(result);
+      print(result, Buffer.concat(output).toString('utf8'), events);
+      done();
+    });
+  });
+}
+
+function readEvents(path) {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+function count(events) {
+  const tally = { tests: 0, pass: 0, fail: 0, skipped: 0, todo: 0, failures: [], unfinished: [] };
+  const open = new Map();
+  for (const e of events) {
+    const key = `${e.nesting}\0${e.name}`;
+    if (e.type === 'test:dequeue') {
+      open.set(key, e.name);
+      continue;
+    }
+    open.delete(key);
+    if (e.suite) {
+      if (e.type === 'test:fail' && e.error && !/subtests? failed/.test(e.error))
+        tally.failures.push(`${e.name}: ${e.error}`);
+      continue;
+    }
+    tally.tests++;
+    if (e.type === 'test:fail') {
+      tally.fail++;
+      tally.failures.push(`${e.name}: ${e.error}`);
+    } else if (e.skip) tally.skipped++;
+    else if (e.todo) tally.todo++;
+    else tally.pass++;
+  }
+  tally.unfinished = [...open.values()];
+  return tally;
+}
+
+function print(result, output, events) {
+  const mark = result.ok ? '✔' : '✖';
+  // node:test's own per-file totals are left out: the header has the time, the end has the totals.
+  const body = output.replace(/^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n?/gm, '');
+  const lines = [`\n${mark} ${result.file} (${result.seconds.toFixed(1)} s)`, body.trimEnd()];
+  if (result.timedOut)
+    lines.push(
+      `✖ ${result.file}: ended at its time limit of ${(result.limitMs / 1000).toFixed(0)} s` +
+        (result.unfinished.length ? `, still running: ${result.unfinished.join(' › ')}` : ''),
+    );
+  else if (result.code !== 0 && result.fail === 0)
+    lines.push(`✖ ${result.file}: exited with ${result.signal ?? `code ${result.code}`} (see its output above)`);
+  if (result.left.length && !result.timedOut)
+    lines.push(
+      `⚠ ${result.file} left ${result.left.length} process(es) running, now ended:\n` +
+        result.left.map((p) => `    ${p.pid} ${p.command.slice(0, 160)}`).join('\n'),
+    );
+  if (events.length === 0 && result.code === 0) lines.push(`⚠ ${result.file} ran no test`);
+  console.log(lines.filter(Boolean).join('\n'));
+}
+
+async function stopAll(signal) {
+  await Promise.all([...running.keys()].map((marker) => reap(marker, { group: running.get(marker).pid })));
+  rmSync(work, { recursive: true, force: true });
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.once('SIGINT', () => stopAll('SIGINT'));
+process.once('SIGTERM', () => stopAll('SIGTERM'));
+
+const started = performance.now();
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(concurrency, files.length) }, async () => {
+    while (next < files.length) {
+      const index = next++;
+      await runFile(files[index], index);
+    }
+  }),
 );
-process.exit(result.status ?? 1);
+const wall = (performance.now() - started) / 1000;
+rmSync(work, { recursive: true, force: true });
+
+// Remember each file's time for the next run's order.
+mkdirSync(join(timesFile, '..'), { recursive: true });
+writeFileSync(
+  timesFile,
+  `${JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.filter((r) => !r.file.includes('fixtures/')).map((r) => [r.file, Math.round(r.seconds * 10) / 10])) }, null, 1)}\n`,
+);
+
+const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+const failed = results.filter((r) => !r.ok);
+const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+const over = results.filter((r) => r.seconds > 60);
+const summary = [
+  '',
+  `Slowest files (of ${results.length}; a file may take 60 s on a quiet 2-core machine, ${over.length} took longer):`,
+  ...slowest.map((r) => `  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`),
+  '',
+  `ℹ files ${results.length}`,
+  `ℹ tests ${total('tests')}`,
+  `ℹ pass ${total('pass')}`,
+  `ℹ fail ${total('fail')}`,
+  `ℹ skipped ${total('skipped')}`,
+  `ℹ todo ${total('todo')}`,
+  `ℹ duration ${wall.toFixed(1)} s (${concurrency} files at a time)`,
+];
+if (failed.length) {
+  summary.push('', '✖ failed:');
+  for (const r of failed) {
+    const why = r.timedOut ? 'ended at its time limit' : r.fail ? `${r.fail} failing` : `exit ${r.signal ?? r.code}`;
+    summary.push(`  ${r.file} (${why})`, ...r.failures.map((f) => `    ${f}`));
+  }
+}
+if (staleNote) summary.push('', staleNote);
+summary.push('', `${total('pass')} passed, ${total('fail') + failed.filter((r) => r.fail === 0).length} failed, ${total('skipped')} skipped`);
+console.log(summary.join('\n'));
+process.exit(failed.length ? 1 : 0);

@@ -45,8 +45,11 @@ function startInstalledClusters(): string {
   const down = lines.map((l) => l.trim().split(/\s+/)).filter((f) => f.length >= 4 && f[3] !== 'online');
   if (lines.join('') === '') return 'PostgreSQL is installed but has no cluster (pg_createcluster 15 main)';
   for (const [version, cluster] of down) {
+    // The machine's server outlives this test file: without the test runner's marker, the runner's
+    // reaper (scripts/runner/reaper.mjs) leaves it running when the file ends.
     execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, cluster, 'start'], {
       stdio: 'pipe',
+      env: { ...process.env, FORMREQUEST_TEST_RUN: '' },
     });
   }
   return down.length ? `started ${down.map((f) => `${f[0]}/${f[1]}`).join(', ')}` : 'all clusters online';

@@ -2,8 +2,8 @@
 // dist/page/app.js (built from page/*.ts by scripts/build-page.mjs; both folders sit one level above
 // src/ and dist/, so the same code finds them from sources and from the build), and the web renderer's
 // browser files from @formrequest/web's dist/ (the bundle and the modules it loads on demand).
-// Run from sources (FORMREQUEST_SOURCE=1, as the tests do), the script is built from page/ in memory,
-// so a test never runs a stale page.
+// Run from sources (this module is page.ts itself, as in the tests' own processes), the script is built
+// from page/ in memory, so a test never runs a stale page.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,7 @@ export function pageAssets(): PageAssets {
 }
 
 async function loadScript(): Promise<string> {
-  if (process.env.FORMREQUEST_SOURCE === '1') {
+  if (import.meta.url.endsWith('.ts')) {
     const build = new URL('../scripts/build-page.mjs', import.meta.url).href;
     const { pageScript } = (await import(build)) as { pageScript(): Promise<string> };
     return pageScript();
