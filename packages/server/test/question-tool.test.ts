@@ -1,6 +1,7 @@
 // The `question` tool (seed 004) with real clients: elicitation where the server's policy allows it and
 // the client declares it (answers in seed 004's words, in structuredContent.message too), a form request
-// in the conversation mode, NO_UI where nothing can show it, and the seed's error texts.
+// in the conversation mode, NO_UI where nothing can show it, and the seed's error texts. Served over
+// HTTP in this process: none of it depends on the transport (elicitation over stdio: elicitation.test.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,7 +28,7 @@ async function ask(
   elicit?: ElicitHandler,
   serveArgs: string[] = elicit ? ['--elicitation', 'auto'] : [],
 ) {
-  const client = await connectClient(kind, { stdio: serveArgs }, elicit);
+  const client = await connectClient(kind, { http: serveArgs }, elicit);
   try {
     return await client.callTool({ name: 'question', arguments: args });
   } finally {
@@ -51,7 +52,7 @@ describe('question: input errors in the seed wording', () => {
 for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
   describe(`question through elicitation (${kind})`, () => {
     test('tools/list advertises question with its annotations', async () => {
-      const client = await connectClient(kind, { stdio: [] });
+      const client = await connectClient(kind, { http: [] });
       const { tools } = await client.listTools();
       await client.close();
       const tool = tools.find((t) => t.name === 'question');

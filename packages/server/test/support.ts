@@ -1,10 +1,20 @@
 // Shared helpers for the server tests: the example forms, and real MCP clients (the v1 SDK client and
-// the v2 client) connected over stdio (the real `formrequest serve`) or Streamable HTTP.
+// the v2 client) connected over stdio (the real `formrequest serve`), to a Streamable HTTP URL, or to
+// `serve`'s flags served over Streamable HTTP in the test's own process (what a test that proves no
+// stdio-specific behaviour uses: no process to start).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { after } from 'node:test';
 import { FIELD_CATALOG, FIELD_TYPES, type FormSchema, formInputJsonSchema } from '@formrequest/schema';
-import type { SearchEndpoint } from '@formrequest/server';
+import {
+  type ElicitationPolicy,
+  loadServerConfig,
+  type RunningHttpServer,
+  type SearchEndpoint,
+  type ServerConfig,
+  startHttpServer,
+} from '@formrequest/server';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
@@ -89,11 +99,45 @@ export type ElicitHandler = (
   params: any,
 ) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: any }>;
 
-export type Target = { stdio: string[] } | { url: string };
+/**
+ * `stdio`: `formrequest serve ...flags` in a child process; `http`: the same flags served over Streamable
+ * HTTP in this process (servedOverHttp); `url`: a Streamable HTTP endpoint.
+ */
+export type Target = { stdio: string[] } | { http: string[] } | { url: string };
+
+/** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode). */
+function serveFlagsConfig(flags: string[]): ServerConfig {
+  let config: ServerConfig = {};
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i], flags[i + 1]!];
+    if (flag === '--config') config = { ...loadServerConfig(value), ...config };
+    else if (flag === '--elicitation') config = { ...config, elicitation: value as ElicitationPolicy };
+    else if (flag === '--url-mode') config = { ...config, urlMode: value === 'on' };
+    else throw new Error(`serveFlagsConfig: ${flag} is not served over HTTP in process; use {stdio: flags}`);
+  }
+  return config;
+}
+
+const served = new Map<string, Promise<RunningHttpServer>>();
+after(async () => {
+  for (const server of served.values()) await (await server).close();
+});
+
+/** The URL of `formrequest serve ...flags` over Streamable HTTP in this process: one server per flag set, closed when the file ends. */
+export async function servedOverHttp(flags: string[]): Promise<string> {
+  const key = JSON.stringify(flags);
+  let server = served.get(key);
+  if (!server) {
+    server = startHttpServer({ port: 0, config: serveFlagsConfig(flags) });
+    served.set(key, server);
+  }
+  return (await server).url;
+}
 
 /**
- * A real client of the given kind connected to `formrequest serve ...args` over stdio, or to a URL.
- * With `elicit`, the client declares form elicitation and answers `elicitation/create` with it.
+ * A real client of the given kind connected to `formrequest serve ...args` over stdio, the same served
+ * over HTTP in this process, or a URL. With `elicit`, the client declares form elicitation and answers
+ * `elicitation/create` with it.
  */
 export async function connectClient(
   kind: ClientKind,
@@ -103,6 +147,7 @@ export async function connectClient(
   declared?: Record<string, unknown>,
 ): Promise<TestClient> {
   const capabilities = declared ?? (elicit ? { elicitation: { form: {} } } : {});
+  if ('http' in target) target = { url: await servedOverHttp(target.http) };
   const label = `${kind} ${'url' in target ? 'http' : 'stdio'}`;
   const stdio = 'stdio' in target ? cliCommand('serve', ...target.stdio) : undefined;
   if (kind === 'v1') {
