@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cliCommand } from '../testing/cli.ts';
+import { sourcesHook } from '../testing/cli.ts';
 import { requireExecutable } from '../testing/system.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -54,7 +54,7 @@ interface Subject {
   /** Text whose appearance on screen marks the first frame. */
   marker: string;
 }
-const [tsxNode, tsxArgs] = cliCommand('question', question);
+const [tsxNode, tsxArgs] = [process.execPath, ['--import', sourcesHook, join(root, 'packages/cli/src/main.ts'), 'question', question]];
 const subjects: Subject[] = [
   {
     name: 'node -e (prints one character)',

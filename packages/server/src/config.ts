@@ -17,6 +17,9 @@ export interface SearchEndpoint {
 export type ElicitationPolicy = 'never' | 'auto';
 export const ELICITATION_POLICIES: readonly ElicitationPolicy[] = ['never', 'auto'];
 
+/** The port `formrequest serve --http` listens on unless told otherwise. */
+export const DEFAULT_HTTP_PORT = 3939;
+
 export interface ServerConfig {
   endpoints?: SearchEndpoint[];
   /**

@@ -18,7 +18,7 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
-import type { ServerConfig } from './config.js';
+import { DEFAULT_HTTP_PORT, type ServerConfig } from './config.js';
 import { formPageRoutes } from './form-page-routes.js';
 import { fixedPageHost } from './form-page-server.js';
 import { allowedNames, browsableHost, header, readBody, sendJson } from './http-util.js';
@@ -27,7 +27,7 @@ import { createFormRuntime, type FormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
-export const DEFAULT_HTTP_PORT = 3939;
+export { DEFAULT_HTTP_PORT };
 /** Form schemas are small; 1 MiB leaves room for a 200-field form many times over. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,14 +1,14 @@
+// Over stdio (what a client starts) everything comes from one bundled module; the main entry, with the
+// HTTP stack, loads for --http only.
+import { isPostgresUrl, redactUrl } from '@formrequest/server/postgres';
 import {
   DEFAULT_HTTP_PORT,
   ELICITATION_POLICIES,
   type ElicitationPolicy,
   loadServerConfig,
-  parsePageOrigin,
   type ServerConfig,
   serveStdio,
-  startHttpServer,
-} from '@formrequest/server';
-import { isPostgresUrl, redactUrl } from '@formrequest/server/postgres';
+} from '@formrequest/server/stdio';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
@@ -90,6 +90,7 @@ const verb: Verb = {
       );
     }
     if (!values.http) return runStdio(config);
+    const { parsePageOrigin, startHttpServer } = await import('@formrequest/server');
     const pageOrigin = values['page-origin'];
     if (pageOrigin !== undefined) {
       try {
@@ -98,7 +99,7 @@ const verb: Verb = {
         throw new UsageError(`--page-origin: ${(error as Error).message}`);
       }
     }
-    return runHttp({
+    return runHttp(startHttpServer, {
       port,
       host: values.host ?? '127.0.0.1',
       config,
@@ -148,7 +149,10 @@ interface HttpRun {
   pageOrigin: string | undefined;
 }
 
-async function runHttp({ port, host, config, db, pageOrigin }: HttpRun): Promise<number> {
+async function runHttp(
+  startHttpServer: typeof import('@formrequest/server').startHttpServer,
+  { port, host, config, db, pageOrigin }: HttpRun,
+): Promise<number> {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
   try {
     server = await startHttpServer({ port, host, config, log, db, pageOrigin });
