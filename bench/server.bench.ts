@@ -26,8 +26,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 const root = resolve(import.meta.dirname, '..');
-const WARMUP = 300;
-const ROUNDS = 2000;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 
 /** The form server plus `echo`, which returns its arguments as text and does nothing else. */
 function benchServer(): McpServer {

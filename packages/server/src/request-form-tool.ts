@@ -14,6 +14,7 @@ import {
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
+import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
 import { toElicitation } from './elicitation-schema.js';
@@ -62,7 +63,11 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
         const errors = [...(mode.ok ? [] : [mode.message]), formatIssues(checked.errors)];
         return formErrorResult(errors.filter(Boolean).join('\n'), notes);
       }
-      const mapping = toElicitation(checked.schema);
+      // The form-mode mapping matters only to a client that can show that dialog (routing.ts reads `fit`
+      // for no other); the conversation mode, the common call, skips it.
+      const mapping: ReturnType<typeof toElicitation> = supportsFormElicitation(clientCapabilities(server, ctx))
+        ? toElicitation(checked.schema)
+        : { ok: false, reasons: [] };
       const input = routeInput(
         server,
         ctx,
