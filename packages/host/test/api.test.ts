@@ -221,7 +221,11 @@ describe('SSE', () => {
       socket.write(
         `GET /api/conversations/${conversationId}/events?after=${start} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
       );
-      await new Promise((r) => setTimeout(r, 1000));
+      // The stream reads until the socket's buffers are full, then stops: wait until it has stopped.
+      for (let last = -1, end = Date.now() + 10_000; (rowsRead === 0 || rowsRead !== last) && Date.now() < end; ) {
+        last = rowsRead;
+        await new Promise((r) => setTimeout(r, 250));
+      }
       const whilePaused = rowsRead;
       assert.ok(
         whilePaused < total / 2,

@@ -35,6 +35,16 @@ const optionTexts = (page: Page) => page.$$eval('[role=option]', (els) => els.ma
 const searches = () => H.server.requests.filter((r) => r.startsWith('/api/demo/users/search'));
 const value = (page: Page, name: string) => page.evaluate((n) => (window as any).form.values()[n], name);
 
+/** The slow "Al" search: sent by the page, then answered (its whole body in, and a frame drawn after). */
+function slowSearch(page: Page) {
+  const isAl = (r: { url(): string }) => new URL(r.url()).searchParams.get('q') === 'Al';
+  const sent = page.waitForRequest(isAl);
+  const answered = page
+    .waitForEvent('requestfinished', isAl)
+    .then(() => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))));
+  return { sent, answered };
+}
+
 test('minChars and debounce: one request for a burst of typing, none below minChars', async () => {
   const page = await H.page();
   await mount(page, users({ debounceMs: 1000 })); // longer than any pause between keys on a busy machine
@@ -53,12 +63,13 @@ test('an older answer never overwrites a newer one', async () => {
   const page = await H.page();
   await mount(page, users());
   const box = page.getByRole('combobox', { name: '担当者' });
+  const al = slowSearch(page);
   await box.pressSequentially('Al');
-  await page.waitForTimeout(300); // the slow "Al" request is in flight
+  await al.sent; // the slow "Al" request is in flight
   assert.equal(await page.locator('[role=status]').textContent(), '読み込み中…');
   await box.pressSequentially('i');
   await page.getByRole('option', { name: 'Alice Johnson (Engineering)' }).waitFor();
-  await page.waitForTimeout(800); // long after "Al" would have answered
+  await al.answered; // "Al" has answered, after "Ali"
   assert.deepEqual(await optionTexts(page), ['Alice Johnson (Engineering)']);
 });
 
@@ -66,10 +77,11 @@ test('a search still running when the form is cancelled shows no error on the cl
   const page = await H.page();
   await mount(page, users());
   const box = page.getByRole('combobox', { name: '担当者' });
+  const al = slowSearch(page);
   await box.pressSequentially('Al');
-  await page.waitForTimeout(300); // the slow "Al" request is in flight
+  await al.sent; // the slow "Al" request is in flight
   await page.getByRole('button', { name: 'キャンセル' }).click();
-  await page.waitForTimeout(800); // long after "Al" would have answered
+  await al.answered; // "Al" has answered, after the cancel
   assert.notEqual(
     await page.locator('[role=status]').textContent(),
     '検索できませんでした。もう一度お試しください。',

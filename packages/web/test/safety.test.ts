@@ -165,7 +165,11 @@ test('drafts survive a reload and are dropped after submit', async () => {
   const members = page.getByRole('combobox', { name: 'チームメンバー' });
   await members.pressSequentially('Bob');
   await page.getByRole('option', { name: 'Bob Lee' }).click();
-  await page.waitForTimeout(400); // the draft is written 300 ms after the last change
+  // The draft is written 300 ms after the last change: wait until it holds the last one (the member).
+  await page.waitForFunction((k) => {
+    const draft = JSON.parse(localStorage.getItem(`formrequest-draft:${k}`) ?? 'null');
+    return JSON.stringify(draft?.v ?? {}).includes('draft-name') && draft.v.members?.length > 0;
+  }, draftKey);
   await remount();
   assert.equal(await page.getByLabel('プロジェクト名').inputValue(), 'draft-name');
   assert.equal(await page.getByRole('checkbox', { name: 'DB連携' }).isChecked(), true);

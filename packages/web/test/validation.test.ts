@@ -138,8 +138,10 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
     FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
       w.reads++;
       // slow.pdf takes 300 ms to read, so another choice can be made while it is being read.
-      if ((blob as File).name === 'slow.pdf') setTimeout(() => read.call(this, blob), 300);
-      else read.call(this, blob);
+      if ((blob as File).name === 'slow.pdf') {
+        this.addEventListener('loadend', () => setTimeout(() => (w.slowReadEnded = true)));
+        setTimeout(() => read.call(this, blob), 300);
+      } else read.call(this, blob);
     };
   });
   await mount(page, ALL, { now: NOW });
@@ -162,7 +164,7 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   // A read that ends after the person chose again never replaces that later choice.
   await input.setInputFiles({ name: 'slow.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
   await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => (window as any).slowReadEnded);
   assert.equal(await page.evaluate(() => (window as any).reads), 2);
   assert.equal(await page.evaluate(() => (window as any).form.values().attachment), undefined);
   assert.equal(
