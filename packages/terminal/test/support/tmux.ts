@@ -221,6 +221,9 @@ export class Pane {
  * session never shuts the server down while the next test starts its session. */
 export function startServer(socket: string, opts: { setClipboard?: boolean } = {}): void {
   spawnSync(tmuxPath, ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'keep', 'sleep 3600']);
+  // Ended with this process too, whatever ends it (a test over its time limit skips `after`); the test
+  // runner's reaper also ends it when this process is killed outright.
+  process.once('exit', () => killServer(socket));
   // 'on': an application's OSC 52 becomes a tmux paste buffer (what an attacker would aim for).
   if (opts.setClipboard) spawnSync(tmuxPath, ['-L', socket, 'set', '-s', 'set-clipboard', 'on']);
 }
