@@ -53,12 +53,13 @@ function startToToolsList(subject: Subject): Promise<number> {
   return new Promise((resolveTime, reject) => {
     const start = performance.now();
     const child = spawn(subject.argv[0]!, subject.argv.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
-    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     let buffer = '';
     let took = 0;
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
-      for (let i; (i = buffer.indexOf('\n')) !== -1; ) {
+      for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n')) {
         const message = JSON.parse(buffer.slice(0, i));
         buffer = buffer.slice(i + 1);
         if (message.id === 1) {
@@ -66,7 +67,8 @@ function startToToolsList(subject: Subject): Promise<number> {
           send({ id: 2, method: 'tools/list', params: {} });
         } else if (message.id === 2) {
           took = performance.now() - start;
-          if (!Array.isArray(message.result?.tools)) reject(new Error(`${subject.name}: ${JSON.stringify(message)}`));
+          if (!Array.isArray(message.result?.tools))
+            reject(new Error(`${subject.name}: ${JSON.stringify(message)}`));
           child.stdin.end();
         }
       }
@@ -76,7 +78,11 @@ function startToToolsList(subject: Subject): Promise<number> {
     send({
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '0' },
+      },
     });
     setTimeout(() => child.kill(), 30_000).unref();
   });
@@ -97,10 +103,14 @@ try {
     }
   }
   const anchor = median(times[1]!);
-  console.log(`spawn to the first tools/list answer over stdio, median of ${RUNS} runs (interleaved, rotating order)`);
+  console.log(
+    `spawn to the first tools/list answer over stdio, median of ${RUNS} runs (interleaved, rotating order)`,
+  );
   for (const [i, s] of subjects.entries()) {
     const m = median(times[i]!);
-    console.log(`  ${s.name.padEnd(28)} ${m.toFixed(0).padStart(5)} ms   ${(m / anchor).toFixed(2)}x server-filesystem`);
+    console.log(
+      `  ${s.name.padEnd(28)} ${m.toFixed(0).padStart(5)} ms   ${(m / anchor).toFixed(2)}x server-filesystem`,
+    );
   }
   // Per round, ours over the anchor: drift within a round cancels out.
   const ratios = times[2]!.map((t, r) => t / times[1]![r]!);

@@ -54,7 +54,10 @@ interface Subject {
   /** Text whose appearance on screen marks the first frame. */
   marker: string;
 }
-const [tsxNode, tsxArgs] = [process.execPath, ['--import', sourcesHook, join(root, 'packages/cli/src/main.ts'), 'question', question]];
+const [tsxNode, tsxArgs] = [
+  process.execPath,
+  ['--import', sourcesHook, join(root, 'packages/cli/src/main.ts'), 'question', question],
+];
 const subjects: Subject[] = [
   {
     name: 'node -e (prints one character)',

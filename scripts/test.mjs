@@ -17,7 +17,7 @@
 // after it ends, which is reported.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -183,7 +183,10 @@ function count(events) {
 function print(result, output, events) {
   const mark = result.ok ? '✔' : '✖';
   // node:test's own per-file totals are left out: the header has the time, the end has the totals.
-  const body = output.replace(/^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n?/gm, '');
+  const body = output.replace(
+    /^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n?/gm,
+    '',
+  );
   const lines = [`\n${mark} ${result.file} (${result.seconds.toFixed(1)} s)`, body.trimEnd()];
   if (result.timedOut)
     lines.push(
@@ -191,7 +194,9 @@ function print(result, output, events) {
         (result.unfinished.length ? `, still running: ${result.unfinished.join(' › ')}` : ''),
     );
   else if (result.code !== 0 && result.fail === 0)
-    lines.push(`✖ ${result.file}: exited with ${result.signal ?? `code ${result.code}`} (see its output above)`);
+    lines.push(
+      `✖ ${result.file}: exited with ${result.signal ?? `code ${result.code}`} (see its output above)`,
+    );
   if (result.left.length && !result.timedOut)
     lines.push(
       `⚠ ${result.file} left ${result.left.length} process(es) running, now ended:\n` +
@@ -249,11 +254,18 @@ const summary = [
 if (failed.length) {
   summary.push('', '✖ failed:');
   for (const r of failed) {
-    const why = r.timedOut ? 'ended at its time limit' : r.fail ? `${r.fail} failing` : `exit ${r.signal ?? r.code}`;
+    const why = r.timedOut
+      ? 'ended at its time limit'
+      : r.fail
+        ? `${r.fail} failing`
+        : `exit ${r.signal ?? r.code}`;
     summary.push(`  ${r.file} (${why})`, ...r.failures.map((f) => `    ${f}`));
   }
 }
 if (staleNote) summary.push('', staleNote);
-summary.push('', `${total('pass')} passed, ${total('fail') + failed.filter((r) => r.fail === 0).length} failed, ${total('skipped')} skipped`);
+summary.push(
+  '',
+  `${total('pass')} passed, ${total('fail') + failed.filter((r) => r.fail === 0).length} failed, ${total('skipped')} skipped`,
+);
 console.log(summary.join('\n'));
 process.exit(failed.length ? 1 : 0);

@@ -34,7 +34,8 @@ export function staleBuilds(root) {
       stale.push(`packages/${name} has no build`);
       continue;
     }
-    if (source.mtime > built) stale.push(`${relative(root, source.path)} is newer than packages/${name}/dist`);
+    if (source.mtime > built)
+      stale.push(`${relative(root, source.path)} is newer than packages/${name}/dist`);
   }
   return stale;
 }

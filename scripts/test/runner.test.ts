@@ -63,9 +63,15 @@ test('a process a passing file leaves behind is named and ended; the summary lis
   const { code, out } = await runner(join(fixtures, 'leak.test.ts'), { RUNNER_FIXTURE_PIDS: pids });
   assert.equal(code, 0, out);
   const [pid] = JSON.parse(readFileSync(pids, 'utf8')) as number[];
-  assert.match(out, new RegExp(`leak\\.test\\.ts left 1 process\\(es\\) running, now ended:\\n\\s+${pid} sleep 303`));
+  assert.match(
+    out,
+    new RegExp(`leak\\.test\\.ts left 1 process\\(es\\) running, now ended:\\n\\s+${pid} sleep 303`),
+  );
   assert.ok(!alive(pid!), `process ${pid} is gone`);
   assert.match(out, /✔ scripts\/test\/fixtures\/runner\/leak\.test\.ts \(\d+\.\d s\)/);
-  assert.match(out, /Slowest files \(of 1;.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak\.test\.ts/);
+  assert.match(
+    out,
+    /Slowest files \(of 1;.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak\.test\.ts/,
+  );
   assert.match(out, /\n1 passed, 0 failed, 0 skipped\n?$/);
 });

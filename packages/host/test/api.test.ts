@@ -222,7 +222,10 @@ describe('SSE', () => {
         `GET /api/conversations/${conversationId}/events?after=${start} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
       );
       // The stream reads until the socket's buffers are full, then stops: wait until it has stopped.
-      for (let last = -1, end = Date.now() + 10_000; (rowsRead === 0 || rowsRead !== last) && Date.now() < end; ) {
+      for (
+        let last = -1, end = Date.now() + 10_000;
+        (rowsRead === 0 || rowsRead !== last) && Date.now() < end;
+      ) {
         last = rowsRead;
         await new Promise((r) => setTimeout(r, 250));
       }

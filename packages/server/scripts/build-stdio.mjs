@@ -20,7 +20,9 @@ const result = await build({
   target: 'node22',
   external: ['pg'],
   // CommonJS dependencies inside an ES module bundle call `require` for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
@@ -30,4 +32,6 @@ const result = await build({
 });
 const code = result.outputFiles[0].text;
 writeFileSync(out, code);
-console.log(`build-stdio: ${out} (${code.length} bytes, ${Object.keys(result.metafile.inputs).length} modules)`);
+console.log(
+  `build-stdio: ${out} (${code.length} bytes, ${Object.keys(result.metafile.inputs).length} modules)`,
+);

@@ -65,7 +65,9 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
       }
       // The form-mode mapping matters only to a client that can show that dialog (routing.ts reads `fit`
       // for no other); the conversation mode, the common call, skips it.
-      const mapping: ReturnType<typeof toElicitation> = supportsFormElicitation(clientCapabilities(server, ctx))
+      const mapping: ReturnType<typeof toElicitation> = supportsFormElicitation(
+        clientCapabilities(server, ctx),
+      )
         ? toElicitation(checked.schema)
         : { ok: false, reasons: [] };
       const input = routeInput(

@@ -102,7 +102,8 @@ function elicitationScenarios(
   only?: RegExp,
 ) {
   // `only`: the scenarios that prove something of this transport; the others are the same on any.
-  const test = (name: string, fn: () => Promise<void>) => (only && !only.test(name) ? undefined : nodeTest(name, fn));
+  const test = (name: string, fn: () => Promise<void>) =>
+    only && !only.test(name) ? undefined : nodeTest(name, fn);
   describe(`${kind} over ${transport}`, () => {
     test('accept: the answers come back in the tool result, checked and with hidden values', async () => {
       const seen: Seen = { requests: [] };
@@ -251,7 +252,12 @@ function elicitationScenarios(
 // exchanges that cross the pipe both ways (the server asking the client, once and again): every
 // scenario over HTTP in this process.
 for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
-  elicitationScenarios(kind, 'stdio', () => ({ stdio: ['--elicitation', 'auto'] }), /^(accept|answers that fail validation)/);
+  elicitationScenarios(
+    kind,
+    'stdio',
+    () => ({ stdio: ['--elicitation', 'auto'] }),
+    /^(accept|answers that fail validation)/,
+  );
 }
 
 let http: RunningHttpServer;
