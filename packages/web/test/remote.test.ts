@@ -3,7 +3,7 @@
 // maxSelect, async-select defaults, and the cascade country -> prefecture -> city.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 
 let H: Harness;
@@ -35,13 +35,23 @@ const optionTexts = (page: Page) => page.$$eval('[role=option]', (els) => els.ma
 const searches = () => H.server.requests.filter((r) => r.startsWith('/api/demo/users/search'));
 const value = (page: Page, name: string) => page.evaluate((n) => (window as any).form.values()[n], name);
 
-/** The slow "Al" search: sent by the page, then answered (its whole body in, and a frame drawn after). */
+/**
+ * The slow "Al" search: sent by the page, then ended (its whole answer in, or failed: the page may abort
+ * a search it no longer needs), and a frame drawn after that.
+ */
 function slowSearch(page: Page) {
-  const isAl = (r: { url(): string }) => new URL(r.url()).searchParams.get('q') === 'Al';
-  const sent = page.waitForRequest(isAl);
-  const answered = page
-    .waitForEvent('requestfinished', isAl)
-    .then(() => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))));
+  const isAl = (r: Request) => new URL(r.url()).searchParams.get('q') === 'Al';
+  const sent = page.waitForRequest(isAl, { timeout: 30_000 });
+  const answered = new Promise<void>((resolve) => {
+    const ended = (r: Request) => {
+      if (!isAl(r)) return;
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      resolve();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  }).then(() => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))));
   return { sent, answered };
 }
 
