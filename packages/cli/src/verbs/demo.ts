@@ -135,7 +135,6 @@ export async function loadHost(
   }
 }
 
-
 /** The package an ERR_MODULE_NOT_FOUND is about, if that is what `error` is. */
 function missingModule(error: unknown): string | undefined {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };

@@ -18,7 +18,6 @@ import type { EventBus } from '../bus.js';
 import {
   type ConversationPage,
   type ConversationRow,
-  type EventName,
   type FileMeta,
   type FileRow,
   type FormRow,
@@ -156,14 +155,8 @@ export class SqlStore implements HostStore {
     return unfinishedRuns(this.sql);
   }
 
-  appendEvent(
-    conversationId: string,
-    runId: string | null,
-    name: EventName,
-    data: Record<string, unknown>,
-    owner?: string,
-  ): Promise<StoredEvent> {
-    return appendEvent(this.sql, conversationId, runId, name, data, owner);
+  appendEvent(...event: Parameters<HostStore['appendEvent']>): Promise<StoredEvent> {
+    return appendEvent(this.sql, ...event);
   }
 
   recordFormAsked(ask: FormAsked): Promise<{ event: StoredEvent; recorded: boolean }> {

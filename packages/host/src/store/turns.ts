@@ -2,6 +2,7 @@
 // queued run holding the input, at once), the agent's events, the forms it asks for, and its end.
 import {
   type EventName,
+  type HostStore,
   type RunOutcome,
   StoreConflict,
   type StoredEvent,
@@ -67,11 +68,7 @@ export async function beginTurn(sql: SqlDriver, turn: UserTurn): Promise<StoredE
 /** An agent's event; with `owner`, only while that owner holds the run. */
 export async function appendEvent(
   sql: SqlDriver,
-  conversationId: string,
-  runId: string | null,
-  name: EventName,
-  data: Record<string, unknown>,
-  owner?: string,
+  ...[conversationId, runId, name, data, owner]: Parameters<HostStore['appendEvent']>
 ): Promise<StoredEvent> {
   const createdAt = Date.now();
   const json = JSON.stringify(data);
@@ -87,15 +84,7 @@ export async function appendEvent(
   return { id, conversationId, runId, name, data: json, createdAt };
 }
 
-export interface FormAsked {
-  conversationId: string;
-  runId: string;
-  formId: string;
-  schema: Record<string, unknown>;
-  toolUseEventId?: number;
-  toolResult: Record<string, unknown>;
-  owner?: string;
-}
+export type FormAsked = Parameters<HostStore['recordFormAsked']>[0];
 
 /** A form the agent asked for, stored once, with its tool_result event. */
 export async function recordFormAsked(
