@@ -697,9 +697,10 @@ describe('conversation list and page', () => {
     assert.equal(bundle.status, 200);
     const code = await bundle.text();
     assert.match(code, /renderForm/);
-    // The modules the bundle loads on demand (sentences for a broken form, English) sit next to it.
+    // The modules the bundle loads on demand sit next to it: the pattern engine, English, the reader,
+    // the sentences of a broken form, the fields that fetch and the file field.
     const chunks = [...code.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]);
-    assert.equal(chunks.length, 3);
+    assert.equal(chunks.length, 6, chunks.join(' '));
     for (const chunk of chunks) {
       const response = await fetch(`${host.url}/${chunk}`);
       assert.equal(response.status, 200, chunk);

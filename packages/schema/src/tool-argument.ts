@@ -5,7 +5,7 @@
 // `tool_use` input, so both show the same form.
 import { foldName } from './aliases.js';
 import { isPlainObject } from './json-depth.js';
-import { formLocale } from './messages.js';
+import { formLocale } from './words.js';
 import type { Issue, Locale } from './types.js';
 
 export type FormArgument =

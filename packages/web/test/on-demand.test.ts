@@ -35,7 +35,11 @@ const PATTERNED = {
 test('the pattern engine: never loaded for a form without patterns, loaded once for one with them', async () => {
   const page = await H.page();
   const seen = requested(page);
-  await mount(page, { title: 'plain', fields: [{ name: 'a', type: 'text', label: 'A', required: true }] });
+  await mount(page, {
+    title: 'plain',
+    locale: 'ja',
+    fields: [{ name: 'a', type: 'text', label: 'A', required: true }],
+  });
   await page.getByRole('button', { name: '送信' }).click();
   await waitForMessage(page, 'A', 'Aは必須です');
   assert.ok(!seen.includes('/formrequest-pattern.js'));
@@ -76,6 +80,7 @@ test('a refused pattern turns the form into the error panel once the engine has 
   const page = await H.page();
   await mount(page, {
     title: 'bad',
+    locale: 'ja',
     fields: [{ name: 'x', type: 'text', label: 'X', pattern: '(a)\\1' }],
   });
   const panel = page.getByRole('alert');
@@ -87,7 +92,7 @@ test('a refused pattern turns the form into the error panel once the engine has 
 test('a broken form whose sentences cannot load still names each problem by its path and code', async () => {
   const page = await H.page();
   await page.route('**/formrequest-sentences.js', (route) => route.abort());
-  await mount(page, { title: 't', fields: [{ type: 'text', label: 'no name' }] });
+  await mount(page, { title: 't', locale: 'ja', fields: [{ type: 'text', label: 'no name' }] });
   await page.getByRole('alert').getByText('このフォームは表示できません').waitFor();
   await page.waitForTimeout(200);
   assert.equal(await page.getByRole('alert').locator('li').textContent(), 'fields[0].name: missingName');

@@ -91,6 +91,7 @@ test('an invalid schema renders a readable error panel with a working cancel', a
   const page = await H.page();
   await mount(page, {
     title: 'broken',
+    locale: 'ja',
     fields: [
       { type: 'text', label: 'no name' },
       { name: 'x', type: 'bogus' },
@@ -121,6 +122,7 @@ test('a long form with a defect past the first screen turns into the error panel
   const fields = Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, type: 'text', label: `F${i}` }));
   const broken = {
     title: 'long',
+    locale: 'ja',
     fields: [...fields.slice(0, 30), { name: 'n', type: 'number', min: 5, max: 1 }],
   };
   // Left alone: the rest is checked when the browser is idle, before any of it is built.

@@ -10,8 +10,7 @@ import {
   itemValue,
   optionLabel,
   optionText,
-  validateField,
-} from '@formrequest/schema';
+} from '@formrequest/schema/core';
 import { h, on, setAttrs } from '../dom.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
@@ -101,7 +100,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     if (values.some((x) => x === v)) return;
     // Refused with the maxSelect message, which goes once a chip is removed (any change clears it).
     const over = f.maxSelect != null && values.length >= f.maxSelect;
-    if (over) return ctx.fail(validateField(f, [...values, v], { locale: ctx.locale }) ?? '');
+    if (over) return ctx.fail(ctx.problem([...values, v]) ?? '');
     values.push(v);
     texts.push(t);
     say('');

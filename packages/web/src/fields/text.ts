@@ -1,5 +1,5 @@
 // text and textarea, with suggestion chips that fill the field.
-import { fieldProp, shortenSuggestion } from '@formrequest/schema';
+import { fieldProp, shortenSuggestion } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
