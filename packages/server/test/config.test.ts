@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FIELD_TYPES, isInputField } from '@formrequest/schema';
-import { endpointsTableMarkdown, loadServerConfig, requestFormToolDescription } from '@formrequest/server';
+import { endpointsTableMarkdown } from '@formrequest/schema/tooling';
+import { loadServerConfig, requestFormToolDescription } from '@formrequest/server';
 import { SEED_ENDPOINTS } from './support.ts';
 
 // Seed 000, "Agent Skills への記載例", the table as printed there.
