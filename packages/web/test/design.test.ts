@@ -11,8 +11,9 @@ import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { contrast, over, parseColor } from '../../../testing/contrast.ts';
 import { type Harness, mount, openHarness } from './support/harness.ts';
+import { allTypesForm } from '../../../testing/all-types.ts';
 
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const FORMS = resolve(import.meta.dirname, '../../../examples/forms');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/web');

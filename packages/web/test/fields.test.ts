@@ -1,10 +1,10 @@
 // Every field type filled in a real browser; the submitted answer equals the DESIGN.md contract.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { events, type Harness, mount, openHarness } from './support/harness.ts';
+import { allTypesForm } from '../../../testing/all-types.ts';
 
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const NOW = '2026-03-10T09:00:00';
 let H: Harness;
 before(async () => {

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { events, type Harness, mount, openHarness } from './support/harness.ts';
+import { allTypesForm } from '../../../testing/all-types.ts';
 
 const X = '<img src=x onerror="window.pwned=(window.pwned||0)+1">';
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let H: Harness;
 before(async () => {

@@ -1,12 +1,12 @@
 // Messages from @formrequest/schema appear after a field is touched or on submit, never before; the
 // first invalid field gets focus; aria-invalid + aria-describedby point at each message.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { events, type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
+import { allTypesForm } from '../../../testing/all-types.ts';
 
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const NOW = '2026-03-10T09:00:00';
 let H: Harness;
 before(async () => {
