@@ -204,8 +204,9 @@ export function checkField(
         : say('badValue');
     case 'date':
     case 'datetime': {
-      // Of its format already (the catalog gives every date kind one).
-      const day = (value as string).slice(0, 10);
+      // Of its format already (every date kind has one: formats.test.ts).
+      if (typeof value !== 'string') return say('badValue');
+      const day = value.slice(0, 10);
       const { min, max } = dateBounds(field, options);
       if (min && day < min) return say('minDate', { date: min });
       if (max && day > max) return say('maxDate', { date: max });

@@ -77,24 +77,19 @@ export type ElicitShape =
  */
 export type AnswerFormat = 'date' | 'date-time';
 
-interface TypeSpec {
+export interface FieldSpec {
   readonly doc: string;
   /** The type in a few words for the compact schema's table ('' when its name says it). */
   readonly brief: string;
+  readonly value: ValueKind;
+  /**
+   * The answer's string format (formats.ts: the rest of its answer check, how a page and a client's
+   * dialog ask for it); a date or date-time answer has one (a test holds it).
+   */
+  readonly format?: AnswerFormat;
   readonly elicit: ElicitShape;
   readonly props: Readonly<Record<string, PropSpec>>;
 }
-
-/**
- * A type's entry. Its answer's `format` (formats.ts) is the rest of its answer check: a string answer
- * may have one, a date or date-time answer has one, other kinds none.
- */
-export type FieldSpec = TypeSpec &
-  (
-    | { readonly value: 'string'; readonly format?: AnswerFormat }
-    | { readonly value: 'date' | 'datetime'; readonly format: AnswerFormat }
-    | { readonly value: Exclude<ValueKind, 'string' | 'date' | 'datetime'>; readonly format?: undefined }
-  );
 
 /**
  * The properties several types share, each once: its kind, bounds and meaning. A type names them and

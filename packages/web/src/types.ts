@@ -117,6 +117,11 @@ export interface FieldView {
   typed?: true;
 }
 
+/** The types whose answers are of the value kinds `K` (the catalog's `value`). */
+export type TypesOfKind<K extends string> = {
+  [T in FieldType]: (typeof FIELD_CATALOG)[T]['value'] extends K ? T : never;
+}[FieldType];
+
 /** Draws a field of the types `T` (a family shares one builder: `FieldBuilder<'date' | 'datetime'>`). */
 export type FieldBuilder<T extends FieldType> = (field: FieldOf<T>, ctx: FieldContext) => FieldView;
 

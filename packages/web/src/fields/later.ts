@@ -3,9 +3,9 @@
 // Their work waits on the network or a file anyway, and most forms have none of them. The form is
 // drawn once the families its fields need are here (familiesReady); a builder below hands each field to
 // its family, or, where the family could not load, shows the field with its load error.
-import { type FIELD_CATALOG, type FieldType, type FormField, valueKind } from '@formrequest/schema/core';
+import { type FormField, valueKind } from '@formrequest/schema/core';
 import { h } from '../dom.js';
-import type { FieldBuilder } from '../types.js';
+import type { FieldBuilder, TypesOfKind } from '../types.js';
 import { base, labelled } from './shell.js';
 
 interface Families {
@@ -19,10 +19,6 @@ const IMPORTS: { [K in Family]: () => Promise<Families[K]> } = {
 };
 /** The family of each value kind drawn by one (the others are drawn by modules loaded at once). */
 const FAMILY: { [kind: string]: Family } = { remote: 'network', 'remote[]': 'network', file: 'file' };
-/** The types a family draws: those whose catalog value kind is one of its kinds. */
-type TypesOf<K extends string> = {
-  [T in FieldType]: (typeof FIELD_CATALOG)[T]['value'] extends K ? T : never;
-}[FieldType];
 
 const loaded: Partial<Families> = {};
 const loading: { [K in Family]?: Promise<unknown> } = {};
@@ -49,7 +45,7 @@ export function familiesReady(fields: unknown[]): Promise<unknown> | undefined {
 
 /** The builder `name` of `family`, or the field with its load error where the family did not load. */
 export const later =
-  <T extends TypesOf<'remote' | 'remote[]' | 'file'>>(
+  <T extends TypesOfKind<'remote' | 'remote[]' | 'file'>>(
     family: Family,
     name: 'autocomplete' | 'remoteSelect' | 'file',
   ): FieldBuilder<T> =>
