@@ -32,7 +32,11 @@ writeFileSync(
   '<!doctype html><div id="app"></div><script type="module" src="./main.js"></script>\n',
 );
 
-const result = (await build({ root: app, logLevel: 'silent', build: { write: false } })) as Rollup.RollupOutput;
+const result = (await build({
+  root: app,
+  logLevel: 'silent',
+  build: { write: false },
+})) as Rollup.RollupOutput;
 rmSync(app, { recursive: true, force: true });
 const chunks = result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
 const byName = new Map(chunks.map((c) => [c.fileName, c]));

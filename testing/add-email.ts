@@ -50,14 +50,24 @@ export function fillNamedPlaces(tree: string): void {
       row,
     ].join('\n'),
   );
-  at('packages/schema/src/messages/ja.ts', '  badDatetime:', (line) => `  badEmail: '{label}はメールアドレスの形式で入力してください',\n${line}`);
-  at('packages/schema/src/messages/en.ts', '  badDatetime:', (line) => `  badEmail: '{label} must be an email address',\n${line}`);
+  at(
+    'packages/schema/src/messages/ja.ts',
+    '  badDatetime:',
+    (line) => `  badEmail: '{label}はメールアドレスの形式で入力してください',\n${line}`,
+  );
+  at(
+    'packages/schema/src/messages/en.ts',
+    '  badDatetime:',
+    (line) => `  badEmail: '{label} must be an email address',\n${line}`,
+  );
   at('packages/schema/src/aliases.ts', "  email: 'text',\n", () => '');
   at('packages/web/src/fields/index.ts', '  textarea: text,\n', (line) => `${line}  email: text,\n`);
   at('packages/terminal/src/fields/index.ts', '  textarea: text,\n', (line) => `${line}  email: text,\n`);
   // The terminal's text widget, once WIDGETS takes it for email, is typed for it too.
-  at('packages/terminal/src/fields/text.ts', "type Ctx = FieldContext<'text' | 'textarea'>;", () =>
-    "type Ctx = FieldContext<'text' | 'textarea' | 'email'>;",
+  at(
+    'packages/terminal/src/fields/text.ts',
+    "type Ctx = FieldContext<'text' | 'textarea'>;",
+    () => "type Ctx = FieldContext<'text' | 'textarea' | 'email'>;",
   );
   at(
     'packages/terminal/src/fields/text.ts',
@@ -71,16 +81,18 @@ export function fillTestedPlaces(tree: string): void {
   const formPath = join(tree, 'examples/forms/all-types.json');
   const form = JSON.parse(readFileSync(formPath, 'utf8'));
   const at = form.fields.findIndex((f: { type: string }) => f.type === 'textarea') + 1;
-  form.fields.splice(at, 0, { name: 'contact', type: 'email', label: '連絡先', placeholder: 'ann@example.com' });
+  form.fields.splice(at, 0, {
+    name: 'contact',
+    type: 'email',
+    label: '連絡先',
+    placeholder: 'ann@example.com',
+  });
   writeFileSync(formPath, `${JSON.stringify(form, null, 2)}\n`);
   const casesPath = join(tree, 'scripts/test/every-type.test.ts');
   writeFileSync(
     casesPath,
     edit(readFileSync(casesPath, 'utf8'), '  textarea: {', (line) =>
-      [
-        "  email: { answer: 'ann@example.com', bad: 'ann@', web: 'input[type=email]' },",
-        line,
-      ].join('\n'),
+      ["  email: { answer: 'ann@example.com', bad: 'ann@', web: 'input[type=email]' },", line].join('\n'),
     ),
   );
 }

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { addEmailToCatalog, fillNamedPlaces, fillTestedPlaces } from '../../testing/add-email.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -29,7 +29,7 @@ const TESTS = [
 ];
 
 test('email added to a copy and its places filled: every test of every type and both budgets pass', () => {
-  const tree = join(root, 'testing/types/.tmp', `add-email-${process.pid}`);
+  const tree = join(root, '.tmp', `add-email-${process.pid}`);
   rmSync(tree, { recursive: true, force: true });
   try {
     for (const entry of COPIED)
@@ -48,10 +48,21 @@ test('email added to a copy and its places filled: every test of every type and 
     });
     assert.equal(docs.status, 0, `the docs generator: ${docs.stderr}`);
     assert.match(readFileSync(join(tree, 'docs/form-vocabulary.md'), 'utf8'), /\n### email\n/);
+    // A test runner of its own (not this file's: NODE_TEST_CONTEXT would make it a subtest).
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
     const run = spawnSync(
       process.execPath,
-      ['--import', hook, '--test', '--test-concurrency=2', ...TESTS.map((file) => join(tree, file))],
-      { cwd: tree, encoding: 'utf8', env: { ...process.env, FORMREQUEST_SOURCE: '1' } },
+      [
+        '--import',
+        hook,
+        '--test',
+        '--test-concurrency=2',
+        // The seed's own list of its 18 types changes with a 19th on purpose; the definition's budget
+        // is checked in process (the same definition a real client lists, which another test spawns).
+        '--test-skip-pattern=the 18 field types of seed 000|listed by a real client',
+        ...TESTS.map((file) => join(tree, file)),
+      ],
+      { cwd: tree, encoding: 'utf8', env: { ...env, FORMREQUEST_SOURCE: '1' } },
     );
     const summary = /ℹ tests (\d+)[\s\S]*ℹ pass (\d+)[\s\S]*ℹ fail (\d+)/.exec(run.stdout);
     assert.ok(summary, `no test summary:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);

@@ -234,7 +234,9 @@ test('a property kind added to the catalog fails to compile at the kind switches
 });
 
 test('a type that differs from text only by its format (email): the compiler names each place; filled, it compiles', () => {
-  const [named, filled] = compileWithCatalog(['web', 'terminal', 'server'], addEmailToCatalog, [fillNamedPlaces]);
+  const [named, filled] = compileWithCatalog(['web', 'terminal', 'server'], addEmailToCatalog, [
+    fillNamedPlaces,
+  ]);
   // The format's row, the suggestion that sent `email` to `text`, and the two renderers' tables: each
   // one error naming 'email', at the table itself. The server's elicitation mapping, the tool
   // description and the answer checks read the new type through the catalog and the format's row.

@@ -35,5 +35,8 @@ export interface AnswerParts {
 export interface CheckParts extends AnswerParts {
   sentences(locale: Locale): Sentences;
   /** What a model meant (normalize.ts); without it, the form is checked as written. */
-  read?(form: Record<string, unknown>, ctx: NormalizeContext): { form: Record<string, unknown>; notes: Issue[] };
+  read?(
+    form: Record<string, unknown>,
+    ctx: NormalizeContext,
+  ): { form: Record<string, unknown>; notes: Issue[] };
 }

@@ -10,10 +10,10 @@ import {
   isFieldType,
   type PropSpec,
 } from './catalog.js';
+import type { CheckParts, Sentences } from './check-parts.js';
 import { resolveDateBound } from './dates.js';
 import { dateBounds, defaultValue, fieldProp } from './field-facts.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
-import type { CheckParts, Sentences } from './check-parts.js';
 import type { Where } from './schema-messages.js';
 import type { FormField, FormSchema, Issue, Locale } from './types.js';
 import { formLocale } from './words.js';
@@ -154,8 +154,7 @@ export function checkFormSchema(
     if (value === undefined || (prop === 'title' && value === '')) {
       if (spec.required) top('missingTitle', prop, say.missingTitle());
     } else if (prop === 'locale') {
-      if (value !== 'ja' && value !== 'en')
-        top('badLocale', prop, say.badLocale(value));
+      if (value !== 'ja' && value !== 'en') top('badLocale', prop, say.badLocale(value));
     } else if (!hasKind(spec, value)) {
       top('wrongKind', prop, say.wrongKind(null, prop, spec.kind, value));
     }
@@ -167,14 +166,11 @@ export function checkFormSchema(
   }
 
   const fields = input.fields;
-  if (fields === undefined)
-    top('missingFields', 'fields', say.missingFields());
+  if (fields === undefined) top('missingFields', 'fields', say.missingFields());
   else if (skip(null, 'fields')) {
     // reported above
-  } else if (!Array.isArray(fields))
-    top('fieldsNotArray', 'fields', say.fieldsNotArray(fields));
-  else if (fields.length === 0)
-    top('fieldsEmpty', 'fields', say.fieldsEmpty());
+  } else if (!Array.isArray(fields)) top('fieldsNotArray', 'fields', say.fieldsNotArray(fields));
+  else if (fields.length === 0) top('fieldsEmpty', 'fields', say.fieldsEmpty());
   else {
     const names = new Map<string, number>();
     const ctx: Ctx = {
@@ -310,8 +306,7 @@ function checkField(
       continue;
     }
     if (spec.kind === 'pattern') sound = checkFieldPattern(text, where, ctx, at) && sound;
-    if (spec.kind === 'options')
-      sound = checkOptions(value as unknown[], where, ctx, at) && sound;
+    if (spec.kind === 'options') sound = checkOptions(value as unknown[], where, ctx, at) && sound;
   }
   // Names: unique, and not ones that would corrupt the answers object.
   const name = field.name;
@@ -377,7 +372,11 @@ function checkFieldPattern(pattern: string, where: Where, ctx: Ctx, at: At): boo
     return over('length', patterns.length, MAX_FORM_PATTERN_LENGTH);
   const problem = checkPattern(pattern);
   if (problem) {
-    at(problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern', 'pattern', say.badPattern(where, pattern, problem));
+    at(
+      problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
+      'pattern',
+      say.badPattern(where, pattern, problem),
+    );
     return false;
   }
   patterns.size += patternSize(pattern);
@@ -399,7 +398,11 @@ function checkOptions(options: unknown[], where: Where, ctx: Ctx, at: At): boole
       at('badOption', `options[${i}]`, say.badOption(where, i, option));
     } else if (seen.has(option.value)) {
       sound = false;
-      at('duplicateOption', `options[${i}].value`, say.duplicateOption(where, i, seen.get(option.value)!, option.value));
+      at(
+        'duplicateOption',
+        `options[${i}].value`,
+        say.duplicateOption(where, i, seen.get(option.value)!, option.value),
+      );
     } else seen.set(option.value, i);
   });
   return sound;

@@ -56,8 +56,8 @@ export {
   fieldProp,
   initialValue,
   type PropName,
-  shortenSuggestion,
   type PropValue,
+  shortenSuggestion,
 } from './field-facts.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';

@@ -6,10 +6,10 @@ import * as ja from './messages/ja.js';
 import type { Locale } from './types.js';
 import { format } from './words.js';
 
-export type { Locale } from './types.js';
-export { format, formLocale, resolveLocale } from './words.js';
 /** The English form words, for a page that loads them when an English form needs them. */
 export { form as EN_FORM_WORDS } from './messages/en.js';
+export type { Locale } from './types.js';
+export { format, formLocale, resolveLocale } from './words.js';
 
 export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;

@@ -16,6 +16,6 @@ export {
   type SearchEndpoint,
 } from './guidance.js';
 export { compactFieldJsonSchema, fieldTypeTable, sharedFieldProps, sharedPropSpecs } from './json-schema.js';
-export { schemaMessages } from './schema-messages.js';
 export { normalizeForm } from './normalize.js';
+export { schemaMessages } from './schema-messages.js';
 export { ALL_PARTS } from './validate.js';

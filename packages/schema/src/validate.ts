@@ -36,7 +36,11 @@ export function validateFormSchema(
  * The first message for `value` in `field`, or null when it is acceptable. Display-only and hidden
  * fields always pass (hidden values are fixed by the schema, never by the person).
  */
-export function validateField(field: FormField, value: unknown, options: ValidateOptions = {}): string | null {
+export function validateField(
+  field: FormField,
+  value: unknown,
+  options: ValidateOptions = {},
+): string | null {
   return checkField(field, value, options, ALL_PARTS);
 }
 

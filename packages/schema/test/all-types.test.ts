@@ -3,7 +3,13 @@
 // catalog: a type added there without a field here, or a kind of property no field exercises, fails.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIELD_CATALOG, FIELD_TYPES, type PropKind, type PropSpec, validateFormSchema } from '@formrequest/schema';
+import {
+  FIELD_CATALOG,
+  FIELD_TYPES,
+  type PropKind,
+  type PropSpec,
+  validateFormSchema,
+} from '@formrequest/schema';
 import { allTypesForm } from '../../../testing/all-types.ts';
 
 const form = allTypesForm();
@@ -30,8 +36,16 @@ test('every kind of property is exercised, and every type sets something beyond 
     const props = FIELD_CATALOG[field.type].props as Record<string, PropSpec>;
     for (const prop of Object.keys(field)) if (props[prop]) kinds.add(props[prop].kind);
   }
-  const every = new Set(Object.values(FIELD_CATALOG).flatMap((spec) => Object.values(spec.props as Record<string, PropSpec>).map((p) => p.kind)));
-  assert.deepEqual([...every].filter((kind) => !kinds.has(kind)), [], 'kinds no field exercises');
+  const every = new Set(
+    Object.values(FIELD_CATALOG).flatMap((spec) =>
+      Object.values(spec.props as Record<string, PropSpec>).map((p) => p.kind),
+    ),
+  );
+  assert.deepEqual(
+    [...every].filter((kind) => !kinds.has(kind)),
+    [],
+    'kinds no field exercises',
+  );
   for (const type of FIELD_TYPES) {
     const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
     const optional = Object.keys(props).filter((p) => !props[p]!.required);

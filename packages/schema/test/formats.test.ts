@@ -49,10 +49,20 @@ test('elicitation both ways: the default sent, the answer read back, the content
   const date = { name: 'd', type: 'date', default: '+2days' } as FormField;
   assert.equal(ANSWER_FORMATS.date.elicitDefault(date, { now }), '2030-01-17', 'relative, for the clock');
   const time = { name: 't', type: 'datetime', default: '2030-01-15T09:00' } as FormField;
-  assert.equal(ANSWER_FORMATS['date-time'].elicitDefault(time, { now }), undefined, 'a wall time has no zone');
+  assert.equal(
+    ANSWER_FORMATS['date-time'].elicitDefault(time, { now }),
+    undefined,
+    'a wall time has no zone',
+  );
   assert.equal(ANSWER_FORMATS['date-time'].fromElicitation('2030-01-15T09:00:00+09:00'), '2030-01-15T09:00');
-  assert.equal(ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', 540), '2030-01-15T09:00:00+09:00');
-  assert.equal(ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', -270), '2030-01-15T09:00:00-04:30');
+  assert.equal(
+    ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', 540),
+    '2030-01-15T09:00:00+09:00',
+  );
+  assert.equal(
+    ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', -270),
+    '2030-01-15T09:00:00-04:30',
+  );
   assert.equal(ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', 0), '2030-01-15T09:00:00Z');
   assert.equal(ANSWER_FORMATS.date.fromElicitation('2030-01-15'), '2030-01-15');
 });

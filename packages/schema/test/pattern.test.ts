@@ -7,7 +7,6 @@ import { test } from 'node:test';
 import {
   checkPattern,
   compilePattern,
-  FIELD_CATALOG,
   fieldJsonSchemas,
   formInputJsonSchema,
   formJsonSchema,

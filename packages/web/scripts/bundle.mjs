@@ -59,10 +59,7 @@ export function stripDocs(source, file = 'catalog.ts') {
   const literal = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$\{[\w.]+\}|\$(?!\{))*`/.source;
   const out = source
     .replace(
-      new RegExp(
-        `\\b(?:doc|brief|elicit):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`,
-        'g',
-      ),
+      new RegExp(`\\b(?:doc|brief|elicit):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`, 'g'),
       '',
     )
     .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '')
@@ -124,9 +121,15 @@ export async function cssText() {
 /** Every browser file by name, built in memory: {'formrequest.js': ..., ...}. */
 export async function bundleFiles() {
   const text = (o) => build({ ...o, write: false }).then((out) => out.outputFiles[0].text);
-  const entries = [['formrequest.js', bundleOptions], ...Object.entries(ON_DEMAND).map(([src, file]) => [file, options(src)])];
+  const entries = [
+    ['formrequest.js', bundleOptions],
+    ...Object.entries(ON_DEMAND).map(([src, file]) => [file, options(src)]),
+  ];
   const texts = await Promise.all([...entries.map(([, o]) => text(o)), cssText()]);
-  return Object.fromEntries([...entries.map(([file], i) => [file, texts[i]]), ['formrequest.css', texts.at(-1)]]);
+  return Object.fromEntries([
+    ...entries.map(([file], i) => [file, texts[i]]),
+    ['formrequest.css', texts.at(-1)],
+  ]);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

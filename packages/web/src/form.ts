@@ -170,9 +170,9 @@ function draw(
     // A request cut short because the form closed settles never: no error state on a finished form.
     load(url, signal) {
       const alive = life.signal();
-      return network()!.loadItems(fetchFn, url, signal ? [signal, alive] : [alive], options.credentials ?? 'omit').catch(
-        (error) => (alive.aborted ? new Promise<never>(() => {}) : Promise.reject(error)),
-      );
+      return network()!
+        .loadItems(fetchFn, url, signal ? [signal, alive] : [alive], options.credentials ?? 'omit')
+        .catch((error) => (alive.aborted ? new Promise<never>(() => {}) : Promise.reject(error)));
     },
     closed: life.closed,
   });

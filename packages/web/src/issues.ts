@@ -36,7 +36,8 @@ export function issueList(issues: Issue[]): HTMLUListElement {
         real = schemaMessages;
         issues.forEach((issue, i) => {
           const [locale, name, args] = mine[Number(issue.message.slice(1))] ?? [];
-          const say = locale && (schemaMessages(locale) as Record<string, (...a: unknown[]) => string>)[name!];
+          const say =
+            locale && (schemaMessages(locale) as Record<string, (...a: unknown[]) => string>)[name!];
           if (marked(issue) && say) items[i]!.textContent = say(...args!);
         });
       },

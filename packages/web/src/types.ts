@@ -1,5 +1,12 @@
 // Shapes shared by the renderer core and the field modules.
-import type { FIELD_CATALOG, FieldOf, FieldType, FormField, Locale, MessageKey } from '@formrequest/schema/core';
+import type {
+  FIELD_CATALOG,
+  FieldOf,
+  FieldType,
+  FormField,
+  Locale,
+  MessageKey,
+} from '@formrequest/schema/core';
 
 /** A field as the core reads it: any field may have a name and a label (input fields have a name). */
 export type CoreField = FormField & { name?: string; label?: string };

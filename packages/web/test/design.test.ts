@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { allTypesForm } from '../../../testing/all-types.ts';
 import { contrast, over, parseColor } from '../../../testing/contrast.ts';
 import { type Harness, mount, openHarness } from './support/harness.ts';
-import { allTypesForm } from '../../../testing/all-types.ts';
 
 const ALL = allTypesForm();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

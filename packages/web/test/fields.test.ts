@@ -1,8 +1,8 @@
 // Every field type filled in a real browser; the submitted answer equals the DESIGN.md contract.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { events, type Harness, mount, openHarness } from './support/harness.ts';
 import { allTypesForm } from '../../../testing/all-types.ts';
+import { events, type Harness, mount, openHarness } from './support/harness.ts';
 
 const ALL = allTypesForm();
 const NOW = '2026-03-10T09:00:00';

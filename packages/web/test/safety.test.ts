@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { events, type Harness, mount, openHarness } from './support/harness.ts';
 import { allTypesForm } from '../../../testing/all-types.ts';
+import { events, type Harness, mount, openHarness } from './support/harness.ts';
 
 const X = '<img src=x onerror="window.pwned=(window.pwned||0)+1">';
 const ALL = allTypesForm();

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { type MessageKey, t } from '@formrequest/schema';
 import { bundleFiles, ON_DEMAND, stripDocs } from '../scripts/bundle.mjs';
-import { FIRST } from '../src/words.ts';
 import { loadItems } from '../src/load.ts';
 import { CSS } from '../src/styles.ts';
+import { FIRST } from '../src/words.ts';
 
 const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
 const load = (f: typeof fetch, signals: AbortSignal[] = []) =>
@@ -87,7 +87,11 @@ test('the bundle: one module with no static imports, no HTML sinks, no docs; the
     assert.doesNotMatch(files[chunk]!, /(^|[;\s])import[\s{*(]/, `${chunk} stands alone`);
   assert.doesNotMatch(js, /RegExp\(/, "no pattern reaches the browser's backtracking RegExp");
   assert.doesNotMatch(files['formrequest-pattern.js']!, /RegExp\(/, 'nor in the pattern engine');
-  assert.doesNotMatch(js, /must be at least|is not selected yet/, 'English validation messages load on demand');
+  assert.doesNotMatch(
+    js,
+    /must be at least|is not selected yet/,
+    'English validation messages load on demand',
+  );
   assert.match(files['formrequest-en.js']!, /must be at least \{n\} characters/);
   assert.doesNotMatch(
     js,

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { events, type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 import { allTypesForm } from '../../../testing/all-types.ts';
+import { events, type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 
 const ALL = allTypesForm();
 const NOW = '2026-03-10T09:00:00';

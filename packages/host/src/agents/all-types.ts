@@ -61,8 +61,10 @@ export function formWords(schema: FormSchema): [Record<string, unknown>, string 
   for (const field of schema.fields as (FormField & Record<string, unknown>)[]) {
     each(field, ['label', 'text', 'description', 'placeholder', 'patternError']);
     const suggestions = field.suggestions as unknown[] | undefined;
-    suggestions?.forEach((_, i) => words.push([suggestions as unknown as Record<string, unknown>, i]));
-    for (const option of (field.options as Record<string, unknown>[] | undefined) ?? []) each(option, ['label']);
+    for (let i = 0; i < (suggestions?.length ?? 0); i++)
+      words.push([suggestions as unknown as Record<string, unknown>, i]);
+    for (const option of (field.options as Record<string, unknown>[] | undefined) ?? [])
+      each(option, ['label']);
   }
   return words;
 }

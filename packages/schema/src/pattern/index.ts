@@ -1,13 +1,14 @@
 // Patterns from a model: one engine for every surface (server, browser, terminal, host), so the same
 // pattern and text get the same verdict everywhere, in time linear in the text. syntax.ts parses the
 // subset of JavaScript's syntax we admit and weighs it; nfa.ts compiles and matches it.
-import { compile, run } from './nfa.js';
+
 import {
   type CompiledPattern,
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
   type PatternProblem,
 } from './contract.js';
+import { compile, run } from './nfa.js';
 import { type Node, parsePattern } from './syntax.js';
 
 export {

@@ -4,13 +4,7 @@
 // so an older response never overwrites a newer one. Text typed but never picked is not a value: once
 // the person leaves the box (and on submit) it is named in the field's message and blocks submit until
 // it is picked or cleared, so nothing typed is silently dropped.
-import {
-  buildSearchUrl,
-  fieldProp,
-  itemValue,
-  optionLabel,
-  optionText,
-} from '@formrequest/schema/core';
+import { buildSearchUrl, fieldProp, itemValue, optionLabel, optionText } from '@formrequest/schema/core';
 import { h, on, setAttrs } from '../dom.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';

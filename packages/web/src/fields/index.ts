@@ -14,7 +14,6 @@ const autocomplete = later<'autocomplete' | 'multi-autocomplete'>('network', 'au
 const remoteSelect = later<'async-select' | 'cascading-select'>('network', 'remoteSelect');
 const file = later<'file'>('file', 'file');
 
-
 export const BUILDERS: Builders = {
   text,
   textarea: text,

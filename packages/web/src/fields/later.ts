@@ -29,16 +29,19 @@ export const network = (): Families['network'] | undefined => loaded.network;
 
 /** Undefined when every field can be built now; else the load of the families they need (once each). */
 export function familiesReady(fields: unknown[]): Promise<unknown> | undefined {
-  const wanted = new Set(fields.map((f) => FAMILY[valueKind(f as FormField)!]!).filter((k) => k && !tried.has(k)));
+  const wanted = new Set(
+    fields.map((f) => FAMILY[valueKind(f as FormField)!]!).filter((k) => k && !tried.has(k)),
+  );
   if (!wanted.size) return undefined;
   return Promise.all(
-    [...wanted].map((k) =>
-      (loading[k] ??= IMPORTS[k]()
-        .then((m) => {
-          (loaded as Record<Family, unknown>)[k] = m;
-        })
-        .catch(() => {})
-        .finally(() => tried.add(k))),
+    [...wanted].map(
+      (k) =>
+        (loading[k] ??= IMPORTS[k]()
+          .then((m) => {
+            (loaded as Record<Family, unknown>)[k] = m;
+          })
+          .catch(() => {})
+          .finally(() => tried.add(k))),
     ),
   );
 }
@@ -53,5 +56,8 @@ export const later =
     const build = (loaded[family] as Record<string, FieldBuilder<T>> | undefined)?.[name];
     if (build) return build(f, ctx);
     const input = h('input', { ...base(f, ctx.id), disabled: true });
-    return { el: labelled(f, ctx.id, input, h('div', { class: 'fr-hint' }, ctx.say('loadError'))), controls: [input] };
+    return {
+      el: labelled(f, ctx.id, input, h('div', { class: 'fr-hint' }, ctx.say('loadError'))),
+      controls: [input],
+    };
   };
