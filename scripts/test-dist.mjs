@@ -3,25 +3,18 @@
 //   1. release:check's lint of every tarball (scripts/release-check.mjs), after its rules' unit tests;
 //   2. the install test (scripts/release/install.test.mjs): tarballs installed outside the repository;
 //      `serve` is also run there on every other pinned Node line;
-//   3. the server, CLI and schema suites (and the host's, see HOST_PORTABLE) on Node 22 and Node 24.
+//   3. the server, CLI, schema and host suites on Node 22 and Node 24.
 // Expects a build (the npm script builds first). `node scripts/test-dist.mjs install` runs step 2 only,
 // `node scripts/test-dist.mjs lines` step 3 only.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { NODE_LINES, nodeBinary } from './release/node-lines.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const only = process.argv[2];
 
-// The host suite joins once the host's store needs no native driver built for the running Node (its
-// better-sqlite3 is compiled for the Node that ran `npm ci`).
-const hostManifest = JSON.parse(
-  readFileSync(new URL('../packages/host/package.json', import.meta.url), 'utf8'),
-);
-const HOST_PORTABLE = !hostManifest.dependencies?.['better-sqlite3'];
-const SUITES = ['packages/server/test', 'packages/cli/test', 'packages/schema/test'];
-if (HOST_PORTABLE) SUITES.push('packages/host/test');
+// The host's store runs on node:sqlite, built into every Node line: nothing native to rebuild per line.
+const SUITES = ['packages/server/test', 'packages/cli/test', 'packages/schema/test', 'packages/host/test'];
 const failed = [];
 const timings = [];
 

@@ -12,7 +12,7 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /**
  * Whether `text` names the package `name` as a quoted specifier: `'name'` or `'name/sub'` (single or
  * double quotes). A quoted string anywhere counts, so a dynamic import through a variable
- * (`const id = 'better-sqlite3'; require(id)`) is seen too; an unquoted mention in a comment is not.
+ * (`const id = 'pg'; await import(id)`) is seen too; an unquoted mention in a comment is not.
  */
 export function names(text, name) {
   return new RegExp(`(['"])${escapeRegExp(name)}(?:/[^'"\\s]*)?\\1`).test(text);

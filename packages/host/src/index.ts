@@ -28,15 +28,7 @@ export {
 export { createAgent } from './agents/create.js';
 export { createApp, type Health } from './app.js';
 export { type EventBus, InProcessBus } from './bus.js';
-export {
-  Conversations,
-  type ConversationsOptions,
-  type CrashPoint,
-  DEFAULT_LEASE_MS,
-  type ExecuteRequest,
-  type ExecuteResponse,
-  withFormMetadata,
-} from './conversations.js';
+export { Conversations, type ConversationsOptions, DEFAULT_LEASE_MS } from './conversations.js';
 export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';
 export {
   DEFAULT_DB_PATH,
@@ -54,4 +46,6 @@ export {
 } from './host.js';
 export { deadLocalOwner, instanceName } from './instance.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+export { withFormMetadata } from './runs/agent-events.js';
+export type { ExecuteRequest, ExecuteResponse } from './runs/turn-request.js';
 export { SseStreams } from './sse.js';

@@ -1,5 +1,5 @@
 // @formrequest/host/store: the whole of what the host asks of a database (the contract), the stores
-// behind it (SQLite through node:sqlite or better-sqlite3, PostgreSQL through pg, with its LISTEN/NOTIFY
+// behind it (SQLite through node:sqlite, PostgreSQL through pg, with its LISTEN/NOTIFY
 // bus and migrations), and openStore, which picks one by the location it is given.
 export {
   type ConflictCode,

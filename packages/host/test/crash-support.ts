@@ -2,7 +2,8 @@
 // and the `anthropic` agent against a local fake Messages API: after the restart the answer reaches the
 // agent exactly once (its history, as the next model request shows it, holds the answer once), the
 // person's re-send is refused once it was accepted, and nothing is left running.
-// FORMREQUEST_TEST_CRASH_AT makes the host SIGKILL itself at the named step of the first attempt.
+// The host is started with crash-hook.mjs loaded (crashHookArgs), which makes it SIGKILL itself at the
+// named step of the answer's first attempt.
 // Shared by crash-*.test.ts (split so that each file stays within the runner's per-file time limit).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { cliCommand } from '../../../testing/cli.ts';
 import { scenarioForm } from '../src/demo.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { call, collectEvents, tempDir, turn } from './helpers.js';
+import { crashHookArgs } from './instances-support.js';
 
 let api: FakeApi;
 // Registered at the top level of each crash-*.test.ts file that imports this module.
@@ -41,9 +43,11 @@ export function startDemo(db: string, crashAt?: string): Promise<Demo> {
     ANTHROPIC_API_KEY: 'k',
     ANTHROPIC_BASE_URL: api.url,
     ANTHROPIC_MODEL: 'fake',
-    FORMREQUEST_TEST_CRASH_AT: crashAt ?? '',
   };
-  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(command, [...crashHookArgs(crashAt), ...argv], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ? -1 : code)),
   );

@@ -29,15 +29,11 @@ before(async () => {
 });
 after(() => project.api.close());
 
-function start(db: string, name: string, crashAt = '') {
+function start(db: string, name: string, crashAt?: string) {
   return startInstance(db, {
     agent: 'anthropic',
-    env: {
-      ...project.env,
-      FORMREQUEST_INSTANCE: name,
-      FORMREQUEST_LEASE_MS: String(LEASE_MS),
-      FORMREQUEST_TEST_CRASH_AT: crashAt,
-    },
+    crashAt,
+    env: { ...project.env, FORMREQUEST_INSTANCE: name, FORMREQUEST_LEASE_MS: String(LEASE_MS) },
   });
 }
 

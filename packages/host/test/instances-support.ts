@@ -12,9 +12,20 @@ export interface Instance {
   log(): string;
 }
 
+/**
+ * Node flags that make a host process kill itself (kill -9) when the first attempt of a form answer's
+ * turn reaches `point` (crash-hook.mjs); none without a point.
+ */
+export function crashHookArgs(point: string | undefined): string[] {
+  if (!point) return [];
+  const hook = new URL('./crash-hook.mjs', import.meta.url);
+  hook.searchParams.set('at', point);
+  return ['--import', hook.href];
+}
+
 export function startInstance(
   db: string,
-  options: { agent?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { agent?: string; env?: NodeJS.ProcessEnv; crashAt?: string } = {},
 ): Promise<Instance> {
   const [command, argv] = cliCommand(
     'demo',
@@ -25,9 +36,9 @@ export function startInstance(
     '--agent',
     options.agent ?? 'scripted',
   );
-  const child = spawn(command, argv, {
+  const child = spawn(command, [...crashHookArgs(options.crashAt), ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORMREQUEST_TEST_CRASH_AT: '', ...options.env },
+    env: { ...process.env, ...options.env },
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ? -1 : code)),

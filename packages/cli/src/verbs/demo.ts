@@ -79,7 +79,8 @@ const verb: Verb = {
       });
       await host.ready;
     } catch (error) {
-      process.stderr.write(`formrequest demo: ${driverProblem(error) ?? (error as Error).message}\n`);
+      // The host's errors (no node:sqlite on this Node, PostgreSQL unreachable, …) say what to do.
+      process.stderr.write(`formrequest demo: ${(error as Error).message}\n`);
       await host?.close().catch(() => {});
       return 1;
     }
@@ -130,23 +131,8 @@ export async function loadHost(
   } catch (error) {
     if (missingModule(error) === '@formrequest/host')
       return `the demo is the reference chat host, @formrequest/host, which is not installed. Install it: ${INSTALL_HOST}.`;
-    const driver = driverProblem(error);
-    if (driver) return driver;
     throw error;
   }
-}
-
-/** A clear sentence when `error` comes from the SQLite driver not being there or not loading. */
-export function driverProblem(error: unknown): string | undefined {
-  const message = String((error as Error)?.message ?? error);
-  // The host's own driver errors already name the cause and the fix for this Node line.
-  if ((error as Error)?.name === 'SqliteDriverError') return message;
-  if (missingModule(error) === 'better-sqlite3')
-    return 'the demo keeps its conversations in SQLite, through the better-sqlite3 driver, which is not installed. Install it next to formrequest: npm install better-sqlite3.';
-  const code = (error as { code?: string })?.code ?? '';
-  if (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|bindings file|better_sqlite3\.node/.test(`${code} ${message}`))
-    return `the SQLite driver better-sqlite3 does not load in Node ${process.version} (${message.split('\n')[0]}). It was built for another Node version or not built at all: run npm rebuild better-sqlite3 where formrequest is installed (it needs a C++ compiler where no prebuilt binary is reachable).`;
-  return undefined;
 }
 
 /** The package an ERR_MODULE_NOT_FOUND is about, if that is what `error` is. */

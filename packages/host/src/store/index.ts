@@ -1,6 +1,7 @@
-// The host's storage seam: the contract (contract.ts) and the stores behind it. SQLite (node:sqlite
-// where the runtime has it, better-sqlite3 elsewhere) for one process; PostgreSQL for any number of
-// instances on one database. openStore picks by the location: a postgres:// URL or a file path.
+// The host's storage seam: the contract (contract.ts) and the stores behind it, one set of rules
+// (sql-store.ts) over two SQL drivers (sql-driver.ts): SQLite (node:sqlite) for one process, PostgreSQL
+// for any number of instances on one database. openStore picks by the location: a postgres:// URL or
+// a file path.
 
 // Shared with the MCP server (one copy, in @formrequest/server/postgres); re-exported for the host's users.
 export {

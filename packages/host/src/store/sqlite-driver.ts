@@ -1,72 +1,64 @@
-// One small seam over the two SQLite drivers the host can use:
-// - `node:sqlite`, built into Node >= 22.13 (nothing to install, no compiler). Preferred wherever the
-//   runtime has it. Its class is `DatabaseSync`; newer Node lines also export it as `Database`.
-// - `better-sqlite3`, a native addon, only for runtimes without the built-in (Node 20 and 22.0-22.12).
-//   It is an optional dependency: installing the host never needs a compiler on Node >= 22.13, and a
-//   failed native build leaves the install working.
-// Both are synchronous; the store above wraps them in its asynchronous contract. A driver that cannot
-// load says why (missing, not built, built for another Node) and what to do.
-import { createRequire } from 'node:module';
+// SQLite through Node's built-in `node:sqlite` (Node >= 22.13: nothing to install, nothing to compile),
+// as the store's driver (sql-driver.ts). node:sqlite is synchronous: a statement runs to its end
+// before anything else does. A transaction spans several awaits of the store's rules, though, so the
+// driver lets one transaction at a time hold the connection and makes every other statement wait for
+// it; nothing else ever runs inside another caller's transaction.
+import { type EventBus, InProcessBus } from '../bus.js';
+import type {
+  AgentEvent,
+  SqlDialect,
+  SqlDriver,
+  SqlParam,
+  SqlRow,
+  SqlRunner,
+  SqlTransaction,
+} from './sql-driver.js';
 
-export type SqlValue = string | number | bigint | null | Uint8Array;
-export type SqlRow = Record<string, unknown>;
-
-export interface SqlStatement {
-  run(...params: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-  get(...params: SqlValue[]): SqlRow | undefined;
-  all(...params: SqlValue[]): SqlRow[];
+/** What the host uses of node:sqlite's StatementSync. */
+export interface SqliteStatement {
+  run(...params: SqlParam[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  get(...params: SqlParam[]): SqlRow | undefined;
+  all(...params: SqlParam[]): SqlRow[];
 }
 
-export interface SqlDatabase {
-  readonly driver: DriverName;
+/** What the host uses of node:sqlite's DatabaseSync. */
+export interface SqliteDatabase {
   exec(sql: string): void;
-  prepare(sql: string): SqlStatement;
+  prepare(sql: string): SqliteStatement;
   close(): void;
 }
 
-export type DriverName = 'node:sqlite' | 'better-sqlite3';
+type NodeSqlite = Partial<Record<'DatabaseSync' | 'Database', new (path: string) => SqliteDatabase>>;
 
-/** The driver could not be loaded: the message names the cause and the fix. */
+/** node:sqlite cannot be loaded here: the message names the cause and the fix. */
 export class SqliteDriverError extends Error {
   override name = 'SqliteDriverError';
 }
 
-export const BETTER_SQLITE3_VERSION = '12.11.1';
 const NODE_SQLITE_SINCE = '22.13.0';
 
 /**
- * Opens the SQLite file with the best driver this runtime has (or the one FORMREQUEST_SQLITE_DRIVER
- * names: `node:sqlite` or `better-sqlite3`).
+ * Opens (or creates) the SQLite file at `path` with node:sqlite; `:memory:` for a throwaway one.
+ * (`load`: tests stand in a runtime without it.)
  */
 export async function openSqlite(
   path: string,
-  choice = process.env.FORMREQUEST_SQLITE_DRIVER,
-): Promise<SqlDatabase> {
-  if (choice !== undefined && choice !== '' && choice !== 'node:sqlite' && choice !== 'better-sqlite3') {
+  load: () => Promise<unknown> = () => import(NODE_SQLITE),
+): Promise<SqliteDatabase> {
+  const module = await loadNodeSqlite(load);
+  const Database = module.DatabaseSync ?? module.Database;
+  if (!Database) {
     throw new SqliteDriverError(
-      `FORMREQUEST_SQLITE_DRIVER must be "node:sqlite" or "better-sqlite3", not "${choice}" (or leave it unset to choose by itself).`,
+      `node:sqlite in Node ${process.versions.node} exports neither DatabaseSync nor Database; run a Node line formrequest supports (22.13 or newer), or report this version.`,
     );
   }
-  if (choice !== 'better-sqlite3') {
-    const builtin = await loadNodeSqlite();
-    if (builtin) return openNodeSqlite(builtin, path);
-    if (choice === 'node:sqlite') {
-      throw new SqliteDriverError(
-        `node:sqlite is not available in Node ${versions()} (it is built in from Node ${NODE_SQLITE_SINCE}). Run a newer Node, or leave FORMREQUEST_SQLITE_DRIVER unset.`,
-      );
-    }
-  }
-  return openBetterSqlite3(path);
+  return new Database(path);
 }
 
-function versions(): string {
-  return process.versions.node;
-}
+// A name in a variable: the Node types this package builds with do not know the module yet.
+const NODE_SQLITE = 'node:sqlite';
 
-type NodeSqliteModule = { DatabaseSync?: new (path: string) => any; Database?: new (path: string) => any };
-
-/** node:sqlite, or undefined where the runtime does not have it (Node 20; 22 before 22.13 without a flag). */
-async function loadNodeSqlite(): Promise<NodeSqliteModule | undefined> {
+async function loadNodeSqlite(load: () => Promise<unknown>): Promise<NodeSqlite> {
   // Loading it prints "ExperimentalWarning: SQLite is an experimental feature" on the Node lines that
   // still mark it so; that warning is for the host's developers, not for the person running it.
   const emit = process.emitWarning;
@@ -76,113 +68,138 @@ async function loadNodeSqlite(): Promise<NodeSqliteModule | undefined> {
     return (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
   } as typeof process.emitWarning;
   try {
-    const name = 'node:sqlite';
-    return (await import(name)) as NodeSqliteModule;
+    return (await load()) as NodeSqlite;
   } catch {
-    return undefined;
+    throw new SqliteDriverError(
+      `The host keeps its conversations in SQLite through node:sqlite, which is built into Node ${NODE_SQLITE_SINCE} and newer; this is Node ${process.versions.node}. Run Node ${NODE_SQLITE_SINCE} or newer (nothing to install), or give a PostgreSQL database with --db postgres://….`,
+    );
   } finally {
     process.emitWarning = emit;
   }
 }
 
-function openNodeSqlite(module: NodeSqliteModule, path: string): SqlDatabase {
-  const Database = module.DatabaseSync ?? module.Database;
-  if (!Database) {
-    throw new SqliteDriverError(
-      `node:sqlite in Node ${versions()} exports neither DatabaseSync nor Database. Set FORMREQUEST_SQLITE_DRIVER=better-sqlite3 and install better-sqlite3@${BETTER_SQLITE3_VERSION}, or report this Node version.`,
-    );
-  }
-  const db = new Database(path);
-  return {
-    driver: 'node:sqlite',
-    exec: (sql) => db.exec(sql),
-    prepare(sql) {
-      const statement = db.prepare(sql);
-      return {
-        run: (...params) => statement.run(...params),
-        get: (...params) => statement.get(...params) ?? undefined,
-        all: (...params) => statement.all(...params),
-      };
-    },
-    close: () => db.close(),
-  };
-}
+// julianday counts days from noon, 24 November 4714 BC; 2440587.5 of them is 1970-01-01.
+const SQLITE_NOW = `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
 
-function openBetterSqlite3(path: string): SqlDatabase {
-  const require = createRequire(import.meta.url);
-  let Database: new (path: string) => any;
-  try {
-    Database = require('better-sqlite3');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') {
-      throw new SqliteDriverError(
-        `formrequest demo needs SQLite. Node ${versions()} has no built-in SQLite (node:sqlite comes with Node ${NODE_SQLITE_SINCE} and later), ` +
-          `and the optional driver better-sqlite3 is not installed. Either run Node ${NODE_SQLITE_SINCE} or newer (nothing to install), ` +
-          `or install the driver next to formrequest: npm install better-sqlite3@${BETTER_SQLITE3_VERSION} (it needs a C++ compiler where no prebuilt binary is found).`,
-      );
+export const SQLITE_DIALECT: SqlDialect = {
+  prefix: '',
+  now: SQLITE_NOW,
+  forUpdate: '',
+  contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
+};
+
+export class SqliteDriver implements SqlDriver {
+  readonly kind = 'sqlite';
+  readonly dialect = SQLITE_DIALECT;
+  readonly description: string;
+  private readonly statements = new Map<string, SqliteStatement>();
+  /** Settles when the transaction holding the connection ends. */
+  private held: Promise<void> | undefined;
+  /** Statements inside the transaction that holds the connection. */
+  private readonly direct: SqlRunner = {
+    dialect: SQLITE_DIALECT,
+    all: async (sql, params = []) => this.prepare(sql).all(...params),
+    run: async (sql, params = []) => Number(this.prepare(sql).run(...params).changes),
+  };
+
+  constructor(
+    /** The node:sqlite handle (tests reach under the contract with it). */
+    readonly db: SqliteDatabase,
+    readonly path: string,
+  ) {
+    this.description = `SQLite (node:sqlite) ${path}`;
+  }
+
+  /** Statements are compiled once and reused: every event goes through here. */
+  private prepare(sql: string): SqliteStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
     }
-    throw explainNativeFailure(error as Error);
+    return statement;
   }
-  let db: any;
-  try {
-    db = new Database(path);
-  } catch (error) {
-    throw explainNativeFailure(error as Error);
-  }
-  return {
-    driver: 'better-sqlite3',
-    exec: (sql) => db.exec(sql),
-    prepare(sql) {
-      const statement = db.prepare(sql);
-      // better-sqlite3 refuses .get()/.all() on statements that return nothing, and .run() on ones that do.
-      const reader = statement.reader as boolean;
-      return {
-        run(...params) {
-          if (!reader) return statement.run(...params);
-          statement.all(...params);
-          return { changes: 0, lastInsertRowid: 0 };
-        },
-        get(...params) {
-          if (reader) return statement.get(...params);
-          statement.run(...params);
-          return undefined;
-        },
-        all(...params) {
-          if (reader) return statement.all(...params);
-          statement.run(...params);
-          return [];
-        },
-      };
-    },
-    close: () => db.close(),
-  };
-}
 
-/** Native-addon failures in words: built for another Node, or never built. Others pass through. */
-export function explainNativeFailure(error: Error): Error {
-  const message = error.message ?? '';
-  const abi = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(message);
-  if (abi) {
-    return new SqliteDriverError(
-      `better-sqlite3 was built for another Node.js (NODE_MODULE_VERSION ${abi[1]}; Node ${versions()} needs ${abi[2]}), ` +
-        `probably before Node was switched. Rebuild it for this Node with: npm rebuild better-sqlite3` +
-        (nodeAtLeast(NODE_SQLITE_SINCE)
-          ? ` — or uninstall it: Node ${versions()} has SQLite built in and does not need it.`
-          : ` — or run Node ${NODE_SQLITE_SINCE} or newer, which has SQLite built in.`),
-    );
-  }
-  if (/Could not locate the bindings file|better_sqlite3\.node/.test(message)) {
-    return new SqliteDriverError(
-      `better-sqlite3 is installed but its native part was never built (no C++ compiler, or install scripts were blocked). ` +
-        `Build it with: npm rebuild better-sqlite3 (needs python3, make and a C++ compiler), or run Node ${NODE_SQLITE_SINCE} or newer, which has SQLite built in.`,
-    );
-  }
-  return error;
-}
+  // Each `while (this.held) await this.held` is followed at once (no await in between) by what needs
+  // the connection: the check and the use must be one synchronous step, or a transaction could take
+  // the connection between them.
 
-export function nodeAtLeast(version: string, current = process.versions.node): boolean {
-  const a = current.split('.').map(Number);
-  const b = version.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return true;
+  async all(sql: string, params?: SqlParam[]): Promise<SqlRow[]> {
+    while (this.held) await this.held;
+    return this.prepare(sql).all(...(params ?? []));
+  }
+
+  async run(sql: string, params?: SqlParam[]): Promise<number> {
+    while (this.held) await this.held;
+    return Number(this.prepare(sql).run(...(params ?? [])).changes);
+  }
+
+  /** One IMMEDIATE transaction (the write lock taken at BEGIN), holding the connection to its end. */
+  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+    while (this.held) await this.held;
+    let release!: () => void;
+    this.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const tx: SqlTransaction = {
+      ...this.direct,
+      // The write transaction already holds the whole file; the bus is in this process.
+      lock: async () => {},
+      changed: () => {},
+      runFreed: () => {},
+    };
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(tx);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch {}
+        throw error;
+      }
+    } finally {
+      this.held = undefined;
+      release();
+    }
+  }
+
+  /** One statement: the owner's check and the insert are one step (SQLite runs one at a time). */
+  async appendEvent(event: AgentEvent): Promise<number | undefined> {
+    const [row] = await this.all(
+      `INSERT INTO events (conversation_id, run_id, name, data, created_at)
+       SELECT ?, ?, ?, ?, ? WHERE ? IS NULL OR EXISTS (SELECT 1 FROM runs WHERE id = ? AND owner = ? AND status = 'running')
+       RETURNING id`,
+      [
+        event.conversationId,
+        event.runId,
+        event.name,
+        event.data,
+        event.createdAt,
+        event.owner,
+        event.runId,
+        event.owner,
+      ],
+    );
+    return row ? Number(row.id) : undefined;
+  }
+
+  /** Gives the pages freed by deleted rows back to the file system (incremental auto-vacuum). */
+  async reclaim(): Promise<void> {
+    while (this.held) await this.held;
+    this.db.exec('PRAGMA incremental_vacuum');
+    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+
+  /** One process owns the file: its listeners are all in it. */
+  async createBus(): Promise<EventBus> {
+    return new InProcessBus();
+  }
+
+  async close(): Promise<void> {
+    while (this.held) await this.held;
+    this.db.close();
+  }
 }

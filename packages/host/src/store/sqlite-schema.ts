@@ -4,8 +4,8 @@
 //           instead of copying it; files belong to a pending form's field and live in their own table
 //           row apart from their bytes; ON DELETE CASCADE from conversations; a settings table.
 // Uploads are the only large rows: the file uses incremental auto-vacuum, so the pages they free go
-// back to the file system (see SqliteStore.reclaim).
-import type { SqlDatabase } from './sqlite-driver.js';
+// back to the file system (see SqliteDriver.reclaim).
+import type { SqliteDatabase } from './sqlite-driver.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -77,7 +77,7 @@ CREATE TABLE settings (
 `;
 
 /** Brings the file to SCHEMA_VERSION; a newer file than this host knows is refused. */
-export function migrate(db: SqlDatabase): void {
+export function migrate(db: SqliteDatabase): void {
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
   if (version === SCHEMA_VERSION) return;
   if (version > SCHEMA_VERSION) {
@@ -149,7 +149,7 @@ export function migrate(db: SqlDatabase): void {
 }
 
 /** Runs `work` in one IMMEDIATE transaction (the write lock is taken at the start). */
-export function transaction<T>(db: SqlDatabase, work: () => T): T {
+function transaction<T>(db: SqliteDatabase, work: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();

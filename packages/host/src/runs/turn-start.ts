@@ -1,0 +1,96 @@
+// A person's turn, accepted: the request checked, a form answer re-validated against its form, then
+// the user's message, the answered form and the queued run holding the agent's input committed in one
+// step (the outbox: from here on the answer reaches the agent exactly once, whatever crashes).
+import { randomUUID } from 'node:crypto';
+import {
+  cancelMessage,
+  clampUtcOffset,
+  type FormSchema,
+  type Locale,
+  submitMessage,
+} from '@formrequest/schema';
+import { HttpError } from '../errors.js';
+import { type RunInput, StoreConflict, type UserTurn } from '../store/index.js';
+import { checkpoint } from './checkpoints.js';
+import type { RunContext } from './context.js';
+import { checkAnswers, pendingFormOrThrow } from './form-answer.js';
+import { checkRequest, type ExecuteRequest, type ExecuteResponse } from './turn-request.js';
+
+/** Commits the person's turn and returns its conversation and run (not started here). */
+export async function acceptTurn(
+  context: Pick<RunContext, 'store' | 'owner' | 'leaseMs'>,
+  request: ExecuteRequest,
+): Promise<ExecuteResponse> {
+  const { store } = context;
+  const input = checkRequest(request);
+  let conversationId = input.conversationId;
+  let locale: Locale = input.locale ?? 'ja';
+  if (conversationId !== undefined) {
+    const conversation = await store.getConversation(conversationId);
+    if (!conversation)
+      throw new HttpError(404, 'conversation_not_found', `No conversation with id ${conversationId}.`);
+    locale = input.locale ?? (conversation.locale as Locale);
+  } else {
+    conversationId = randomUUID();
+  }
+
+  let message: string;
+  let form: RunInput['form'];
+  let stored: UserTurn['form'];
+  if (input.formId !== undefined) {
+    const row = await pendingFormOrThrow(store, conversationId, input.formId);
+    const schema = row.schema as unknown as FormSchema;
+    if (input.cancel) {
+      message = cancelMessage(locale);
+      form = { id: row.id, outcome: 'cancelled' };
+      stored = { id: row.id, status: 'cancelled', answer: null };
+    } else {
+      // The form's own clock: relative dates from its issue instant, in the person's zone if sent.
+      const clock = { now: new Date(row.createdAt), utcOffset: clampUtcOffset(input.utcOffset) };
+      const values = await checkAnswers(
+        store,
+        { conversationId, id: row.id, schema },
+        input.answers ?? {},
+        locale,
+        clock,
+      );
+      message = submitMessage(schema, values);
+      form = { id: row.id, outcome: 'submitted', values };
+      stored = { id: row.id, status: 'answered', answer: values };
+    }
+  } else {
+    message = input.message!;
+  }
+
+  const runId = randomUUID();
+  const userEvent: Record<string, unknown> = { type: 'user_message', text: message };
+  const point = { conversationId, runId, answering: form !== undefined, attempt: 0 };
+  if (form) {
+    userEvent.form_id = form.id;
+    userEvent.form_outcome = form.outcome;
+  }
+  checkpoint({ point: 'answer-before-commit', ...point });
+  try {
+    await store.beginTurn({
+      conversationId,
+      runId,
+      title: titleOf(message),
+      locale,
+      message: userEvent,
+      input: { message, locale, form },
+      form: stored,
+      owner: context.owner,
+      leaseMs: context.leaseMs,
+    });
+  } catch (error) {
+    if (error instanceof StoreConflict) throw new HttpError(409, error.code, error.message);
+    throw error;
+  }
+  checkpoint({ point: 'answer-after-commit', ...point });
+  return { conversationId, runId };
+}
+
+function titleOf(message: string): string {
+  const line = message.trim().split('\n')[0];
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}

@@ -1,0 +1,155 @@
+// PostgreSQL through node-postgres (`pg`) as the store's driver (sql-driver.ts), for any number of
+// host instances on one database: a pool of connections, transactions run again when PostgreSQL
+// reports a deadlock, and the other instances told of each change by NOTIFY, sent inside the
+// transaction that made it (delivered at commit, never before, never for a write that rolled back)
+// with this instance's name, so that its own bus, already woken in process, skips it.
+import { explainPostgresError, PG_SCHEMA, transaction } from '@formrequest/server/postgres';
+import type pg from 'pg';
+import type { EventBus } from '../bus.js';
+import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
+import type { AgentEvent, SqlDialect, SqlDriver, SqlParam, SqlRow, SqlTransaction } from './sql-driver.js';
+
+export const POSTGRES_DIALECT: SqlDialect = {
+  prefix: `${PG_SCHEMA}.`,
+  // formrequest.now_ms() (postgres-schema.ts): the database's clock, the same for every instance.
+  now: `${PG_SCHEMA}.now_ms()`,
+  forUpdate: ' FOR UPDATE',
+  contains: (haystack, needle) => `strpos(${haystack}, ${needle}) > 0`,
+};
+
+/** Up to 4 attempts of a transaction that PostgreSQL ended for a deadlock. */
+const ATTEMPTS = 4;
+
+export class PostgresDriver implements SqlDriver {
+  readonly kind = 'postgres';
+  readonly dialect = POSTGRES_DIALECT;
+  private readonly texts = new Map<string, string>();
+
+  constructor(
+    /** The pool (tests reach under the contract with it). */
+    readonly pool: pg.Pool,
+    /** How to open a connection of its own (the bus's LISTEN). */
+    private readonly config: pg.ClientConfig,
+    /** This instance's name in NOTIFY payloads. */
+    readonly instance: string,
+    readonly url: string,
+    readonly description: string,
+  ) {}
+
+  /** The statement with `?` numbered as PostgreSQL wants them ($1, $2, …), made once per text. */
+  private text(sql: string): string {
+    let text = this.texts.get(sql);
+    if (text === undefined) {
+      text = numberPlaceholders(sql);
+      this.texts.set(sql, text);
+    }
+    return text;
+  }
+
+  private query(client: Pick<pg.PoolClient, 'query'>, sql: string, params: SqlParam[] = []) {
+    return client.query(this.text(sql), params.map(toPg));
+  }
+
+  async all(sql: string, params?: SqlParam[]): Promise<SqlRow[]> {
+    return (await this.query(this.pool, sql, params)).rows;
+  }
+
+  async run(sql: string, params?: SqlParam[]): Promise<number> {
+    return (await this.query(this.pool, sql, params)).rowCount ?? 0;
+  }
+
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+    return transaction(
+      this.pool,
+      async (client) => {
+        // Made anew for each attempt: a rolled-back attempt announces nothing.
+        const conversations = new Set<string>();
+        const runs = new Set<string>();
+        const tx: SqlTransaction = {
+          dialect: POSTGRES_DIALECT,
+          all: async (sql, params) => (await this.query(client, sql, params)).rows,
+          run: async (sql, params) => (await this.query(client, sql, params)).rowCount ?? 0,
+          lock: async (name) => {
+            await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${PG_SCHEMA}.${name}`]);
+          },
+          changed: (conversationId) => conversations.add(conversationId),
+          runFreed: (runId) => runs.add(runId),
+        };
+        const result = await work(tx);
+        for (const id of conversations)
+          await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, `${this.instance} ${id}`]);
+        for (const id of runs) await client.query('SELECT pg_notify($1, $2)', [RUNS_CHANNEL, id]);
+        return result;
+      },
+      { attempts: ATTEMPTS },
+    );
+  }
+
+  /**
+   * One round trip (formrequest.append_event): lock, owner check after the lock, insert, NOTIFY.
+   * An agent's events (text deltas above all) do not wait for their own WAL flush: the run's end
+   * and a turn's start are flushed, and a flush writes everything before it. A database crash can
+   * only lose events of a run that had not ended, and that run is replayed anyway.
+   */
+  async appendEvent(event: AgentEvent): Promise<number | undefined> {
+    try {
+      const [row] = await this.all(`SELECT ${PG_SCHEMA}.append_event(?, ?, ?, ?, ?, ?, ?) AS id`, [
+        event.conversationId,
+        event.runId,
+        event.owner,
+        event.name,
+        event.data,
+        event.createdAt,
+        `${this.instance} ${event.conversationId}`,
+      ]);
+      return Number(row.id);
+    } catch (error) {
+      // SQLSTATE FR001: raised by append_event when the owner no longer holds the run.
+      if ((error as { code?: string }).code === 'FR001') return undefined;
+      throw error;
+    }
+  }
+
+  /** Autovacuum makes the space of deleted rows reusable; it is not given back to the file system. */
+  async reclaim(): Promise<void> {}
+
+  async createBus(): Promise<EventBus> {
+    const bus = new PostgresBus(this.config, this.instance);
+    try {
+      await bus.start();
+    } catch (error) {
+      throw explainPostgresError(error, this.url);
+    }
+    return bus;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** pg sends a Buffer as bytea; a plain Uint8Array is viewed as one (not copied). */
+function toPg(value: SqlParam): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value;
+}
+
+/** `?` placeholders as $1, $2, …; a `?` inside a quoted string or name is left alone. */
+export function numberPlaceholders(sql: string): string {
+  let out = '';
+  let n = 0;
+  let quote: string | undefined;
+  for (const char of sql) {
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === '?') {
+      out += `$${++n}`;
+      continue;
+    }
+    out += char;
+  }
+  return out;
+}
