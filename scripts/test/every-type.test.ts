@@ -3,8 +3,6 @@
 // the docs. One case per type (its field from examples/forms/all-types.json, an answer a person could
 // give and one the checks refuse); a type the catalog gains without a case here fails the first test.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import {
   FIELD_TYPES,
@@ -29,10 +27,10 @@ import {
 } from '../../packages/terminal/src/form-flow.ts';
 import { formView } from '../../packages/terminal/src/form-view.ts';
 import { type Harness, mount, openHarness } from '../../packages/web/test/support/harness.ts';
+import { allTypesForm } from '../../testing/all-types.ts';
 import { vocabularyDoc } from '../vocabulary-doc.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const form = JSON.parse(readFileSync(join(root, 'examples/forms/all-types.json'), 'utf8')) as FormSchema;
+const form = allTypesForm();
 // One instant for every check: the form's "today" and "+30days" bounds are fixed by it.
 const NOW = new Date(2030, 0, 15, 12, 0);
 

@@ -4,12 +4,15 @@
 // key, or a refused 'null'), and no other line fails.
 // Then the maintainer's case for real: a copy of the sources with one more catalog entry (or value or
 // property kind) must fail to compile exactly at the places that need it; a table cast to its type
-// would compile, and fail here.
+// would compile, and fail here. And a type that differs from text only by its answer's format (email,
+// testing/add-email.ts): the compiler names exactly the format table, the stale suggestion and the two
+// renderers' tables, and once they are filled the copy compiles (add-email.test.ts runs its tests).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
+import { addEmailToCatalog, fillNamedPlaces } from '../../testing/add-email.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const project = join(root, 'testing/types');
@@ -78,9 +81,9 @@ test('each expected error is the one it names, and nothing else fails', () => {
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 /** A 19th type as a maintainer adds it: one entry, with a value kind and shape the catalog has. */
-const EMAIL = `  email: {
-    doc: 'An email address.',
-    brief: 'email address',
+const COLOR = `  color: {
+    doc: 'A colour.',
+    brief: 'colour',
     value: 'string',
     elicit: 'string',
     props: { name, label, placeholder, required },
@@ -95,10 +98,15 @@ interface TscError {
 
 /**
  * Copies the catalog and the given packages' sources into a temporary tree, applies `edit` to the
- * copied catalog.ts, and type-checks the copies together (`@formrequest/schema` mapped to the copy).
- * Returns each error with its file relative to the tree.
+ * copied catalog.ts, and type-checks the copies together (`@formrequest/schema` mapped to the copy),
+ * then again after each of `steps` (applied to the tree). Returns each compile's errors, each with
+ * its file relative to the tree.
  */
-function compileWithCatalog(packages: string[], edit: (catalog: string) => string): TscError[] {
+function compileWithCatalog(
+  packages: string[],
+  edit: (catalog: string) => string,
+  steps: ((tree: string) => void)[] = [],
+): TscError[][] {
   const tree = join(project, '.tmp', `catalog-${process.pid}-${packages.join('-')}`);
   rmSync(tree, { recursive: true, force: true });
   try {
@@ -126,16 +134,24 @@ function compileWithCatalog(packages: string[], edit: (catalog: string) => strin
         include: [...packages.map((name) => `packages/${name}/src`), 'packages/schema/src'],
       }),
     );
-    const run = spawnSync(process.execPath, [tsc, '-p', tree, '--pretty', 'false'], {
-      encoding: 'utf8',
-      cwd: root,
-    });
-    assert.equal(run.stderr, '', 'tsc ran');
-    return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+: (.*)$/gm)].map((m) => ({
-      file: relative(tree, resolve(root, m[1]!)).replaceAll('\\', '/'),
-      line: Number(m[2]),
-      message: m[3]!,
-    }));
+    const compile = (): TscError[] => {
+      const run = spawnSync(process.execPath, [tsc, '-p', tree, '--pretty', 'false'], {
+        encoding: 'utf8',
+        cwd: root,
+      });
+      assert.equal(run.stderr, '', 'tsc ran');
+      return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+: (.*)$/gm)].map((m) => ({
+        file: relative(tree, resolve(root, m[1]!)).replaceAll('\\', '/'),
+        line: Number(m[2]),
+        message: m[3]!,
+      }));
+    };
+    const results = [compile()];
+    for (const step of steps) {
+      step(tree);
+      results.push(compile());
+    }
+    return results;
   } finally {
     rmSync(tree, { recursive: true, force: true });
   }
@@ -149,12 +165,12 @@ function withEntry(catalog: string, entry: string): string {
 const places = (errors: TscError[]) => [...new Set(errors.map((e) => e.file))].sort();
 
 test('the copied sources compile as they are (the harness finds errors only where an edit makes them)', () => {
-  const errors = compileWithCatalog(['web', 'terminal'], (catalog) => `${catalog}\n// unchanged\n`);
+  const [errors] = compileWithCatalog(['web', 'terminal'], (catalog) => `${catalog}\n// unchanged\n`);
   assert.deepEqual(errors, []);
 });
 
 test('a type added to the catalog fails to compile at the web builders and the terminal widgets, and only there', () => {
-  const errors = compileWithCatalog(['web', 'terminal'], (catalog) => withEntry(catalog, EMAIL));
+  const [errors] = compileWithCatalog(['web', 'terminal'], (catalog) => withEntry(catalog, COLOR));
   assert.deepEqual(places(errors), [
     'packages/terminal/src/fields/index.ts',
     'packages/web/src/fields/index.ts',
@@ -166,7 +182,7 @@ test('a type added to the catalog fails to compile at the web builders and the t
     [terminal, 'WIDGETS'],
   ] as const) {
     assert.equal(at.length, 1, `one error at ${table}: ${at.map((e) => e.message).join(' / ')}`);
-    assert.match(at[0]!.message, /'email'/, `the error at ${table} names the new type`);
+    assert.match(at[0]!.message, /'color'/, `the error at ${table} names the new type`);
   }
   const source = readFileSync(join(root, 'packages/web/src/fields/index.ts'), 'utf8').split('\n');
   assert.match(source[web[0]!.line - 1]!, /export const BUILDERS\b/, 'the web error is at BUILDERS');
@@ -181,10 +197,10 @@ test('a type added to the catalog fails to compile at the web builders and the t
 });
 
 test('a value kind added to the catalog fails to compile at the answer checks', () => {
-  const errors = compileWithCatalog([], (catalog) =>
-    withEntry(catalog, EMAIL.replace("value: 'string'", "value: 'email'")).replace(
+  const [errors] = compileWithCatalog([], (catalog) =>
+    withEntry(catalog, COLOR.replace("value: 'string'", "value: 'colour'")).replace(
       'export type ValueKind =\n',
-      "export type ValueKind =\n  | 'email'\n",
+      "export type ValueKind =\n  | 'colour'\n",
     ),
   );
   assert.deepEqual(places(errors), ['packages/schema/src/answers.ts']);
@@ -199,8 +215,8 @@ test('a value kind added to the catalog fails to compile at the answer checks', 
 });
 
 test('a property kind added to the catalog fails to compile at the kind switches and the kind wording', () => {
-  const errors = compileWithCatalog([], (catalog) =>
-    catalog.replace('export type PropKind =\n', "export type PropKind =\n  | 'email'\n"),
+  const [errors] = compileWithCatalog([], (catalog) =>
+    catalog.replace('export type PropKind =\n', "export type PropKind =\n  | 'colour'\n"),
   );
   // hasKind and kindSchema end in a switch with a declared return type: an unhandled kind falls off the
   // end, which tsc refuses (TS2366); the messages name the kind in their tables.
@@ -215,4 +231,33 @@ test('a property kind added to the catalog fails to compile at the kind switches
   assert.match(at('packages/schema/src/check-schema.ts').join('\n'), /function hasKind\(/);
   assert.match(at('packages/schema/src/json-schema.ts').join('\n'), /function kindSchema\(/);
   for (const line of at('packages/schema/src/schema-messages.ts')) assert.match(line, /KIND_(JA|EN)/);
+});
+
+test('a type that differs from text only by its format (email): the compiler names each place; filled, it compiles', () => {
+  const [named, filled] = compileWithCatalog(['web', 'terminal', 'server'], addEmailToCatalog, [
+    fillNamedPlaces,
+  ]);
+  // The format's row, the suggestion that sent `email` to `text`, and the two renderers' tables: each
+  // one error naming 'email', at the table itself. The server's elicitation mapping, the tool
+  // description and the answer checks read the new type through the catalog and the format's row.
+  assert.deepEqual(places(named!), [
+    'packages/schema/src/aliases.ts',
+    'packages/schema/src/formats.ts',
+    'packages/terminal/src/fields/index.ts',
+    'packages/web/src/fields/index.ts',
+  ]);
+  const lineOf = (error: TscError) =>
+    readFileSync(join(root, error.file), 'utf8').split('\n')[error.line - 1]!;
+  const where: Record<string, RegExp> = {
+    'packages/schema/src/aliases.ts': /^\s+email: 'text',$/,
+    'packages/schema/src/formats.ts': /export const ANSWER_FORMATS\b/,
+    'packages/terminal/src/fields/index.ts': /export const WIDGETS\b/,
+    'packages/web/src/fields/index.ts': /export const BUILDERS\b/,
+  };
+  for (const error of named!) {
+    assert.match(lineOf(error), where[error.file]!, `${error.file}:${error.line}: ${error.message}`);
+    assert.match(error.message, /'email'|"text"/, `${error.file}: ${error.message}`);
+  }
+  assert.equal(named!.length, 4, named!.map((e) => `${e.file}: ${e.message}`).join('\n'));
+  assert.deepEqual(filled, [], 'the copy compiles once those places are filled');
 });

@@ -4,6 +4,7 @@
 // scripts/test/field-types.test.ts checks that each `@ts-expect-error` below stands for the error it
 // names: without the directive, that line's error quotes that name (a missing key, or a refused 'null').
 import {
+  type AnswerFormat,
   type ElicitShape,
   FIELD_CATALOG,
   type FieldSpec,
@@ -11,6 +12,7 @@ import {
   type PropKind,
   type ValueKind,
 } from '@formrequest/schema';
+import { ANSWER_FORMATS } from '../../packages/schema/src/formats.js';
 import { ANSWER_JA } from '../../packages/server/src/description.js';
 import { SHAPES } from '../../packages/server/src/elicitation-schema.js';
 import { WIDGETS } from '../../packages/terminal/src/fields/index.js';
@@ -49,6 +51,7 @@ export const description: Covers<Exclude<ValueKind, 'none'>> = ANSWER_JA;
 export const docsKinds: Covers<PropKind> = KIND;
 export const docsAnswers: Covers<ValueKind> = ANSWER;
 export const docsShapes: Covers<ElicitShape> = ELICIT;
+export const formats: Covers<AnswerFormat> = ANSWER_FORMATS;
 
 // ---- A 19th type, added as a maintainer adds one: an entry in (a copy of) the catalog ----
 const EXTENDED = {
@@ -97,3 +100,5 @@ export const docsAnswersExtended: Covers<ValueKind | 'email'> = ANSWER;
 export const docsShapesExtended: Covers<ElicitShape | 'email'> = ELICIT;
 // @ts-expect-error docs: KIND lacks 'email'
 export const docsKindsExtended: Covers<PropKind | 'email'> = KIND;
+// @ts-expect-error formats: ANSWER_FORMATS lacks 'email'
+export const formatsExtended: Covers<AnswerFormat | 'email'> = ANSWER_FORMATS;

@@ -14,6 +14,9 @@ export const RENDERER_FILES = [
   'formrequest-sentences.js',
   'formrequest-en.js',
   'formrequest-pattern.js',
+  'formrequest-reader.js',
+  'formrequest-remote.js',
+  'formrequest-file.js',
 ] as const;
 
 export interface PageAssets {

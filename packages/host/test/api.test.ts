@@ -8,6 +8,7 @@ import { validateFormSchema } from '@formrequest/schema';
 import { browsableHost } from '../src/host.js';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
 import {
+  ALL_TYPES_ANSWERS,
   call,
   collectEvents,
   endsWithResult,
@@ -116,12 +117,12 @@ describe('a scripted form round trip over the API', () => {
   test('hidden values are re-applied whatever the client sends', async () => {
     const { conversationId, events } = await turn(host, { message: 'Show all field types' });
     const formId = events.at(-1)!.data.pending_form.id;
-    const answers = { name: 'Ann Lee', form_version: 'forged', agree: true, priority: 'high', quantity: 3 };
+    const answers = { ...ALL_TYPES_ANSWERS, form_version: 'forged', priority: 'high', quantity: 3 };
     const { events: next } = await turn(host, { conversationId, formId, answers });
     const sent = JSON.parse(next[0].data.text);
     assert.equal(sent.form_version, '1.0');
     assert.equal(sent.quantity, 3);
-    assert.equal(sent.agree, true);
+    assert.equal(sent.agree_terms, true);
   });
 
   test('cancel sends the cancel message in the conversation language', async () => {
@@ -448,7 +449,7 @@ describe('files and drafts', () => {
       conversationId,
       formId,
       answers: {
-        name: 'Ann Lee',
+        ...ALL_TYPES_ANSWERS,
         attachment: { name: 'a.txt', type: 'text/plain', size: 5, data: 'data:text/plain;base64,aGVsbG8=' },
       },
     });
@@ -459,7 +460,7 @@ describe('files and drafts', () => {
     const { events: next } = await turn(host, {
       conversationId,
       formId,
-      answers: { name: 'Ann Lee', attachment: ref },
+      answers: { ...ALL_TYPES_ANSWERS, attachment: ref },
     });
     assert.deepEqual(JSON.parse(next[0].data.text).attachment, ref);
     const late = await upload(host, where, 'late.txt', 'late');
@@ -484,7 +485,7 @@ describe('files and drafts', () => {
     const replaced = await put(first, 'first');
     const kept = await put(first, 'second');
     const { name, type, size, url } = kept;
-    await turn(host, { ...first, answers: { name: 'Ann Lee', attachment: { name, type, size, url } } });
+    await turn(host, { ...first, answers: { ...ALL_TYPES_ANSWERS, attachment: { name, type, size, url } } });
     assert.equal(await status(replaced.url), 404);
     assert.equal(await status(kept.url), 200);
 
@@ -533,7 +534,7 @@ describe('durability', () => {
       const { conversationId, events } = await turn(first, { message: 'すべてのフィールドタイプを見せて' });
       const formId = events.at(-1)!.data.pending_form.id;
       await call(first, 'PUT', `/api/conversations/${conversationId}/forms/${formId}/draft`, {
-        v: { name: '1-2-3' },
+        v: { project_name: '1-2-3' },
         t: {},
       });
       const plan = (await upload(first, { conversationId, formId }, 'plan.txt', 'plan')).json;
@@ -545,7 +546,7 @@ describe('durability', () => {
       try {
         const loaded = await call(second, 'GET', `/api/conversations/${conversationId}`);
         assert.equal(loaded.json.pendingForm.id, formId);
-        assert.deepEqual(loaded.json.pendingForm.draft, { v: { name: '1-2-3' }, t: {} });
+        assert.deepEqual(loaded.json.pendingForm.draft, { v: { project_name: '1-2-3' }, t: {} });
         const file = await fetch(second.url + pendingUpload);
         assert.equal(await file.text(), 'plan', 'an upload for the pending form survives the restart');
         assert.deepEqual(
@@ -555,7 +556,7 @@ describe('durability', () => {
         const { events: next } = await turn(second, {
           conversationId,
           formId,
-          answers: { name: '1-2-3', attachment: { url: pendingUpload } },
+          answers: { ...ALL_TYPES_ANSWERS, project_name: '1-2-3', attachment: { url: pendingUpload } },
         });
         assert.ok(next[0].id > events.at(-1)!.id, 'ids keep increasing across restarts');
         assert.match(replyText(next), /1-2-3/);
@@ -704,9 +705,10 @@ describe('conversation list and page', () => {
     assert.equal(bundle.status, 200);
     const code = await bundle.text();
     assert.match(code, /renderForm/);
-    // The modules the bundle loads on demand (sentences for a broken form, English) sit next to it.
+    // The modules the bundle loads on demand sit next to it: the pattern engine, English, the reader,
+    // the sentences of a broken form, the fields that fetch and the file field.
     const chunks = [...code.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]);
-    assert.equal(chunks.length, 3);
+    assert.equal(chunks.length, 6, chunks.join(' '));
     for (const chunk of chunks) {
       const response = await fetch(`${host.url}/${chunk}`);
       assert.equal(response.status, 200, chunk);

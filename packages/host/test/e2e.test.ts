@@ -47,6 +47,15 @@ async function waitForForm(page: Page, title: string) {
   await form(page).getByText(title, { exact: true }).waitFor();
 }
 
+/** Fills the required fields of the all-types form in English (examples/forms/all-types.json). */
+async function fillAllTypes(page: Page) {
+  await form(page).getByLabel('Project name').fill('my-app');
+  await form(page).getByRole('checkbox', { name: 'Authentication' }).check();
+  await form(page).getByRole('combobox', { name: 'Assignee' }).fill('Al');
+  await form(page).getByRole('option').first().click();
+  await form(page).getByLabel('I agree to the terms').check();
+}
+
 function conversationIdOf(page: Page): string {
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 }
@@ -178,11 +187,11 @@ describe('scripted scenarios in Chromium', () => {
     const page = await newPage(`${host.url}/?lang=en`);
     await say(page, 'Show all field types');
     await waitForForm(page, 'All field types');
-    await form(page).getByLabel('Name').fill('Ann Lee');
+    await fillAllTypes(page);
     await form(page)
       .getByLabel('Attachment')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello file') });
-    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await form(page).getByRole('button', { name: 'Register' }).click();
     await page.locator('.msg.assistant', { hasText: 'notes.txt' }).waitFor();
     const sent = JSON.parse((await page.locator('.msg.user pre').last().textContent())!);
     assert.equal(sent.form_version, '1.0');
@@ -201,15 +210,15 @@ describe('scripted scenarios in Chromium', () => {
       const page = await newPage(`${small.url}/?lang=en`);
       await say(page, 'Show all field types');
       await waitForForm(page, 'All field types');
-      await form(page).getByLabel('Name').fill('Ann Lee');
+      await fillAllTypes(page);
       await form(page)
         .getByLabel('Attachment')
         .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello file') });
-      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await form(page).getByRole('button', { name: 'Register' }).click();
       await form(page)
         .getByText('The file "notes.txt" is over the 8 B limit. Choose a smaller file.')
         .waitFor();
-      await form(page).getByLabel('Name').waitFor();
+      await form(page).getByLabel('Project name').waitFor();
       assert.equal(await page.locator('.msg.user').count(), 1, 'nothing was sent');
       await page.context().close();
     } finally {

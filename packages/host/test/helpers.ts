@@ -174,3 +174,15 @@ export function sqlite(host: RunningHost) {
 export async function listConversations(host: { url: string }, query = ''): Promise<any[]> {
   return (await call(host, 'GET', `/api/conversations${query}`)).json.conversations;
 }
+
+/**
+ * Answers the all-types form (examples/forms/all-types.json, the demo's "show all field types")
+ * accepts: its required fields filled, the rest left out.
+ */
+export const ALL_TYPES_ANSWERS = {
+  project_name: 'my-app',
+  language: 'python',
+  features: ['auth'],
+  assignee: 'u1',
+  agree_terms: true,
+};

@@ -275,7 +275,7 @@ describe('layout', () => {
   test('phone: one-line header, the menu under it, the conversation readable above a long form', async () => {
     const page = await open(host.url, { size: PHONE });
     await say(page, 'すべてのフィールドタイプを見せて');
-    await waitForForm(page, '全フィールドタイプのデモ');
+    await waitForForm(page, '全フィールドタイプ');
     const header = await page.locator('header').boundingBox();
     assert.equal(header!.height, 56, 'the header is one row');
     const messages = await page.locator('#messages').boundingBox();
@@ -301,7 +301,7 @@ describe('layout', () => {
   test('desktop: the form in a panel beside the conversation, both with their own scroll', async () => {
     const page = await open(host.url, { size: DESKTOP });
     await say(page, 'すべてのフィールドタイプを見せて');
-    await waitForForm(page, '全フィールドタイプのデモ');
+    await waitForForm(page, '全フィールドタイプ');
     const messages = (await page.locator('#messages').boundingBox())!;
     const form = (await slot(page).boundingBox())!;
     assert.ok(
@@ -357,10 +357,10 @@ describe('axe', () => {
         await page.locator('.empty').waitFor();
         assert.deepEqual(await axe(page), [], `${at}: empty`);
         await say(page, 'すべてのフィールドタイプを見せて');
-        await waitForForm(page, '全フィールドタイプのデモ');
+        await waitForForm(page, '全フィールドタイプ');
         await slot(page).locator('select:not([disabled])').nth(1).waitFor();
         assert.deepEqual(await axe(page), [], `${at}: with a form`);
-        await slot(page).getByRole('button', { name: '送信' }).click();
+        await slot(page).getByRole('button', { name: '登録する' }).click();
         assert.deepEqual(await axe(page), [], `${at}: with messages`);
         await page.context().close();
       }
@@ -458,7 +458,7 @@ describe('screenshots', () => {
           ['新しいプロジェクトを作成して', '新規プロジェクト作成', '2-project'],
           ['タスクの担当者を設定して', 'タスク担当者設定', '3-assign'],
           ['住所を入力したい', '住所入力', '4-address'],
-          ['すべてのフィールドタイプを見せて', '全フィールドタイプのデモ', '5-all-types'],
+          ['すべてのフィールドタイプを見せて', '全フィールドタイプ', '5-all-types'],
         ] as const) {
           await say(page, ask);
           await waitForForm(page, title);

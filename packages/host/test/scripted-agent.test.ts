@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { FIELD_TYPES, validateFormSchema } from '@formrequest/schema';
+import { allTypesForm as fixture } from '../../../testing/all-types.ts';
 import { cliCommand } from '../../../testing/cli.ts';
+import { ENGLISH, formWords } from '../src/agents/all-types.js';
 import { detectScenario, scenarioForm } from '../src/demo.js';
 import { loadMcpConfig } from '../src/index.js';
 import { replyText, startTestHost, tempDir, turn } from './helpers.js';
@@ -42,6 +44,24 @@ test('every form it asks for is valid in both languages; "all" has each of the 1
     searchUrls,
     ['/api/demo/users/search', '/api/demo/users/search'],
     'searches point at the host',
+  );
+});
+
+test('"all" is examples/forms/all-types.json; in English each of its words has its English', () => {
+  assert.deepEqual(scenarioForm('all', 'ja'), fixture(), 'the one all-types form');
+  const japanese = formWords(fixture()).map(([holder, key]) => holder[key] as string);
+  const missing = japanese.filter((word) => /[\u3040-\u30ff\u3400-\u9fff]/.test(word) && !ENGLISH[word]);
+  assert.deepEqual(missing, [], 'words of the form without English');
+  assert.deepEqual(
+    Object.keys(ENGLISH).filter((word) => !japanese.includes(word)),
+    [],
+    'English for words the form no longer has',
+  );
+  const english = formWords(scenarioForm('all', 'en')).map(([holder, key]) => holder[key] as string);
+  assert.deepEqual(
+    english.filter((word) => /[\u3040-\u30ff\u3400-\u9fff]/.test(word)),
+    [],
+    'no Japanese left in the English form',
   );
 });
 

@@ -6,7 +6,16 @@ import { after, before, describe, test } from 'node:test';
 import { scenarioForm } from '../src/demo.js';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { call, collectEvents, listConversations, replyText, startTestHost, turn, upload } from './helpers.js';
+import {
+  ALL_TYPES_ANSWERS,
+  call,
+  collectEvents,
+  listConversations,
+  replyText,
+  startTestHost,
+  turn,
+  upload,
+} from './helpers.js';
 
 let host: RunningHost;
 before(async () => {
@@ -104,7 +113,7 @@ describe('uploads are what the host measured', () => {
     const where = await allFieldsForm();
     const file = (await upload(host, where, 'notes.txt', 'hello')).json;
     const answer = (attachment: unknown) =>
-      call(host, 'POST', '/api/execute', { ...where, answers: { name: 'Ann', attachment } });
+      call(host, 'POST', '/api/execute', { ...where, answers: { ...ALL_TYPES_ANSWERS, attachment } });
     for (const [forged, pattern] of [
       [{ ...file, name: 'invoice.pdf' }, /name "invoice\.pdf" \(stored: "notes\.txt"\)/],
       [{ ...file, size: 10 }, /size 10 \(stored: 5\)/],
@@ -124,7 +133,7 @@ describe('uploads are what the host measured', () => {
     // The stored facts are what the agent is told: here from a reference that gives only the url.
     const { events } = await turn(host, {
       ...where,
-      answers: { name: 'Ann', attachment: { url: file.url } },
+      answers: { ...ALL_TYPES_ANSWERS, attachment: { url: file.url } },
     });
     assert.deepEqual(JSON.parse(events[0].data.text).attachment, {
       name: 'notes.txt',
@@ -138,7 +147,7 @@ describe('uploads are what the host measured', () => {
     const reuse = await call(host, 'POST', '/api/execute', {
       conversationId: where.conversationId,
       formId: next.events.at(-1)!.data.pending_form.id,
-      answers: { name: 'Ann', attachment: { url: file.url } },
+      answers: { ...ALL_TYPES_ANSWERS, attachment: { url: file.url } },
     });
     assert.equal(reuse.status, 422);
     assert.match(reuse.json.errors.attachment, /uploaded for another form or field/);
@@ -267,7 +276,7 @@ describe('form ids belong to their conversation', () => {
     assert.equal((await fetch(agentHost.url + file.url)).status, 200, "A's upload survives B's answer");
     const answered = await turn(agentHost, {
       ...where,
-      answers: { name: 'Ann', attachment: { url: file.url } },
+      answers: { ...ALL_TYPES_ANSWERS, attachment: { url: file.url } },
     });
     assert.equal(answered.events[0].data.form_outcome, 'submitted');
   });
@@ -278,7 +287,7 @@ describe('form ids belong to their conversation', () => {
     const file = (await upload(agentHost, where, 'kept.txt', 'kept')).json;
     const answered = await turn(agentHost, {
       ...where,
-      answers: { name: 'Ann', attachment: { url: file.url } },
+      answers: { ...ALL_TYPES_ANSWERS, attachment: { url: file.url } },
     });
     assert.equal(replyText(answered.events), 'Got the file.');
     assert.equal((await fetch(agentHost.url + file.url)).status, 200);

@@ -3,6 +3,7 @@
 // (normalize.ts, with a note); a type alias only earns a "did you mean" (an `email` field is not simply
 // a `text` field). Tables only: the rules that use them live in normalize.ts and check-schema.ts.
 import { FIELD_TYPES, type FieldType } from './catalog.js';
+import { ANSWER_FORMATS, typeOfFormat } from './formats.js';
 
 /** A name with case, `_`, `-` and spaces folded away: `Min_Length` and `min-length` are `minlength`. */
 export function foldName(name: string): string {
@@ -11,27 +12,36 @@ export function foldName(name: string): string {
 
 const FOLDED_TYPES = new Map(FIELD_TYPES.map((type) => [foldName(type), type]));
 
+/** A type's name as foldName folds it (`multi-autocomplete` -> `multiautocomplete`). */
+type Folded<S extends string> = S extends `${infer A}-${infer B}` ? Folded<`${A}${B}`> : Lowercase<S>;
+/**
+ * A table of other names for the types: one keyed by a type's own name is stale (a type added to the
+ * catalog under a name models used for another type, as `email` for `text`) and does not compile.
+ */
+type OtherNames = Readonly<Record<string, FieldType>> & { readonly [T in FieldType as Folded<T>]?: never };
+
 /** Type spellings whose meaning is the type itself (HTML's own names among them). */
-const TYPE_SPELLINGS: Readonly<Record<string, FieldType>> = {
+const TYPE_SPELLINGS = {
   datetimelocal: 'datetime',
   multiplechoice: 'multiselect',
   multiselectautocomplete: 'multi-autocomplete',
   cascadeselect: 'cascading-select',
   cascadingdropdown: 'cascading-select',
   asyncdropdown: 'async-select',
-};
+} as const satisfies OtherNames;
 
 /** The type a spelling clearly means (`Text`, `multi_select`, `date-time`, `datetime-local`), if any. */
 export function typeOfSpelling(type: string): FieldType | undefined {
   const folded = foldName(type);
-  return FOLDED_TYPES.get(folded) ?? TYPE_SPELLINGS[folded];
+  return FOLDED_TYPES.get(folded) ?? (TYPE_SPELLINGS as Readonly<Record<string, FieldType>>)[folded];
 }
 
 /**
  * Names models use for a type they mean, for "did you mean": close, but the field may need more than
- * the new type (a `slider` is a `range`; an `email` is a `text`, best with a pattern).
+ * the new type (a `slider` is a `range`; an `email` is a `text`, best with a pattern). The names for a
+ * type with an answer format are in its row of formats.ts (`suggestedBy`).
  */
-export const TYPE_SUGGESTIONS: Readonly<Record<string, FieldType>> = {
+const NAMED = {
   string: 'text',
   input: 'text',
   textinput: 'text',
@@ -69,10 +79,6 @@ export const TYPE_SUGGESTIONS: Readonly<Record<string, FieldType>> = {
   decimal: 'number',
   slider: 'range',
   rating: 'range',
-  calendar: 'date',
-  datepicker: 'date',
-  time: 'datetime',
-  timestamp: 'datetime',
   upload: 'file',
   fileupload: 'file',
   attachment: 'file',
@@ -85,6 +91,16 @@ export const TYPE_SUGGESTIONS: Readonly<Record<string, FieldType>> = {
   hr: 'divider',
   line: 'divider',
   constant: 'hidden',
+} as const satisfies OtherNames;
+
+export const TYPE_SUGGESTIONS: Readonly<Record<string, FieldType>> = {
+  ...NAMED,
+  ...Object.fromEntries(
+    Object.entries(ANSWER_FORMATS).flatMap(([format, row]) => {
+      const type = typeOfFormat(format);
+      return type ? row.suggestedBy.map((name) => [name, type]) : [];
+    }),
+  ),
 };
 
 /**

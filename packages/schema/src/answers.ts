@@ -1,12 +1,13 @@
 // Answer validation: the renderer guide's checks and wording (seed 000), plus the checks a server
-// needs when it must not trust the client (types, option membership, date bounds, file size/type).
-// Browser, terminal, server and host all call these, so every surface says the same thing.
+// needs when it must not trust the client (types, option membership, formats, date bounds, file
+// size/type). Browser, terminal, server and host all run these rules, so every surface says the same
+// thing. The words and the pattern engine come in as parts (check-parts.ts): validate.ts passes all of
+// them (validateField, validateAnswers), a page its own.
 import { FIELD_CATALOG, type FieldSpec, type FieldType, type ValueKind } from './catalog.js';
-import { isIsoDate, isIsoDateTime } from './dates.js';
+import type { AnswerParts } from './check-parts.js';
 import { type Clock, dateBounds, fieldLabel, fieldProp, initialValue } from './field-facts.js';
-import { type MessageKey, t } from './messages.js';
-import { matchBudget } from './pattern/budget.js';
-import { compilePattern } from './pattern/index.js';
+import { ANSWER_FORMATS } from './formats.js';
+import type { MessageKey } from './messages.js';
 import type { Answers, FileValue, FormField, FormSchema, Locale } from './types.js';
 
 /** The language of the messages, and the clock relative date bounds count from (field-facts.ts). */
@@ -106,10 +107,11 @@ function isFileValue(value: unknown): value is FileValue {
  * The first message for `value` in `field`, or null when it is acceptable. Display-only and hidden
  * fields always pass (hidden values are fixed by the schema, never by the person).
  */
-export function validateField(
+export function checkField(
   field: FormField,
   value: unknown,
-  options: ValidateOptions = {},
+  options: ValidateOptions,
+  parts: AnswerParts,
 ): string | null {
   // Read as a FieldSpec, so `spec.value` is every ValueKind and the switch below must handle each.
   const spec: FieldSpec | undefined = FIELD_CATALOG[field.type as FieldType];
@@ -117,7 +119,7 @@ export function validateField(
   const f = field as AnyField;
   const label = fieldLabel(field);
   const say = (key: MessageKey, params: Record<string, unknown> = {}) =>
-    t(options.locale, key, { label, ...params });
+    parts.words(options.locale, key, { label, ...params });
 
   if (spec.value === 'boolean') {
     if (value !== undefined && value !== null && typeof value !== 'boolean') return say('badValue');
@@ -136,6 +138,10 @@ export function validateField(
     return null;
   }
 
+  // A formatted answer (the catalog's `format`: a date, a date-time...) is a string of its format first.
+  const format = spec.format && ANSWER_FORMATS[spec.format];
+  if (format && (typeof value !== 'string' || !format.test(value))) return say(format.message);
+
   switch (spec.value) {
     case 'string': {
       if (typeof value !== 'string') return say('badValue');
@@ -147,7 +153,7 @@ export function validateField(
       if (typeof f.pattern === 'string' && f.pattern) {
         let matches = true;
         try {
-          matches = compilePattern(f.pattern).test(value);
+          matches = parts.patterns.compilePattern(f.pattern).test(value);
         } catch {
           // An unsafe pattern is refused by validateFormSchema; never run it here.
         }
@@ -198,10 +204,8 @@ export function validateField(
         : say('badValue');
     case 'date':
     case 'datetime': {
-      const isDate = spec.value === 'date';
-      if (typeof value !== 'string' || !(isDate ? isIsoDate(value) : isIsoDateTime(value))) {
-        return say(isDate ? 'badDate' : 'badDatetime');
-      }
+      // Of its format already (every date kind has one: formats.test.ts).
+      if (typeof value !== 'string') return say('badValue');
       const day = value.slice(0, 10);
       const { min, max } = dateBounds(field, options);
       if (min && day < min) return say('minDate', { date: min });
@@ -242,10 +246,11 @@ function normalize(field: FormField, value: unknown): unknown {
  * Validates a whole answer against its form. Hidden fields always carry the schema's value, whatever
  * was submitted; keys that name no input field are reported in `unknown` and dropped.
  */
-export function validateAnswers(
+export function checkAnswers(
   schema: FormSchema,
   answers: unknown,
-  options: ValidateOptions = {},
+  options: ValidateOptions,
+  parts: AnswerParts,
 ): AnswersResult {
   const given: Record<string, unknown> =
     answers && typeof answers === 'object' && !Array.isArray(answers)
@@ -254,8 +259,8 @@ export function validateAnswers(
   const errors: Record<string, string> = {};
   const values: Answers = {};
   const known = new Set<string>();
-  // The form's patterned answers share one matching budget (pattern/budget.ts).
-  const budget = matchBudget();
+  // The form's patterned answers share one matching budget (pattern/budget.ts), where there is one.
+  const budget = parts.budget?.() ?? (() => null);
   for (const field of schema.fields) {
     const kind = FIELD_CATALOG[field.type as FieldType]?.value;
     if (!kind || kind === 'none') continue;
@@ -266,7 +271,7 @@ export function validateAnswers(
       continue;
     }
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    const message = budget(field, value, options) ?? validateField(field, value, options);
+    const message = budget(field, value, options) ?? checkField(field, value, options, parts);
     if (message) errors[name] = message;
     else if (kind === 'boolean') values[name] = value === true;
     else if (!isEmptyValue(value)) values[name] = normalize(field, value);
@@ -283,4 +288,26 @@ export function initialValues(schema: FormSchema, clock: Clock = {}): Answers {
     if (value !== undefined) values[(field as AnyField).name] = value;
   }
   return values;
+}
+
+/**
+ * The answer values as sent (DESIGN.md, Answers): schema order, hidden fields with their fixed value,
+ * display-only fields and unfilled optional fields left out, checkboxes always present.
+ */
+export function answerValues(schema: FormSchema, values: Answers): Answers {
+  const out: Answers = {};
+  for (const field of schema.fields) {
+    const kind = FIELD_CATALOG[field.type as FieldType]?.value;
+    if (!kind || kind === 'none') continue;
+    const f = field as { name: string; value?: unknown };
+    if (kind === 'fixed') out[f.name] = f.value;
+    else if (kind === 'boolean') out[f.name] = values[f.name] === true;
+    else if (Object.hasOwn(values, f.name) && !isEmptyValue(values[f.name])) out[f.name] = values[f.name];
+  }
+  return out;
+}
+
+/** The next user message on submit: `JSON.stringify(values, null, 2)` with hidden values merged. */
+export function submitMessage(schema: FormSchema, values: Answers): string {
+  return JSON.stringify(answerValues(schema, values), null, 2);
 }

@@ -3,7 +3,6 @@
 // (answers.ts), the elicitation mapping, the tool description and the docs derive from it. Adding a
 // field type means one entry here and one widget per renderer: every per-type table of a surface is
 // keyed by `FieldType`, so the compiler names each one that lacks the new type.
-import { PATTERN_SYNTAX, PATTERN_SYNTAX_BRIEF } from './pattern/index.js';
 
 /** The kinds of value a property may hold. */
 export type PropKind =
@@ -72,7 +71,10 @@ export type ElicitShape =
   | 'cascade'
   | 'file';
 
-/** The JSON Schema `format` of an answer string, where the value kind alone does not say it. */
+/**
+ * The JSON Schema `format` of an answer string, where the value kind alone does not say it. Each has
+ * its row in formats.ts (the check, the input type, elicitation both ways, suggestions).
+ */
 export type AnswerFormat = 'date' | 'date-time';
 
 export interface FieldSpec {
@@ -80,7 +82,10 @@ export interface FieldSpec {
   /** The type in a few words for the compact schema's table ('' when its name says it). */
   readonly brief: string;
   readonly value: ValueKind;
-  /** The answer's string format (date, date-time): elicitation asks with it, the docs state it. */
+  /**
+   * The answer's string format (formats.ts: the rest of its answer check, how a page and a client's
+   * dialog ask for it); a date or date-time answer has one (a test holds it).
+   */
   readonly format?: AnswerFormat;
   readonly elicit: ElicitShape;
   readonly props: Readonly<Record<string, PropSpec>>;
@@ -122,7 +127,7 @@ const options = {
 const suggestions = {
   kind: 'string[]',
   doc: 'Example inputs or text templates shown as clickable chips.',
-  brief: 'Clickable examples.',
+  brief: '',
 } as const;
 const searchUrl = {
   kind: 'url',
@@ -171,11 +176,9 @@ const minSelect = { kind: 'integer', min: 0, doc: 'Fewest choices.', brief: '' }
 const maxSelect = { kind: 'integer', min: 1, doc: 'Most choices.', brief: '' } as const;
 const minLength = { kind: 'integer', min: 0, doc: 'Fewest characters.', brief: '' } as const;
 const maxLength = { kind: 'integer', min: 1, doc: 'Most characters.', brief: '' } as const;
-const pattern = {
-  kind: 'pattern',
-  doc: `Pattern the text must match: ${PATTERN_SYNTAX}`,
-  brief: PATTERN_SYNTAX_BRIEF,
-} as const;
+// What a pattern may be is the pattern engine's contract (pattern/contract.ts): the JSON Schemas and
+// the docs add it wherever a property of kind `pattern` is described.
+const pattern = { kind: 'pattern', doc: 'Pattern the text must match.', brief: '' } as const;
 const patternError = {
   kind: 'string',
   doc: 'Message shown when the pattern does not match.',
@@ -189,11 +192,7 @@ const minDate = {
   doc: 'Earliest date: "today", "+Ndays", "-Ndays" or "YYYY-MM-DD".',
   brief: 'today, +Ndays, -Ndays or YYYY-MM-DD',
 } as const;
-const maxDate = {
-  kind: 'dateExpr',
-  doc: 'Latest date, written like minDate.',
-  brief: 'Like minDate.',
-} as const;
+const maxDate = { kind: 'dateExpr', doc: 'Latest date, written like minDate.', brief: '' } as const;
 
 export const FIELD_CATALOG = {
   text: {
@@ -253,7 +252,7 @@ export const FIELD_CATALOG = {
   },
   select: {
     doc: 'One of fixed options (drop-down).',
-    brief: 'one option, drop-down',
+    brief: 'drop-down',
     value: 'option',
     elicit: 'enum',
     props: {
@@ -282,7 +281,7 @@ export const FIELD_CATALOG = {
   },
   autocomplete: {
     doc: 'One item, searched as the person types.',
-    brief: 'search as you type',
+    brief: 'search',
     value: 'remote',
     elicit: 'search',
     props: {
@@ -301,7 +300,7 @@ export const FIELD_CATALOG = {
   },
   'multi-autocomplete': {
     doc: 'Several items, searched as the person types.',
-    brief: 'search, several',
+    brief: 'several',
     value: 'remote[]',
     elicit: 'search',
     props: {
@@ -322,7 +321,7 @@ export const FIELD_CATALOG = {
   },
   'cascading-select': {
     doc: "One item of options loaded for an earlier field's value.",
-    brief: "options by an earlier field's value",
+    brief: 'options by a parent field',
     value: 'remote',
     elicit: 'cascade',
     props: {
@@ -348,7 +347,7 @@ export const FIELD_CATALOG = {
   },
   'async-select': {
     doc: 'One item of options loaded when the form opens.',
-    brief: 'options loaded at open',
+    brief: 'loaded options',
     value: 'remote',
     elicit: 'load',
     props: {
@@ -380,7 +379,7 @@ export const FIELD_CATALOG = {
   },
   radio: {
     doc: 'One of fixed options (radio buttons).',
-    brief: 'one option, buttons',
+    brief: 'buttons',
     value: 'option',
     elicit: 'enum',
     props: {
@@ -472,7 +471,7 @@ export const FIELD_CATALOG = {
         doc: 'Largest file in bytes (10 MB = 10485760).',
         brief: 'Bytes; 10 MB = 10485760',
       },
-      multiple: { kind: 'boolean', doc: 'Allow several files (answer: an array).', brief: 'Several files.' },
+      multiple: { kind: 'boolean', doc: 'Allow several files (answer: an array).', brief: '' },
       required: { ...required, ext: true },
     },
   },
@@ -504,7 +503,7 @@ export const FORM_PROPS = {
     kind: 'string',
     ext: true,
     doc: 'UI and message language; without it, the language of the title and labels (Japanese when unclear).',
-    brief: 'Default: the language of the labels.',
+    brief: '',
   },
   fields: { kind: 'any', required: true, doc: 'The fields, in order.' },
 } as const satisfies Record<string, PropSpec>;

@@ -1,6 +1,7 @@
-// validateFormSchema: every defect of a form at once, in seed 000's wording, each with its fix.
-// Never throws, whatever it is given.
-import { validateField } from './answers.js';
+// The schema check: every defect of a form at once, in seed 000's wording, each with its fix. Never
+// throws, whatever it is given. The sentences, the reader of what a model meant and the pattern engine
+// come in as parts (check-parts.ts): validate.ts passes all of them (validateFormSchema), a page its own.
+import { checkField as checkAnswer } from './answers.js';
 import {
   FIELD_CATALOG,
   FIELD_TYPES,
@@ -9,18 +10,13 @@ import {
   isFieldType,
   type PropSpec,
 } from './catalog.js';
+import type { CheckParts, Sentences } from './check-parts.js';
 import { resolveDateBound } from './dates.js';
 import { dateBounds, defaultValue, fieldProp } from './field-facts.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
-import { formLanguage, normalizeForm } from './normalize.js';
-import {
-  checkPattern,
-  MAX_FORM_PATTERN_LENGTH,
-  MAX_FORM_PATTERN_SIZE,
-  patternSize,
-} from './pattern/index.js';
-import { schemaMessages, type Where } from './schema-messages.js';
+import type { Where } from './schema-messages.js';
 import type { FormField, FormSchema, Issue, Locale } from './types.js';
+import { formLocale } from './words.js';
 
 export type { Issue } from './types.js';
 
@@ -104,13 +100,14 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
  * Checks a form definition against the vocabulary. Returns every error and warning (unknown
  * properties are warnings: ignored, not fatal) with messages in `locale` (Japanese by default).
  */
-export function validateFormSchema(
+export function checkFormSchema(
   given: unknown,
-  options: { locale?: Locale; now?: Date; utcOffset?: number } = {},
+  options: { locale?: Locale; now?: Date; utcOffset?: number },
+  parts: CheckParts,
 ): SchemaResult {
   const locale: Locale =
-    options.locale === 'en' || options.locale === 'ja' ? options.locale : (formLanguage(given) ?? 'ja');
-  const say = schemaMessages(locale);
+    options.locale === 'en' || options.locale === 'ja' ? options.locale : (formLocale(given) ?? 'ja');
+  const say = parts.sentences(locale);
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   const add = (
@@ -120,6 +117,9 @@ export function validateFormSchema(
     message: string,
     extra: Partial<Issue> = {},
   ) => (severity === 'error' ? errors : warnings).push({ severity, code, path, message, ...extra });
+  /** An error (or warning) at a top-level property. */
+  const top = (code: string, prop: string, message: string, severity: Issue['severity'] = 'error') =>
+    add(severity, code, prop, message, { property: prop });
 
   if (!isPlainObject(given)) {
     add('error', 'notObject', '', say.notObject(given));
@@ -143,45 +143,40 @@ export function validateFormSchema(
   }
   const skip = (index: number | null, prop: string) =>
     deep.some(([i, p]) => i === index && (p === prop || p === ''));
-  const normalized = normalizeForm(raw, { say, skip });
-  warnings.push(...normalized.notes);
-  const input = normalized.form;
+  const normalized = parts.read?.(raw, { say, skip });
+  if (normalized) warnings.push(...normalized.notes);
+  const input = normalized?.form ?? raw;
 
   // Top level.
   for (const [prop, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
     const value = input[prop];
     if (prop === 'fields' || skip(null, prop)) continue;
     if (value === undefined || (prop === 'title' && value === '')) {
-      if (spec.required) add('error', 'missingTitle', prop, say.missingTitle(), { property: prop });
+      if (spec.required) top('missingTitle', prop, say.missingTitle());
     } else if (prop === 'locale') {
-      if (value !== 'ja' && value !== 'en')
-        add('error', 'badLocale', prop, say.badLocale(value), { property: prop });
+      if (value !== 'ja' && value !== 'en') top('badLocale', prop, say.badLocale(value));
     } else if (!hasKind(spec, value)) {
-      add('error', 'wrongKind', prop, say.wrongKind(null, prop, spec.kind, value), { property: prop });
+      top('wrongKind', prop, say.wrongKind(null, prop, spec.kind, value));
     }
   }
   for (const prop of Object.keys(input)) {
     if (!Object.hasOwn(FORM_PROPS, prop)) {
-      add('warning', 'unknownProperty', prop, say.unknownProp(null, prop, Object.keys(FORM_PROPS)), {
-        property: prop,
-      });
+      top('unknownProperty', prop, say.unknownProp(null, prop, Object.keys(FORM_PROPS)), 'warning');
     }
   }
 
   const fields = input.fields;
-  if (fields === undefined)
-    add('error', 'missingFields', 'fields', say.missingFields(), { property: 'fields' });
+  if (fields === undefined) top('missingFields', 'fields', say.missingFields());
   else if (skip(null, 'fields')) {
     // reported above
-  } else if (!Array.isArray(fields))
-    add('error', 'fieldsNotArray', 'fields', say.fieldsNotArray(fields), { property: 'fields' });
-  else if (fields.length === 0)
-    add('error', 'fieldsEmpty', 'fields', say.fieldsEmpty(), { property: 'fields' });
+  } else if (!Array.isArray(fields)) top('fieldsNotArray', 'fields', say.fieldsNotArray(fields));
+  else if (fields.length === 0) top('fieldsEmpty', 'fields', say.fieldsEmpty());
   else {
     const names = new Map<string, number>();
     const ctx: Ctx = {
       add,
       say,
+      parts,
       locale,
       now: options.now,
       utcOffset: options.utcOffset,
@@ -198,6 +193,9 @@ export function validateFormSchema(
   return { ok, schema: ok ? (input as unknown as FormSchema) : undefined, errors, warnings, locale };
 }
 
+/** Adds an error (or warning) at a property of the field being checked. */
+type At = (code: string, prop: string, message: string, severity?: Issue['severity']) => void;
+
 interface Ctx {
   add: (
     severity: Issue['severity'],
@@ -206,7 +204,8 @@ interface Ctx {
     message: string,
     extra?: Partial<Issue>,
   ) => void;
-  say: ReturnType<typeof schemaMessages>;
+  say: Sentences;
+  parts: CheckParts;
   locale: Locale;
   now?: Date;
   utcOffset?: number;
@@ -244,7 +243,9 @@ function checkField(
     return;
   }
   const where: Where = { index, type };
-  const extra = (property: string): Partial<Issue> => ({ index, fieldType: type, property });
+  /** An error (or warning) at this field's property. */
+  const at = (code: string, prop: string, message: string, severity: Issue['severity'] = 'error') =>
+    add(severity, code, `fields[${index}].${prop}`, message, { index, fieldType: type, property: prop });
   const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
   let sound = true; // every property has the right kind, so the cross-property checks can run
 
@@ -253,14 +254,8 @@ function checkField(
     const value = field[prop];
     if (value === undefined || (prop === 'name' && value === '')) {
       sound = false;
-      const message = prop === 'name' ? say.missingName(where) : say.missingProp(where, prop, spec.kind);
-      add(
-        'error',
-        prop === 'name' ? 'missingName' : 'missingProperty',
-        `fields[${index}].${prop}`,
-        message,
-        extra(prop),
-      );
+      if (prop === 'name') at('missingName', prop, say.missingName(where));
+      else at('missingProperty', prop, say.missingProp(where, prop, spec.kind));
     }
   }
   for (const prop of Object.keys(field)) {
@@ -270,39 +265,26 @@ function checkField(
       continue;
     }
     if (!Object.hasOwn(props, prop)) {
-      add(
-        'warning',
-        'unknownProperty',
-        `fields[${index}].${prop}`,
-        say.unknownProp(where, prop, Object.keys(props)),
-        extra(prop),
-      );
+      at('unknownProperty', prop, say.unknownProp(where, prop, Object.keys(props)), 'warning');
       continue;
     }
     const spec = props[prop]!;
     const value = field[prop];
-    const path = `fields[${index}].${prop}`;
     if (value === undefined || (prop === 'name' && value === '')) continue;
     if (!hasKind(spec, value)) {
       sound = false;
-      add('error', 'wrongKind', path, say.wrongKind(where, prop, spec.kind, value), extra(prop));
+      at('wrongKind', prop, say.wrongKind(where, prop, spec.kind, value));
       continue;
     }
     if (typeof value === 'number' && (spec.min !== undefined || spec.max !== undefined)) {
       if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
         sound = false;
-        add(
-          'error',
-          'outOfRange',
-          path,
-          say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value),
-          extra(prop),
-        );
+        at('outOfRange', prop, say.outOfRange(where, prop, spec.kind, spec.min, spec.max, value));
       }
     }
     if (spec.positive && typeof value === 'number' && value <= 0) {
       sound = false;
-      add('error', 'outOfRange', path, say.notPositive(where, prop, value), extra(prop));
+      at('outOfRange', prop, say.notPositive(where, prop, value));
     }
     // A value of the right kind that still cannot work for the person: refused, each with its fix.
     const text = value as string;
@@ -320,26 +302,19 @@ function checkField(
                 : undefined;
     if (broken) {
       sound = false;
-      add('error', broken, path, say[broken](where, prop, text), extra(prop));
+      at(broken, prop, say[broken](where, prop, text));
       continue;
     }
-    if (spec.kind === 'pattern') sound = checkFieldPattern(text, path, where, ctx) && sound;
-    if (spec.kind === 'options')
-      sound = checkOptions(value as unknown[], `fields[${index}]`, where, ctx, type) && sound;
+    if (spec.kind === 'pattern') sound = checkFieldPattern(text, where, ctx, at) && sound;
+    if (spec.kind === 'options') sound = checkOptions(value as unknown[], where, ctx, at) && sound;
   }
   // Names: unique, and not ones that would corrupt the answers object.
   const name = field.name;
   if (typeof name === 'string' && name !== '' && Object.hasOwn(props, 'name')) {
     if (RESERVED_NAMES.has(name)) {
-      add('error', 'reservedName', `fields[${index}].name`, say.reservedName(where, name), extra('name'));
+      at('reservedName', 'name', say.reservedName(where, name));
     } else if (names.has(name)) {
-      add(
-        'error',
-        'duplicateName',
-        `fields[${index}].name`,
-        say.duplicateName(where, name, names.get(name)!),
-        extra('name'),
-      );
+      at('duplicateName', 'name', say.duplicateName(where, name, names.get(name)!));
     } else names.set(name, index);
   }
 
@@ -347,21 +322,9 @@ function checkField(
     const target = field.dependsOn;
     const targetIndex = all.findIndex((f) => isPlainObject(f) && f.name === target);
     if (targetIndex === -1) {
-      add(
-        'error',
-        'dependsOnMissing',
-        `fields[${index}].dependsOn`,
-        say.dependsOnMissing(where, target),
-        extra('dependsOn'),
-      );
+      at('dependsOnMissing', 'dependsOn', say.dependsOnMissing(where, target));
     } else if (targetIndex >= index) {
-      add(
-        'error',
-        'dependsOnLater',
-        `fields[${index}].dependsOn`,
-        say.dependsOnLater(where, target, targetIndex),
-        extra('dependsOn'),
-      );
+      at('dependsOnLater', 'dependsOn', say.dependsOnLater(where, target, targetIndex));
     }
   }
 
@@ -371,60 +334,35 @@ function checkField(
     const min = fieldProp(field as FormField, lo);
     const max = fieldProp(field as FormField, hi);
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      const at = field[lo] !== undefined ? lo : hi;
-      add(
-        'error',
-        'minAboveMax',
-        `fields[${index}].${at}`,
-        say.minAboveMax(where, lo, hi, min, max),
-        extra(at),
-      );
+      at('minAboveMax', field[lo] !== undefined ? lo : hi, say.minAboveMax(where, lo, hi, min, max));
     }
   }
   if (typeof field.minDate === 'string' && typeof field.maxDate === 'string') {
     const { min, max } = dateBounds(field as FormField, ctx);
     if (min && max && min > max) {
-      add(
-        'error',
-        'minAboveMax',
-        `fields[${index}].minDate`,
-        say.minAboveMax(where, 'minDate', 'maxDate', min, max),
-        extra('minDate'),
-      );
+      at('minAboveMax', 'minDate', say.minAboveMax(where, 'minDate', 'maxDate', min, max));
     }
   }
   if (type === 'multiselect' && typeof field.minSelect === 'number') {
     const count = (field.options as unknown[]).length;
     if (field.minSelect > count) {
-      add(
-        'error',
-        'minSelectAboveOptions',
-        `fields[${index}].minSelect`,
-        say.minSelectAboveOptions(where, field.minSelect, count),
-        extra('minSelect'),
-      );
+      at('minSelectAboveOptions', 'minSelect', say.minSelectAboveOptions(where, field.minSelect, count));
     }
   }
   if (isPlainObject(field.searchParams) && Object.keys(field.searchParams).length > 0) {
     if (!Object.values(field.searchParams).some((v) => String(v).includes('{query}'))) {
-      add(
-        'warning',
-        'noQueryParam',
-        `fields[${index}].searchParams`,
-        say.noQueryParam(where),
-        extra('searchParams'),
-      );
+      at('noQueryParam', 'searchParams', say.noQueryParam(where), 'warning');
     }
   }
-  checkDefault(field as FormField, `fields[${index}]`, where, ctx);
+  checkDefault(field as FormField, where, ctx, at);
 }
 
 /** A field's pattern, and the form's running totals (many patterns in one form are bounded too). */
-function checkFieldPattern(pattern: string, path: string, where: Where, ctx: Ctx): boolean {
-  const { add, say, patterns } = ctx;
-  const extra = { index: where!.index, fieldType: where!.type, property: 'pattern' };
+function checkFieldPattern(pattern: string, where: Where, ctx: Ctx, at: At): boolean {
+  const { say, patterns } = ctx;
+  const { checkPattern, patternSize, MAX_FORM_PATTERN_LENGTH, MAX_FORM_PATTERN_SIZE } = ctx.parts.patterns;
   const over = (what: 'size' | 'length', total: number, max: number) => {
-    add('error', 'patternsTooBig', path, say.patternsTooBig(where, what, total, max), extra);
+    at('patternsTooBig', 'pattern', say.patternsTooBig(where, what, total, max));
     return false;
   };
   // Past a total, later patterns are not even parsed: the form is refused already.
@@ -434,12 +372,10 @@ function checkFieldPattern(pattern: string, path: string, where: Where, ctx: Ctx
     return over('length', patterns.length, MAX_FORM_PATTERN_LENGTH);
   const problem = checkPattern(pattern);
   if (problem) {
-    add(
-      'error',
+    at(
       problem.kind === 'syntax' ? 'badPattern' : 'unsafePattern',
-      path,
+      'pattern',
       say.badPattern(where, pattern, problem),
-      extra,
     );
     return false;
   }
@@ -448,11 +384,10 @@ function checkFieldPattern(pattern: string, path: string, where: Where, ctx: Ctx
   return true;
 }
 
-function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, type: FieldType): boolean {
-  const { add, say } = ctx;
-  const extra = { index: where!.index, fieldType: type, property: 'options' };
+function checkOptions(options: unknown[], where: Where, ctx: Ctx, at: At): boolean {
+  const { say } = ctx;
   if (options.length === 0) {
-    add('error', 'emptyOptions', `${base}.options`, say.emptyOptions(where), extra);
+    at('emptyOptions', 'options', say.emptyOptions(where));
     return false;
   }
   let sound = true;
@@ -460,15 +395,13 @@ function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, 
   options.forEach((option, i) => {
     if (!isPlainObject(option) || typeof option.value !== 'string' || typeof option.label !== 'string') {
       sound = false;
-      add('error', 'badOption', `${base}.options[${i}]`, say.badOption(where, i, option), extra);
+      at('badOption', `options[${i}]`, say.badOption(where, i, option));
     } else if (seen.has(option.value)) {
       sound = false;
-      add(
-        'error',
+      at(
         'duplicateOption',
-        `${base}.options[${i}].value`,
+        `options[${i}].value`,
         say.duplicateOption(where, i, seen.get(option.value)!, option.value),
-        extra,
       );
     } else seen.set(option.value, i);
   });
@@ -476,23 +409,19 @@ function checkOptions(options: unknown[], base: string, where: Where, ctx: Ctx, 
 }
 
 /** A default must pass the field's own rules; remote choices can't be checked before they load. */
-function checkDefault(field: FormField, base: string, where: Where, ctx: Ctx): void {
+function checkDefault(field: FormField, where: Where, ctx: Ctx, at: At): void {
   const f = field as FormField & { default?: unknown };
   if (f.default === undefined || field.type === 'async-select' || field.type === 'checkbox') return;
   const clock = { now: ctx.now, utcOffset: ctx.utcOffset };
   const value = defaultValue(field, clock);
-  const reason = validateField(field, value, { locale: ctx.locale, ...clock });
+  const reason = checkAnswer(field, value, { locale: ctx.locale, ...clock }, ctx.parts);
   // An empty default of a required field is just "no default".
   if (
     reason &&
     !(typeof value === 'string' && value === '') &&
     !(Array.isArray(value) && value.length === 0)
   ) {
-    ctx.add('error', 'badDefault', `${base}.default`, ctx.say.badDefault(where, f.default, reason), {
-      index: where!.index,
-      fieldType: field.type,
-      property: 'default',
-    });
+    at('badDefault', 'default', ctx.say.badDefault(where, f.default, reason));
   }
 }
 

@@ -1,7 +1,8 @@
 // A field's facts as every surface reads them: through the catalog, never with a default or a date
 // rule written again by a renderer. `fieldProp` gives a property or its catalog default (range 0..100,
 // minChars 1, debounceMs 300, rows 3, level 2); `dateBounds` resolves minDate / maxDate for the form's
-// clock; `initialValue` is what a field starts with.
+// clock; `initialValue` is what a field starts with; `shortenSuggestion` is a suggestion as its chip
+// shows it.
 import { FIELD_CATALOG, type FieldType } from './catalog.js';
 import { resolveDateBound } from './dates.js';
 import type { FieldOf, FieldProps, FormField } from './types.js';
@@ -94,4 +95,10 @@ export function defaultValue(field: FormField, clock: Clock = {}): unknown {
   const spec = (FIELD_CATALOG[field.type]?.props as Record<string, { kind?: string }> | undefined)?.default;
   if (spec?.kind !== 'dateExpr' || typeof f.default !== 'string') return f.default;
   return resolveDateBound(f.default, clock.now, clock.utcOffset) ?? f.default;
+}
+
+/** Seed 000's suggestion chip text: the first 30 characters and "...". */
+export function shortenSuggestion(suggestion: string, max = 30): string {
+  const chars = Array.from(suggestion);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : suggestion;
 }

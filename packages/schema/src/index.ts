@@ -1,19 +1,20 @@
 // @formrequest/schema: the form vocabulary shared by every surface (server, web, terminal, host).
 // The root is what a library user reads forms and answers with; the second tier is under subpaths:
-// `./question` (seed 004's question tool, also here), `./messages` (the message catalog's parts and
-// lookups), `./pattern` (the pattern engine's limits and sizes) and `./tooling` (what formrequest's own
-// generator, bundles and tests share: alias tables, the compact schema's parts, the checker's
-// sentences). Every name is listed: test/exports.test.ts pins the lists.
+// `./core` (the rules without what a page loads later, for browser renderers), `./question` (seed
+// 004's question tool, also here), `./messages` (the message catalog's parts and lookups), `./pattern`
+// (the pattern engine's limits and sizes) and `./tooling` (what formrequest's own generator, bundles
+// and tests share: alias tables, the compact schema's parts, the checker's sentences and reader).
+// Every name is listed: test/exports.test.ts pins the lists.
 
 export {
   type AnswersResult,
   acceptsFile,
+  answerValues,
   formatBytes,
   initialValues,
   isEmptyValue,
+  submitMessage,
   type ValidateOptions,
-  validateAnswers,
-  validateField,
 } from './answers.js';
 export type {
   AnswerFormat,
@@ -32,7 +33,7 @@ export {
   isInputField,
   valueKind,
 } from './catalog.js';
-export { formatIssues, type Issue, type SchemaResult, validateFormSchema } from './check-schema.js';
+export { formatIssues, type Issue, type SchemaResult } from './check-schema.js';
 export { decodeDataUrl } from './data-url.js';
 export {
   clampUtcOffset,
@@ -56,12 +57,13 @@ export {
   initialValue,
   type PropName,
   type PropValue,
+  shortenSuggestion,
 } from './field-facts.js';
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
 export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
 export { readFormSchema } from './normalize.js';
-export { answerValues, cancelMessage, formRequestText, submitMessage } from './outcome.js';
+export { cancelMessage, formRequestText } from './outcome.js';
 export {
   type CompiledPattern,
   checkPattern,
@@ -98,7 +100,6 @@ export {
   optionLabel,
   optionText,
   renderTemplate,
-  shortenSuggestion,
 } from './remote.js';
 export { type FormArgument, readFormArgument } from './tool-argument.js';
 export type {
@@ -113,3 +114,4 @@ export type {
   InputField,
   Locale,
 } from './types.js';
+export { validateAnswers, validateField, validateFormSchema } from './validate.js';

@@ -4,6 +4,7 @@
 //   the per-type facts in one table), so the tool's definition stays small enough that clients do not
 //   cut it, while every type and every property of each type stays in it (tests check both).
 import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type PropKind, type PropSpec } from './catalog.js';
+import { PATTERN_SYNTAX, PATTERN_SYNTAX_BRIEF } from './pattern/contract.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -42,7 +43,9 @@ function kindSchema(kind: PropKind, compact: boolean): JsonSchema {
 
 function propSchema(spec: PropSpec, doc: string = spec.doc, compact = false): JsonSchema {
   const out = kindSchema(spec.kind, compact);
-  if (doc) out.description = doc;
+  // What a pattern may be is the engine's contract (pattern/contract.ts), said wherever one is described.
+  const text = spec.kind === 'pattern' ? (compact ? PATTERN_SYNTAX_BRIEF : `${doc} ${PATTERN_SYNTAX}`) : doc;
+  if (text) out.description = text;
   if (spec.default !== undefined) out.default = spec.default;
   if (spec.min !== undefined) out.minimum = spec.min;
   if (spec.max !== undefined) out.maximum = spec.max;

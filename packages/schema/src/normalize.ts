@@ -8,9 +8,9 @@ import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from '.
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
 import { isIsoDate } from './dates.js';
 import { isPlainObject } from './json-depth.js';
-import { formLocale } from './messages.js';
 import { schemaMessages, type Where } from './schema-messages.js';
-import type { Issue, Locale } from './types.js';
+import type { Issue } from './types.js';
+import { formLocale } from './words.js';
 
 type Say = ReturnType<typeof schemaMessages>;
 type Obj = Record<string, unknown>;
@@ -39,11 +39,6 @@ const LOCALES: Readonly<Record<string, 'ja' | 'en'>> = {
   japanese: 'ja',
   日本語: 'ja',
 };
-
-/** The language a form is written in (its `locale`, else its words'), for the checker's messages. */
-export function formLanguage(input: unknown): Locale | undefined {
-  return formLocale(input);
-}
 
 /**
  * The form as every surface reads it (what validateFormSchema checks and returns), without checking it:

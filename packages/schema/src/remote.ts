@@ -88,9 +88,3 @@ export function extractItems(body: unknown): Item[] | null {
   if (!Array.isArray(list)) return null;
   return list.filter((x): x is Item => x !== null && typeof x === 'object' && !Array.isArray(x));
 }
-
-/** Seed 000's suggestion chip text: the first 30 characters and "...". */
-export function shortenSuggestion(suggestion: string, max = 30): string {
-  const chars = Array.from(suggestion);
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : suggestion;
-}

@@ -5,8 +5,8 @@
 // `tool_use` input, so both show the same form.
 import { foldName } from './aliases.js';
 import { isPlainObject } from './json-depth.js';
-import { formLocale } from './messages.js';
 import type { Issue, Locale } from './types.js';
+import { formLocale } from './words.js';
 
 export type FormArgument =
   | { ok: true; form: Record<string, unknown>; notes: Issue[] }

@@ -1,5 +1,5 @@
 // The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
-// answers with; the second tier is under ./question, ./messages, ./pattern and ./tooling. A change
+// answers with; the second tier is under ./core, ./question, ./messages, ./pattern and ./tooling. A change
 // here is a change of the package's API: update the list on purpose, and the README's API section.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -99,6 +99,7 @@ test('@formrequest/schema/question exports exactly these names', async () => {
 test('@formrequest/schema/messages exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/messages');
   assert.deepEqual(Object.keys(entry).sort(), [
+    'EN_FORM_WORDS',
     'agentText',
     'chatWords',
     'formLocale',
@@ -128,14 +129,74 @@ test('@formrequest/schema/pattern exports exactly these names', async () => {
 test('@formrequest/schema/tooling exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/tooling');
   assert.deepEqual(Object.keys(entry).sort(), [
+    'ALL_PARTS',
+    'EXAMPLE_FORM',
     'FORM_ALIASES',
+    'GUIDELINES',
     'PROPERTY_ALIASES',
     'TYPE_SUGGESTIONS',
     'compactFieldJsonSchema',
+    'endpointsTableMarkdown',
     'fieldTypeTable',
+    'guidelineLines',
+    'guidelinesMarkdown',
+    'normalizeForm',
     'schemaMessages',
     'sharedFieldProps',
     'sharedPropSpecs',
+  ]);
+});
+
+test('@formrequest/schema/core exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/core');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'ANSWER_FORMATS',
+    'FIELD_CATALOG',
+    'FIELD_TYPES',
+    'FORM_PROPS',
+    'JA_FORM_WORDS',
+    'acceptsFile',
+    'answerValues',
+    'buildDependentUrl',
+    'buildSearchUrl',
+    'checkAnswers',
+    'checkField',
+    'checkFormSchema',
+    'clampUtcOffset',
+    'dateBounds',
+    'dayAt',
+    'defaultValue',
+    'extractItems',
+    'fieldLabel',
+    'fieldProp',
+    'fieldSpec',
+    'formLocale',
+    'format',
+    'formatBytes',
+    'formatDate',
+    'formatDateTime',
+    'formatIssues',
+    'initialValue',
+    'initialValues',
+    'isEmptyValue',
+    'isFieldType',
+    'isInputField',
+    'isIsoDate',
+    'isIsoDateTime',
+    'isPlainObject',
+    'itemValue',
+    'nestsDeeperThan',
+    'optionLabel',
+    'optionText',
+    'ownValue',
+    'renderTemplate',
+    'resolveDateBound',
+    'resolveLocale',
+    'shortenSuggestion',
+    'submitMessage',
+    'typeOfFormat',
+    'utcOffsetAt',
+    'valueKind',
   ]);
 });
 
@@ -148,6 +209,9 @@ test('the second tier is not in the root', async () => {
     'agentText',
     'terminalWords',
     'patternSize',
+    'checkFormSchema',
+    'ALL_PARTS',
+    'JA_FORM_WORDS',
   ])
     assert.ok(!(name in root), name);
 });

@@ -4,15 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { isPlainObject } from '@formrequest/schema';
 
+import type { SearchEndpoint } from '@formrequest/schema/tooling';
+
 /** A search API the model may point autocomplete / async-select / cascading-select fields at. */
-export interface SearchEndpoint {
-  /** What it is for, e.g. `ユーザー検索`. */
-  purpose: string;
-  /** Absolute http(s) URL. */
-  url: string;
-  /** Query parameter name -> its meaning, e.g. `{ q: '検索クエリ', limit: '件数' }`. */
-  params?: Record<string, string>;
-}
+export type { SearchEndpoint };
 
 export type ElicitationPolicy = 'never' | 'auto';
 export const ELICITATION_POLICIES: readonly ElicitationPolicy[] = ['never', 'auto'];

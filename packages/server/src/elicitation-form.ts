@@ -3,21 +3,17 @@
 // elicitation on the form page (@formrequest/host does, for the Claude Agent SDK's `onElicitation`),
 // and the page's checked answers as the elicitation's `content`.
 import { type FormField, type FormSchema, isPlainObject, validateFormSchema } from '@formrequest/schema';
+import { ANSWER_FORMATS, type AnswerFormat, typeOfFormat } from '@formrequest/schema/core';
 
 export type ElicitationForm =
   | { ok: true; schema: FormSchema; kinds: Record<string, PropertyKind> }
   | { ok: false; reason: string };
 
-/** What each property of the requested schema is, to turn a form value back into its content value. */
-export type PropertyKind =
-  | 'string'
-  | 'date'
-  | 'date-time'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'enum'
-  | 'enums';
+/**
+ * What each property of the requested schema is, to turn a form value back into its content value: a
+ * string of an answer format (the schema's ANSWER_FORMATS) is that format.
+ */
+export type PropertyKind = 'string' | AnswerFormat | 'number' | 'integer' | 'boolean' | 'enum' | 'enums';
 
 interface Choice {
   value: string;
@@ -86,11 +82,13 @@ function fieldOf(
     return { field: field as FormField, kind: 'enums' };
   }
   if (prop.type === 'string') {
-    if (prop.format === 'date')
-      return { field: { ...base, type: 'date', ...withDefault(prop.default) } as FormField, kind: 'date' };
-    if (prop.format === 'date-time') {
-      const value = typeof prop.default === 'string' ? prop.default.slice(0, 16) : undefined;
-      return { field: { ...base, type: 'datetime', ...withDefault(value) } as FormField, kind: 'date-time' };
+    // A format of the vocabulary is its type's (date, date-time...), its default read back as the type holds it.
+    const format = typeof prop.format === 'string' ? prop.format : '';
+    const type = typeOfFormat(format);
+    if (type) {
+      const row = ANSWER_FORMATS[format as AnswerFormat];
+      const value = typeof prop.default === 'string' ? row.fromElicitation(prop.default) : undefined;
+      return { field: { ...base, type, ...withDefault(value) } as FormField, kind: format as AnswerFormat };
     }
     const field: Record<string, unknown> = { ...base, type: 'text', ...withDefault(prop.default) };
     if (typeof prop.minLength === 'number') field.minLength = prop.minLength;
@@ -129,8 +127,8 @@ function singleChoices(prop: Record<string, unknown>): Choice[] | undefined {
 }
 
 /**
- * The elicitation `content` for the page's checked values: a date-time as RFC 3339 with the person's
- * UTC offset (minutes east of UTC), integers and numbers as numbers, the rest as they are.
+ * The elicitation `content` for the page's checked values: a formatted string as its format sends it (a
+ * date-time as RFC 3339 with the person's UTC offset, minutes east of UTC), the rest as they are.
  */
 export function elicitationContent(
   kinds: Record<string, PropertyKind>,
@@ -142,14 +140,9 @@ export function elicitationContent(
     const value = values[name];
     if (value === undefined || value === null) continue;
     content[name] =
-      kind === 'date-time' && typeof value === 'string' ? `${value}:00${offsetText(utcOffset)}` : value;
+      Object.hasOwn(ANSWER_FORMATS, kind) && typeof value === 'string'
+        ? ANSWER_FORMATS[kind as AnswerFormat].toElicitation(value, utcOffset)
+        : value;
   }
   return content;
-}
-
-function offsetText(minutes: number): string {
-  if (minutes === 0) return 'Z';
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -1,13 +1,14 @@
 // Maps a form onto the restricted schema of MCP elicitation (form mode, 2025-11-25): a flat object of
 // strings, numbers, booleans, single selects and multi selects. How each field type is asked is the
-// catalog's `elicit` shape (and its answer `format`): a type added to the catalog says it there, and
-// SHAPES below has an entry for every shape. Fields that need the network (search and remote options)
-// or files cannot be expressed; the form then goes elsewhere, and the reasons say why in the form's
-// language. The table in README.md ("Elicitation mapping") documents the same decisions.
+// catalog's `elicit` shape, and its answer `format` the row of the schema's format table
+// (ANSWER_FORMATS: the format, the default sent, the answer read back): a type added to the catalog says
+// it there, and SHAPES below has an entry for every shape. Fields that need the network (search and
+// remote options) or files cannot be expressed; the form then goes elsewhere, and the reasons say why in
+// the form's language. The table in README.md ("Elicitation mapping") documents the same decisions.
 
 import {
+  ANSWER_FORMATS,
   dateBounds,
-  defaultValue,
   type ElicitShape,
   type FieldOption,
   type FormField,
@@ -15,9 +16,8 @@ import {
   fieldLabel,
   fieldProp,
   fieldSpec,
-  isIsoDate,
   type Locale,
-} from '@formrequest/schema';
+} from '@formrequest/schema/core';
 import { type AgentKey, agentText } from '@formrequest/schema/messages';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
@@ -50,14 +50,18 @@ export const SHAPES: Record<ElicitShape, ((f: Loose, ctx: MapContext) => Prop | 
   string(f, ctx) {
     const prop: Prop = { type: 'string', ...bounds(f, 'minLength', 'maxLength', 'minLength', 'maxLength') };
     const format = fieldSpec(f.type).format;
+    // A formatted answer's default is its format's to give (a relative date resolved for the form's
+    // clock; none for a wall time without a zone); a plain string's is the field's own.
+    const initial = format
+      ? ANSWER_FORMATS[format].elicitDefault(f, ctx)
+      : typeof f.default === 'string'
+        ? f.default
+        : undefined;
     if (format) prop.format = format;
-    if (format === 'date') {
-      // Relative bounds resolved for the form's clock; the date default too.
-      const { min, max } = dateBounds(f, ctx);
-      if (min || max) ctx.hint(agentText(ctx.locale, 'hintDates', { min: min ?? '', max: max ?? '' }));
-      const day = defaultValue(f, ctx);
-      if (typeof day === 'string' && isIsoDate(day)) prop.default = day;
-    } else if (!format && typeof f.default === 'string' && f.default !== '') prop.default = f.default;
+    if (initial) prop.default = initial;
+    // Date bounds (minDate, maxDate) resolved for the form's clock, as a hint.
+    const { min, max } = dateBounds(f, ctx);
+    if (min || max) ctx.hint(agentText(ctx.locale, 'hintDates', { min: min ?? '', max: max ?? '' }));
     if (Array.isArray(f.suggestions) && f.suggestions.length > 0)
       ctx.hint(agentText(ctx.locale, 'hintExamples', { examples: f.suggestions.join(' / ') }));
     if (typeof f.patternError === 'string') ctx.hint(f.patternError);
@@ -158,9 +162,9 @@ function bounds(
 }
 
 /**
- * Elicitation answers in the form's own value shapes before validateAnswers checks them: a
- * `date-time` answer (the catalog's format) becomes the form's local `YYYY-MM-DDTHH:mm` (the wall time
- * as entered).
+ * Elicitation answers in the form's own value shapes before validateAnswers checks them: each formatted
+ * answer as its format reads it back (a `date-time` becomes the form's local `YYYY-MM-DDTHH:mm`, the
+ * wall time as entered).
  */
 export function answersFromElicitation(
   schema: FormSchema,
@@ -168,10 +172,10 @@ export function answersFromElicitation(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = { ...content };
   for (const field of schema.fields) {
-    if (fieldSpec(field.type).format !== 'date-time' || !('name' in field)) continue;
+    const format = fieldSpec(field.type).format;
+    if (!format || !('name' in field)) continue;
     const value = values[field.name];
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
-      values[field.name] = value.slice(0, 16);
+    if (typeof value === 'string') values[field.name] = ANSWER_FORMATS[format].fromElicitation(value);
   }
   return values;
 }

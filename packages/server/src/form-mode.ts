@@ -18,6 +18,5 @@ export function chooseMode(args: unknown, locale: Locale = 'ja'): ModeChoice {
 export const MODE_JSON_SCHEMA = {
   type: 'string',
   enum: ELICITATION_POLICIES,
-  description:
-    "Usually omit. never: in the conversation. auto: the client's own form UI where the server allows it (answers in this result).",
+  description: "Usually omit. auto: the client's own form UI if the server allows (answers in this result).",
 };

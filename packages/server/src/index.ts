@@ -8,16 +8,7 @@ export {
   type SearchEndpoint,
   type ServerConfig,
 } from './config.js';
-export {
-  answerShapeText,
-  EXAMPLE_FORM,
-  endpointsTableMarkdown,
-  GUIDELINES,
-  type Guideline,
-  guidelineLines,
-  guidelinesMarkdown,
-  requestFormToolDescription,
-} from './description.js';
+export { answerShapeText, requestFormToolDescription } from './description.js';
 export {
   type ElicitationForm,
   elicitationContent,

@@ -207,8 +207,12 @@ export const SEED_ENDPOINTS: SearchEndpoint[] = [
 
 /** Claude Code cuts an MCP tool description here (REFERENCE.md). */
 export const DESCRIPTION_CUT = 2048;
-/** Issue 14's budget for request_form's description + input schema, with the seed's four endpoints. */
-export const DEFINITION_BUDGET = 6000;
+/**
+ * The budget for request_form's description + input schema with the seed's four endpoints: 5,500
+ * characters since issue 24 (6,000 in issue 14), so the next feature has room; the long-term goal is
+ * AskUserQuestion's 4,135.
+ */
+export const DEFINITION_BUDGET = 5500;
 
 /**
  * Asserts the advertised `request_form` tool: annotations, the compact schema the schema package

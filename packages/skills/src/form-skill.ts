@@ -1,13 +1,14 @@
 // The skill for the form tool itself (`mcp__form__request_form`), following the Agent Skills section of
 // seed 000: when to use a form, the search endpoints from the server's config file, the guidelines,
 // how answers come back, and example forms (each one passes validateFormSchema; the tests check).
+
 import {
   EXAMPLE_FORM,
   endpointsTableMarkdown,
   guidelinesMarkdown,
-  loadServerConfig,
   type SearchEndpoint,
-} from '@formrequest/server';
+} from '@formrequest/schema/tooling';
+import { loadServerConfig } from '@formrequest/server';
 import { stringify } from 'yaml';
 import type { Skill } from './skills.js';
 

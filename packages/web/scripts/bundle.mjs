@@ -1,23 +1,21 @@
 #!/usr/bin/env node
-// Builds the browser files in dist/:
+// Builds the browser files in dist/ from the package's own modules, as any bundler would split them:
 //   formrequest.js            ONE minified ES module (src/bundle.ts): renderForm, <form-request> defined on
-//                             import, the styles, every field
-//   formrequest-sentences.js  the schema-error sentences (ja + en), imported by formrequest.js only when
-//                             a form is broken and its error panel has to explain why
-//   formrequest-en.js         the English form messages a form shows after it is drawn (validation), imported
-//                             as an English form renders (the second language: Japanese is the default)
-//   formrequest-pattern.js    the pattern engine (parser + matcher), imported as a form with a `pattern`
-//                             is checked
+//                             import, the styles, every field, the checks of @formrequest/schema/core
+//   formrequest-pattern.js    src/pattern.ts, the pattern engine (parser + matcher): imported as a check
+//                             meets a pattern (src/patterns.ts)
+//   formrequest-en.js         src/english.ts, the English form words: imported as an English form renders
+//                             (src/words.ts; Japanese is the default)
+//   formrequest-reader.js     src/reader.ts, the reader of what a model meant: imported when a form has
+//                             something to say as written (src/checks.ts)
+//   formrequest-sentences.js  src/sentences.ts, the schema-error sentences (ja + en): imported when a
+//                             broken form's error panel has to explain why (src/issues.ts)
 //   formrequest.css           the same styles as a file, for pages that link them (styles: false)
-// `@formrequest/schema` resolves to its sources (the workspace-sources plugin), its pattern engine included, so the page judges
-// patterns exactly as the server does. What the main module leaves out, so it stays small:
-//   - the catalog's `doc` strings (they feed the tool description and the docs, never the browser);
-//   - the sentences: check-schema gets src/deferred-sentences.ts, whose messages are placeholders;
-//   - most of English: the `form` part of messages/en.ts becomes src/deferred-english.ts's english(ja);
-//   - the catalog's other parts (what the server, the terminal and the host say): never read here;
-//   - the pattern engine: importers of pattern/index.ts get src/deferred-pattern.ts; a form's matching
-//     budget (pattern/budget.ts) is not applied in the page;
-//   - reading what a model meant (normalize.ts): forms reach this bundle read already (src/deferred-normalize.ts).
+// Each `import()` of those four modules is real (a consumer's bundler splits them the same way); here
+// each becomes its file, built on its own, so the main module has no static import. `@formrequest/*`
+// resolves to its sources (the workspace-sources plugin). The one change made to a source on the way:
+// the catalog's docs (`doc`, `brief`) and the other surfaces' facts (`elicit`) are dropped from
+// catalog.ts (stripDocs): they feed the tool description and the docs, never the browser.
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,30 +23,16 @@ import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
 
 const here = resolve(import.meta.dirname, '..');
-const schemaSrc = resolve(here, '../schema/src');
-export const SENTENCES_FILE = 'formrequest-sentences.js';
-export const ENGLISH_FILE = 'formrequest-en.js';
-export const PATTERN_FILE = 'formrequest-pattern.js';
-const messagesSrc = resolve(schemaSrc, 'messages');
 
-/**
- * The stand-in for the English catalog (messages/en.ts) inside the main module: its `form` part is
- * src/deferred-english.ts's english(ja), the other parts nothing (the browser never reads them).
- */
-async function englishStandIn() {
-  const parts = [
-    ...(await readFile(resolve(messagesSrc, 'en.ts'), 'utf8')).matchAll(/^export const (\w+)/gm),
-  ].map((m) => m[1]);
-  if (!parts.includes('form'))
-    throw new Error(`${messagesSrc}/en.ts: no "export const form" part for the web bundle to defer.`);
-  const other = parts.filter((part) => part !== 'form');
-  return [
-    `import { english } from ${JSON.stringify(resolve(here, 'src/deferred-english.ts'))};`,
-    `import { form as ja } from ${JSON.stringify(resolve(messagesSrc, 'ja.ts'))};`,
-    'export const form = english(ja);',
-    ...other.map((part) => `export const ${part} = undefined;`),
-  ].join('\n');
-}
+/** The modules the main module imports on demand, each with the file it becomes beside it. */
+export const ON_DEMAND = {
+  'pattern.ts': 'formrequest-pattern.js',
+  'english.ts': 'formrequest-en.js',
+  'reader.ts': 'formrequest-reader.js',
+  'sentences.ts': 'formrequest-sentences.js',
+  'fields/network.ts': 'formrequest-remote.js',
+  'fields/file.ts': 'formrequest-file.js',
+};
 
 const common = {
   bundle: true,
@@ -66,19 +50,16 @@ const common = {
 /**
  * Drops from the catalog's source what the browser never reads: what only documents it (`doc: '...'`,
  * `brief: '...'` or a constant, the `ext: true` marks of extensions) and the facts of other surfaces
- * (`elicit: '...'`, `format: '...'`: the elicitation mapping's), and a copy of a shared spec that only
- * marked it an extension becomes that spec; fails the build if a doc is written in a way it cannot drop
- * (a concatenation, a call).
+ * (`elicit: '...'`: the elicitation mapping's), and a copy of a shared spec that only marked it an
+ * extension becomes that spec; fails the build if a doc is written in a way it cannot drop (a
+ * concatenation, a call).
  */
 export function stripDocs(source, file = 'catalog.ts') {
   // A string, or a template whose ${...} hold plain names (`Pattern: ${PATTERN_SYNTAX}`).
   const literal = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$\{[\w.]+\}|\$(?!\{))*`/.source;
   const out = source
     .replace(
-      new RegExp(
-        `\\b(?:doc|brief|elicit|format):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`,
-        'g',
-      ),
+      new RegExp(`\\b(?:doc|brief|elicit):\\s*(?:${literal}|[A-Z][A-Z0-9_]*)(?:\\s*,|(?=\\s*[}\\n]))`, 'g'),
       '',
     )
     .replace(/\bext: true(?:\s*,|(?=\s*[}\n]))/g, '')
@@ -92,41 +73,15 @@ export function stripDocs(source, file = 'catalog.ts') {
   return out;
 }
 
-const mainOnly = {
-  name: 'formrequest-main',
+/** The on-demand modules become their files; the catalog loses its docs. */
+const browserFiles = {
+  name: 'formrequest-browser-files',
   setup(b) {
-    b.onResolve({ filter: /^\.\/schema-messages\.js$/ }, (args) =>
-      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-sentences.ts') } : undefined,
-    );
-    b.onResolve({ filter: /^\.\/sentences\.js$/ }, () => ({ path: `./${SENTENCES_FILE}`, external: true }));
-    b.onResolve({ filter: /^\.\/english\.js$/ }, () => ({ path: `./${ENGLISH_FILE}`, external: true }));
-    b.onResolve({ filter: /^\.\/pattern\.js$/ }, (args) =>
-      args.importer.endsWith('deferred-pattern.ts')
-        ? { path: `./${PATTERN_FILE}`, external: true }
-        : undefined,
-    );
-    b.onResolve({ filter: /^\.\/normalize\.js$/ }, (args) =>
-      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-normalize.ts') } : undefined,
-    );
-    b.onResolve({ filter: /^\.\/pattern\/index\.js$/ }, (args) =>
-      args.importer.startsWith(schemaSrc) ? { path: resolve(here, 'src/deferred-pattern.ts') } : undefined,
-    );
-    // A form's matching budget guards servers from a megabyte of answers; a page only judges its own.
-    b.onResolve({ filter: /^\.\/pattern\/budget\.js$/ }, (args) =>
-      args.importer.startsWith(schemaSrc) ? { path: 'budget', namespace: 'formrequest-budget' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'formrequest-budget' }, () => ({
-      contents: 'export const matchBudget = () => () => null;',
-      loader: 'js',
-    }));
-    b.onResolve({ filter: /^\.\/messages\/en\.js$/ }, (args) =>
-      args.importer.startsWith(schemaSrc) ? { path: 'en.ts', namespace: 'formrequest-english' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'formrequest-english' }, async () => ({
-      contents: await englishStandIn(),
-      loader: 'ts',
-      resolveDir: messagesSrc,
-    }));
+    const files = new Map(Object.entries(ON_DEMAND).map(([src, file]) => [resolve(here, 'src', src), file]));
+    b.onResolve({ filter: /^\.\.?\/[\w/.]+\.js$/ }, (args) => {
+      const file = files.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'));
+      return file && args.kind === 'dynamic-import' ? { path: `./${file}`, external: true } : undefined;
+    });
     b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
       contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
       loader: 'ts',
@@ -134,14 +89,14 @@ const mainOnly = {
   },
 };
 
-/** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
-export const bundleOptions = {
+const options = (entry) => ({
   ...common,
-  entryPoints: [resolve(here, 'src/bundle.ts')],
-  plugins: [mainOnly, workspaceSources],
-};
-const sentencesOptions = { ...common, entryPoints: [resolve(here, 'src/sentences.ts')] };
-const patternOptions = { ...common, entryPoints: [resolve(here, 'src/pattern.ts')] };
+  entryPoints: [resolve(here, 'src', entry)],
+  plugins: [browserFiles, workspaceSources],
+});
+
+/** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
+export const bundleOptions = options('bundle.ts');
 
 /** The main module as text, without touching dist/. */
 export async function bundleText() {
@@ -163,33 +118,18 @@ export async function cssText() {
   return `${CSS}\n`;
 }
 
-/** formrequest-en.js: the `form` part of the English catalog alone. */
-async function englishText() {
-  const out = await build({
-    ...common,
-    stdin: { contents: "export { form as default } from './en.ts';", loader: 'ts', resolveDir: messagesSrc },
-    write: false,
-  });
-  return out.outputFiles[0].text;
-}
-
 /** Every browser file by name, built in memory: {'formrequest.js': ..., ...}. */
 export async function bundleFiles() {
-  const text = (options) => build({ ...options, write: false }).then((o) => o.outputFiles[0].text);
-  const [main, sentences, english, pattern, css] = await Promise.all([
-    bundleText(),
-    text(sentencesOptions),
-    englishText(),
-    text(patternOptions),
-    cssText(),
+  const text = (o) => build({ ...o, write: false }).then((out) => out.outputFiles[0].text);
+  const entries = [
+    ['formrequest.js', bundleOptions],
+    ...Object.entries(ON_DEMAND).map(([src, file]) => [file, options(src)]),
+  ];
+  const texts = await Promise.all([...entries.map(([, o]) => text(o)), cssText()]);
+  return Object.fromEntries([
+    ...entries.map(([file], i) => [file, texts[i]]),
+    ['formrequest.css', texts.at(-1)],
   ]);
-  return {
-    'formrequest.js': main,
-    [SENTENCES_FILE]: sentences,
-    [ENGLISH_FILE]: english,
-    [PATTERN_FILE]: pattern,
-    'formrequest.css': css,
-  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -3,7 +3,7 @@
 // module a bundler never drops). Its types (dist/bundle.d.ts) are the `./formrequest.js` entry's.
 import { defineFormRequest } from './element.js';
 
-export type { FormField, FormSchema, Locale } from '@formrequest/schema';
+export type { FormField, FormSchema, Locale } from '@formrequest/schema/core';
 export {
   defineFormRequest,
   type FormRequestAttributes,

@@ -3,7 +3,7 @@
 // now, ...). It fires `formrequest-submit` (detail {values, message, utcOffset}) and `formrequest-cancel` (detail
 // {message}), both bubbling and composed: names of our own, so that an enclosing <form>'s submit handler
 // or a <dialog>'s cancel handler never mistakes them for the native events.
-import type { FormSchema, Locale } from '@formrequest/schema';
+import type { FormSchema, Locale } from '@formrequest/schema/core';
 import { renderForm } from './form.js';
 import type { FormController, RenderOptions } from './types.js';
 

@@ -1,4 +1,3 @@
-// In the bundle this module is formrequest-en.js, the English catalog of @formrequest/schema's
-// messages.ts (scripts/bundle.mjs builds it from that file). Unbundled the catalog is already whole.
-const rest: Record<string, string> | undefined = undefined;
-export default rest;
+// The English form words: the catalog's English `form` part, loaded by words.ts when an English form
+// renders (a bundler makes it a chunk of its own: dist/formrequest-en.js in the browser module).
+export { EN_FORM_WORDS as default } from '@formrequest/schema/messages';

@@ -2,7 +2,7 @@
 // type of the catalog), the message element of an input field and the listeners that mark it touched.
 // The first screen comes first: the first fields are built at once, the rest in slices when the
 // browser is idle (submit, validate and setErrors build whatever is still missing first).
-import { type FieldOf, type FieldType, isInputField } from '@formrequest/schema';
+import { type FieldOf, type FieldType, isInputField } from '@formrequest/schema/core';
 import { h, on } from './dom.js';
 import { BUILDERS } from './fields/index.js';
 import type { FormState } from './form-state.js';

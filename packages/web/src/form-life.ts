@@ -2,14 +2,7 @@
 // requests and building stopped); setErrors opens an answered form again with messages from
 // elsewhere (a server's 422); destroy removes it. Submit waits for work in progress, builds what is
 // missing, shows every message and focuses the first invalid field before it sends anything.
-import {
-  answerValues,
-  cancelMessage,
-  type FormSchema,
-  type Locale,
-  submitMessage,
-  utcOffsetAt,
-} from '@formrequest/schema';
+import { answerValues, type FormSchema, submitMessage, utcOffsetAt } from '@formrequest/schema/core';
 import { h, on } from './dom.js';
 import type { Building } from './form-build.js';
 import type { FormState } from './form-state.js';
@@ -31,13 +24,13 @@ export interface Life {
 
 export function createLife(
   root: HTMLElement,
-  locale: Locale,
+  cancelled: () => string,
   options: RenderOptions,
   finished: () => void,
   reopened: () => void,
 ): Life & { reopen(): void; cancelled(): boolean } {
   let done = false;
-  let cancelled = false;
+  let gone = false;
   let life = new AbortController();
   let frozen: HTMLInputElement[] = [];
   const finish = () => {
@@ -51,14 +44,14 @@ export function createLife(
   };
   const cancel = () => {
     if (done) return;
-    cancelled = true;
+    gone = true;
     finish();
-    options.onCancel?.(cancelMessage(locale));
+    options.onCancel?.(cancelled());
   };
   return {
     signal: () => life.signal,
     closed: () => done,
-    cancelled: () => cancelled,
+    cancelled: () => gone,
     finish,
     stop: () => life.abort(),
     // setErrors after submit: the answer was refused elsewhere, so the form opens again.

@@ -8,10 +8,9 @@ import {
   type FormSchema,
   fieldLabel,
   initialValues,
-  validateAnswers,
-  validateField,
   valueKind,
-} from '@formrequest/schema';
+} from '@formrequest/schema/core';
+import { answersOf, fieldProblem } from './checks.js';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft.js';
 import type { CoreField, FieldContext, FieldView } from './types.js';
 
@@ -110,7 +109,7 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
       i,
       views[i]?.check?.(false) ??
         refused.get(i) ??
-        validateField(fields[i]!, vals[fields[i]!.name!], { locale, now }),
+        fieldProblem(fields[i]!, vals[fields[i]!.name!], { locale, now }),
     );
   const clear = (name: string) => {
     for (const d of dependents.get(name) ?? []) {
@@ -178,6 +177,7 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
           refused.set(i, message);
           show(i, message);
         },
+        problem: (value) => fieldProblem(fields[i]!, value, { locale, now }),
         valueOf: (other) => vals[other],
         labelOf(other) {
           const parent = fields[index.get(other)!];
@@ -188,7 +188,7 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
     },
     recheck: () => touched.forEach(check),
     checkAll() {
-      const r = validateAnswers(schema, raw(), { locale, now });
+      const r = answersOf(schema, raw(), { locale, now });
       showEach((i, view, focus) => {
         const name = fields[i]!.name!;
         const err = Object.hasOwn(r.errors, name) ? r.errors[name] : undefined;

@@ -1,6 +1,6 @@
 // GET a JSON list for a search-backed field. Network failure, timeout, non-2xx, non-JSON or a body the
 // schema package cannot read items from (extractItems) all reject: the field shows its error state.
-import { extractItems } from '@formrequest/schema';
+import { extractItems } from '@formrequest/schema/core';
 import type { Item } from './types.js';
 
 const TIMEOUT_MS = 10_000;

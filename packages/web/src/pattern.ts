@@ -1,5 +1,5 @@
-// In the bundle this module is formrequest-pattern.js: @formrequest/schema's pattern engine alone, loaded
-// by deferred-pattern.ts when a form has a pattern (scripts/bundle.mjs builds it from the schema's source).
+// The pattern engine of @formrequest/schema, loaded by patterns.ts the first time a form has a pattern
+// (a bundler makes it a chunk of its own: dist/formrequest-pattern.js in the browser module).
 export {
   checkPattern,
   compilePattern,

@@ -1,3 +1,3 @@
-// The schema-error sentences as their own module: dist/formrequest-sentences.js, loaded by the bundle
-// only to explain a broken form (see deferred-sentences.ts).
+// The schema-error sentences (ja + en), loaded by issues.ts to explain a broken form (a bundler makes
+// them a chunk of their own: dist/formrequest-sentences.js in the browser module).
 export { schemaMessages } from '@formrequest/schema/tooling';

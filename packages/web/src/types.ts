@@ -1,5 +1,12 @@
 // Shapes shared by the renderer core and the field modules.
-import type { FIELD_CATALOG, FieldOf, FieldType, FormField, Locale, MessageKey } from '@formrequest/schema';
+import type {
+  FIELD_CATALOG,
+  FieldOf,
+  FieldType,
+  FormField,
+  Locale,
+  MessageKey,
+} from '@formrequest/schema/core';
 
 /** A field as the core reads it: any field may have a name and a label (input fields have a name). */
 export type CoreField = FormField & { name?: string; label?: string };
@@ -84,6 +91,8 @@ export interface FieldContext {
   refresh(): void;
   /** Shows a message now (e.g. a file over maxSize, refused before reading). */
   fail(message: string): void;
+  /** The answer check's first message for `value` in this field, or null. */
+  problem(value: unknown): string | null;
   /** UI text from the schema package's message catalog (its form part). */
   say(key: MessageKey, params?: Record<string, unknown>): string;
   /** GETs a JSON list; rejects on network error, timeout, non-2xx, non-JSON or a body that is not a list. */
@@ -114,6 +123,11 @@ export interface FieldView {
    */
   typed?: true;
 }
+
+/** The types whose answers are of the value kinds `K` (the catalog's `value`). */
+export type TypesOfKind<K extends string> = {
+  [T in FieldType]: (typeof FIELD_CATALOG)[T]['value'] extends K ? T : never;
+}[FieldType];
 
 /** Draws a field of the types `T` (a family shares one builder: `FieldBuilder<'date' | 'datetime'>`). */
 export type FieldBuilder<T extends FieldType> = (field: FieldOf<T>, ctx: FieldContext) => FieldView;

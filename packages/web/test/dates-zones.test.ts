@@ -28,8 +28,8 @@ async function pageIn(timezoneId: string): Promise<Page> {
 // 06:00 UTC: still the 23rd in Los Angeles (UTC-8), already afternoon of the 24th in Tokyo (UTC+9).
 const ISSUED = '2026-11-24T06:00:00Z';
 const FORM = {
-  title: 'Dates',
-  fields: [{ name: 'due', type: 'date', label: 'Due', required: true, minDate: 'today', maxDate: '+2days' }],
+  title: '日付の入力',
+  fields: [{ name: 'due', type: 'date', label: '期限', required: true, minDate: 'today', maxDate: '+2days' }],
 };
 
 for (const [timezoneId, utcOffset, today] of [
@@ -39,7 +39,7 @@ for (const [timezoneId, utcOffset, today] of [
   test(`in ${timezoneId}: bounds from the issue instant in this zone, and its offset with the answer`, async () => {
     const page = await pageIn(timezoneId);
     await mount(page, FORM, { now: ISSUED });
-    const input = page.getByLabel(/^Due/);
+    const input = page.getByLabel(/^期限/);
     assert.equal(await input.getAttribute('min'), today);
     assert.equal(await input.getAttribute('max'), resolveDateBound('+2days', new Date(ISSUED), utcOffset));
     await input.fill(resolveDateBound('-1days', new Date(ISSUED), utcOffset)!);
@@ -61,7 +61,7 @@ test('without `now` the form keeps the instant it was drawn at: "today" does not
   const page = await pageIn('Asia/Tokyo');
   await page.clock.install({ time: new Date('2026-11-24T14:59:00Z') }); // 23:59 in Tokyo
   await mount(page, FORM);
-  const input = page.getByLabel(/^Due/);
+  const input = page.getByLabel(/^期限/);
   assert.equal(await input.getAttribute('min'), '2026-11-24');
   await page.clock.runFor(5 * 60_000); // past midnight in Tokyo
   await input.fill('2026-11-24');

@@ -9,10 +9,11 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { allTypesForm } from '../../../testing/all-types.ts';
 import { contrast, over, parseColor } from '../../../testing/contrast.ts';
 import { type Harness, mount, openHarness } from './support/harness.ts';
 
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const FORMS = resolve(import.meta.dirname, '../../../examples/forms');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/web');

@@ -22,7 +22,7 @@ after(() => H.close());
 test('every DOM member name renders, fills and submits; destroy works afterwards', async () => {
   const page = await H.page();
   page.setDefaultTimeout(10_000);
-  const form = domNamesForm();
+  const form = { ...domNamesForm(), locale: 'ja' };
   await mount(page, form);
   // Nothing is filled yet: every required field says so (none reads a prototype's function as a value).
   await page.getByRole('button', { name: '送信' }).click();
@@ -45,6 +45,7 @@ test('Enter in a field named submit submits once; cancel works with a field name
   const page = await H.page();
   const form = {
     title: 'x',
+    locale: 'ja',
     fields: [
       { name: 'submit', type: 'text', label: 'submit' },
       { name: 'reset', type: 'text', label: 'reset' },

@@ -18,6 +18,7 @@ const MISMATCH = 'MISMATCH';
 // `gate` is required and left empty, so submit shows every message and never sends.
 const form = (pattern: string) => ({
   title: 'Hostile',
+  locale: 'ja',
   fields: [
     { name: 'text', type: 'text', label: 'Text', pattern, patternError: MISMATCH },
     { name: 'gate', type: 'text', label: 'Gate', required: true },

@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
+import { allTypesForm } from '../../../testing/all-types.ts';
 import { events, type Harness, mount, openHarness } from './support/harness.ts';
 
 const X = '<img src=x onerror="window.pwned=(window.pwned||0)+1">';
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let H: Harness;
 before(async () => {
@@ -91,6 +92,7 @@ test('an invalid schema renders a readable error panel with a working cancel', a
   const page = await H.page();
   await mount(page, {
     title: 'broken',
+    locale: 'ja',
     fields: [
       { type: 'text', label: 'no name' },
       { name: 'x', type: 'bogus' },
@@ -121,6 +123,7 @@ test('a long form with a defect past the first screen turns into the error panel
   const fields = Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, type: 'text', label: `F${i}` }));
   const broken = {
     title: 'long',
+    locale: 'ja',
     fields: [...fields.slice(0, 30), { name: 'n', type: 'number', min: 5, max: 1 }],
   };
   // Left alone: the rest is checked when the browser is idle, before any of it is built.

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { type MessageKey, t } from '@formrequest/schema';
-import { bundleFiles, stripDocs } from '../scripts/bundle.mjs';
-import { FIRST } from '../src/deferred-english.ts';
+import { bundleFiles, ON_DEMAND, stripDocs } from '../scripts/bundle.mjs';
 import { loadItems } from '../src/load.ts';
 import { CSS } from '../src/styles.ts';
+import { FIRST } from '../src/words.ts';
 
 const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
 const load = (f: typeof fetch, signals: AbortSignal[] = []) =>
@@ -69,16 +69,21 @@ test('the stylesheet reads public --fr-* variables with fallbacks and never decl
   assert.match(CSS, /max-width:480px/);
 });
 
-test('the bundle: one module with no static imports, no HTML sinks, no docs; sentences, English and the pattern engine on demand', async () => {
+/** The main module's budget (issue 24): 15 KB gzip -9, so the next feature has room; the goal stays 12 KB. */
+const MAIN_BUDGET = 15 * 1024;
+
+test('the bundle: one module with no static imports, no HTML sinks, no docs; the on-demand parts beside it', async () => {
   const files = await bundleFiles();
   const js = files['formrequest.js']!;
   assert.doesNotMatch(js, /(^|[;\s])import[\s{*]/, 'no static imports');
-  assert.deepEqual(js.match(/import\([^)]*\)/g)?.sort(), [
-    'import("./formrequest-en.js")',
-    'import("./formrequest-pattern.js")',
-    'import("./formrequest-sentences.js")',
-  ]);
-  for (const chunk of ['formrequest-en.js', 'formrequest-pattern.js', 'formrequest-sentences.js'] as const)
+  const onDemand = Object.values(ON_DEMAND).sort();
+  assert.deepEqual(
+    js.match(/import\([^)]*\)/g)?.sort(),
+    onDemand.map((file) => `import("./${file}")`),
+    'each on-demand module is a real import() of its file',
+  );
+  assert.deepEqual(Object.keys(files).sort(), ['formrequest.css', 'formrequest.js', ...onDemand].sort());
+  for (const chunk of onDemand)
     assert.doesNotMatch(files[chunk]!, /(^|[;\s])import[\s{*(]/, `${chunk} stands alone`);
   assert.doesNotMatch(js, /RegExp\(/, "no pattern reaches the browser's backtracking RegExp");
   assert.doesNotMatch(files['formrequest-pattern.js']!, /RegExp\(/, 'nor in the pattern engine');
@@ -93,16 +98,22 @@ test('the bundle: one module with no static imports, no HTML sinks, no docs; sen
     /innerHTML|outerHTML|insertAdjacentHTML|document\.write/,
     'strings never become markup',
   );
+  for (const chunk of onDemand)
+    assert.doesNotMatch(files[chunk]!, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, chunk);
   assert.doesNotMatch(js, /Label shown to the person|Search endpoint/, "the catalog's docs are left out");
   assert.doesNotMatch(js, /nameが指定されていません|has no name/, 'the schema-error sentences are left out');
   assert.match(files['formrequest-sentences.js']!, /nameが指定されていません/);
+  assert.doesNotMatch(js, /multiplechoice|maxsizebytes/, "the reader's tables are left out");
+  assert.match(files['formrequest-reader.js']!, /multiplechoice/);
+  assert.doesNotMatch(js, /role:"combobox"|aria-activedescendant/, 'the fields that fetch are left out');
+  assert.match(files['formrequest-remote.js']!, /aria-activedescendant/);
   assert.equal(files['formrequest.css'], `${CSS}\n`);
   assert.match(js, /--fr-accent/);
   assert.match(js, /customElements\.define/);
   assert.match(js, /export\{/);
-  // The budget: the main module at most 16 KB gzip (`npm run bench web` says where the bytes go).
+  // The budget (`npm run bench web` says where the bytes go).
   const size = gzipSync(js, { level: 9 }).length;
-  assert.ok(size <= 16 * 1024, `the main module is ${size} B gzip, over the 16 KB budget`);
+  assert.ok(size <= MAIN_BUDGET, `the main module is ${size} B gzip, over the ${MAIN_BUDGET} B budget`);
 });
 
 test("the English drawn with a form before the rest of English arrives is the catalog's own", () => {

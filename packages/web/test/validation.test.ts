@@ -1,12 +1,12 @@
 // Messages from @formrequest/schema appear after a field is touched or on submit, never before; the
 // first invalid field gets focus; aria-invalid + aria-describedby point at each message.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { allTypesForm } from '../../../testing/all-types.ts';
 import { events, type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
 
-const ALL = JSON.parse(readFileSync(new URL('./fixtures/all-types.json', import.meta.url), 'utf8'));
+const ALL = allTypesForm();
 const NOW = '2026-03-10T09:00:00';
 let H: Harness;
 before(async () => {
@@ -193,8 +193,11 @@ test('English messages and labels with locale "en"', async () => {
   const page = await H.page();
   const loaded: string[] = [];
   page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
-  await mount(page, { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] });
+  await mount(page, { title: 'T', fields: [{ name: 'who', type: 'text', label: '名前', required: true }] });
   assert.ok(!loaded.includes('/formrequest-en.js'), 'a Japanese form loads no English');
+  // A form that names no language is in the language of its words (its labels here).
+  await mount(page, { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name' }] });
+  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['Cancel', 'Submit']);
   // validate() at once, before the rest of English has arrived: the message is English once it has.
   await page.evaluate(() => {
     const w = window as any;
@@ -207,7 +210,7 @@ test('English messages and labels with locale "en"', async () => {
     w.form.validate();
   });
   await waitForMessage(page, 'Name', 'Name is required');
-  assert.equal(loaded.filter((p) => p === '/formrequest-en.js').length, 1);
+  assert.equal(loaded.filter((p) => p === '/formrequest-en.js').length, 1, 'English is loaded once');
   await mount(
     page,
     { title: 'T', fields: [{ name: 'who', type: 'text', label: 'Name', required: true }] },

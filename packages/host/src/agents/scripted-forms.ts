@@ -1,7 +1,8 @@
 // The forms the scripted agent asks for: the seed's three examples (使用例 1-3) with their search URLs
-// pointed at this host's demo API, and one form with all 18 field types. Each in Japanese (the seed's
-// wording) and English.
+// pointed at this host's demo API, and the form with all 18 field types (all-types.ts: the examples'
+// file). Each in Japanese (the seed's wording) and English.
 import type { FormSchema, Locale } from '@formrequest/schema';
+import { allTypesForm } from './all-types.js';
 
 export type Scenario = 'project' | 'assign' | 'address' | 'all';
 
@@ -20,7 +21,7 @@ const PRIORITY: Array<[string, Text]> = [
 export function scenarioForm(scenario: Scenario, locale: Locale): FormSchema {
   const L = pick(locale);
   const priority = PRIORITY.map(([value, label]) => ({ value, label: L(label) }));
-  // Seed example 3's first two fields; the all-types form reuses them.
+  // Seed example 3's first two fields.
   const countryAndPrefecture: FormSchema['fields'] = [
     {
       name: 'country',
@@ -158,126 +159,6 @@ export function scenarioForm(scenario: Scenario, locale: Locale): FormSchema {
         ],
       } as FormSchema;
     case 'all':
-      return {
-        title: L(['全フィールドタイプのデモ', 'All field types']),
-        description: L([
-          '18種類のフィールドをすべて含むフォームです',
-          'A form with each of the 18 field types',
-        ]),
-        submitLabel: L(['送信', 'Submit']),
-        cancelLabel: L(['キャンセル', 'Cancel']),
-        fields: [
-          {
-            type: 'heading',
-            text: L(['テキスト', 'Text']),
-            level: 2,
-            description: L(['文字の入力', 'Typing']),
-          },
-          {
-            name: 'name',
-            type: 'text',
-            label: L(['名前', 'Name']),
-            placeholder: L(['例: 山田 太郎', 'e.g. Taro Yamada']),
-            required: true,
-            minLength: 2,
-            maxLength: 50,
-            suggestions: [L(['山田 太郎', 'Taro Yamada'])],
-          },
-          { name: 'note', type: 'textarea', label: L(['メモ', 'Note']), rows: 3, maxLength: 1000 },
-          { type: 'divider', label: L(['選択', 'Choices']) },
-          {
-            name: 'plan',
-            type: 'select',
-            label: L(['プラン', 'Plan']),
-            options: [
-              { value: 'free', label: L(['無料', 'Free']) },
-              { value: 'pro', label: 'Pro' },
-            ],
-            default: 'free',
-          },
-          {
-            name: 'tags',
-            type: 'multiselect',
-            label: L(['タグ', 'Tags']),
-            options: [
-              { value: 'a', label: 'A' },
-              { value: 'b', label: 'B' },
-              { value: 'c', label: 'C' },
-            ],
-            maxSelect: 2,
-          },
-          {
-            name: 'priority',
-            type: 'radio',
-            label: L(['優先度', 'Priority']),
-            options: priority,
-            default: 'medium',
-          },
-          { name: 'agree', type: 'checkbox', label: L(['利用規約に同意する', 'I agree to the terms']) },
-          { type: 'divider', label: L(['検索', 'Search']) },
-          {
-            name: 'owner',
-            type: 'autocomplete',
-            label: L(['担当者', 'Owner']),
-            searchUrl: '/api/demo/users/search',
-            displayField: 'name',
-            valueField: 'id',
-            renderTemplate: '{name} ({email})',
-          },
-          {
-            name: 'members',
-            type: 'multi-autocomplete',
-            label: L(['メンバー', 'Members']),
-            searchUrl: '/api/demo/users/search',
-            displayField: 'name',
-            valueField: 'id',
-            maxSelect: 5,
-          },
-          {
-            name: 'category',
-            type: 'async-select',
-            label: L(['カテゴリ', 'Category']),
-            loadUrl: '/api/demo/categories',
-            displayField: 'name',
-            valueField: 'id',
-          },
-          ...countryAndPrefecture,
-          { type: 'divider', label: L(['数値と日付', 'Numbers and dates']) },
-          {
-            name: 'quantity',
-            type: 'number',
-            label: L(['数量', 'Quantity']),
-            min: 1,
-            max: 100,
-            step: 1,
-            default: 1,
-          },
-          {
-            name: 'budget',
-            type: 'range',
-            label: L(['予算配分 (%)', 'Budget share (%)']),
-            min: 0,
-            max: 100,
-            step: 5,
-            showValue: true,
-          },
-          {
-            name: 'due_date',
-            type: 'date',
-            label: L(['期限', 'Due date']),
-            minDate: 'today',
-            maxDate: '+30days',
-          },
-          { name: 'meeting', type: 'datetime', label: L(['ミーティング日時', 'Meeting time']) },
-          {
-            name: 'attachment',
-            type: 'file',
-            label: L(['添付ファイル', 'Attachment']),
-            accept: '.pdf,.png,.jpg,.txt',
-            maxSize: 1048576,
-          },
-          { name: 'form_version', type: 'hidden', value: '1.0' },
-        ],
-      } as FormSchema;
+      return allTypesForm(locale);
   }
 }

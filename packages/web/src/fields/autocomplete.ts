@@ -4,14 +4,7 @@
 // so an older response never overwrites a newer one. Text typed but never picked is not a value: once
 // the person leaves the box (and on submit) it is named in the field's message and blocks submit until
 // it is picked or cleared, so nothing typed is silently dropped.
-import {
-  buildSearchUrl,
-  fieldProp,
-  itemValue,
-  optionLabel,
-  optionText,
-  validateField,
-} from '@formrequest/schema';
+import { buildSearchUrl, fieldProp, itemValue, optionLabel, optionText } from '@formrequest/schema/core';
 import { h, on, setAttrs } from '../dom.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
@@ -101,7 +94,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     if (values.some((x) => x === v)) return;
     // Refused with the maxSelect message, which goes once a chip is removed (any change clears it).
     const over = f.maxSelect != null && values.length >= f.maxSelect;
-    if (over) return ctx.fail(validateField(f, [...values, v], { locale: ctx.locale }) ?? '');
+    if (over) return ctx.fail(ctx.problem([...values, v]) ?? '');
     values.push(v);
     texts.push(t);
     say('');

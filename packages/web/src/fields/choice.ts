@@ -1,6 +1,6 @@
 // Fixed options: select, radio (fieldset + radiogroup), checkbox, multiselect (fieldset of checkboxes).
 
-import type { FieldOf } from '@formrequest/schema';
+import type { FieldOf } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder, FieldContext, FieldView } from '../types.js';
 import { base, caption, controlName, group, labelled } from './shell.js';

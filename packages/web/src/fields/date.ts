@@ -1,6 +1,7 @@
-// date and datetime: bounds ('today', '+30days', ISO) come from the schema package with the form's clock,
-// go into the picker as min/max, and typed values are checked by the same validateField.
-import { dateBounds } from '@formrequest/schema';
+// date and datetime: the picker is the input type of the answer's format (formats.ts of the schema
+// package); bounds ('today', '+30days', ISO) come from the schema package with the form's clock and go
+// into it as min/max; typed values are checked by the same answer check.
+import { ANSWER_FORMATS, dateBounds, fieldSpec } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
@@ -10,7 +11,7 @@ export const date: FieldBuilder<'date' | 'datetime'> = (f, ctx) => {
   const { min, max } = dateBounds(f, ctx);
   const input = h('input', {
     ...base(f, ctx.id),
-    type: dt ? 'datetime-local' : 'date',
+    type: ANSWER_FORMATS[fieldSpec(f.type).format!].input,
     min: min && (dt ? `${min}T00:00` : min),
     max: max && (dt ? `${max}T23:59` : max),
   });

@@ -1,6 +1,5 @@
 // file: accept and maxSize are checked on the file's metadata BEFORE anything is read; only files that
 // pass are read, as base64 data URLs. Value: {name, type, size, data}, or an array with `multiple`.
-import { validateField } from '@formrequest/schema';
 import { h, on } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
@@ -25,7 +24,7 @@ export const file: FieldBuilder<'file'> = (f, ctx) => {
     const files = [...(input.files ?? [])];
     const meta = files.map((x) => ({ name: x.name, type: x.type, size: x.size, data: 'data:' }));
     // The same check the answer gets, on metadata only: an oversized or wrong-type file is never read.
-    const refused = meta.length ? validateField(f, shape(meta), { locale: ctx.locale, now: ctx.now }) : null;
+    const refused = meta.length ? ctx.problem(shape(meta)) : null;
     if (refused) {
       input.value = '';
       ctx.set(undefined);

@@ -1,15 +1,18 @@
 // The renderer's per-type table: one builder for every type of the catalog, keyed by its type union
 // (types.ts, Builders), so a type added to the catalog without a builder here does not compile. One
-// module per field family beside this file.
+// module per field family beside this file; the families that fetch and the file field are imported
+// when a form has one of them (later.ts).
 import type { Builders } from '../types.js';
-import { autocomplete } from './autocomplete.js';
 import { checkbox, multiselect, radio, select } from './choice.js';
 import { date } from './date.js';
-import { file } from './file.js';
+import { later } from './later.js';
 import { number } from './number.js';
-import { remoteSelect } from './remote.js';
 import { divider, heading } from './static.js';
 import { text } from './text.js';
+
+const autocomplete = later<'autocomplete' | 'multi-autocomplete'>('network', 'autocomplete');
+const remoteSelect = later<'async-select' | 'cascading-select'>('network', 'remoteSelect');
+const file = later<'file'>('file', 'file');
 
 export const BUILDERS: Builders = {
   text,

@@ -1,5 +1,5 @@
 // number and range (with an optional live value next to the slider).
-import { fieldProp } from '@formrequest/schema';
+import { fieldProp } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';

@@ -1,7 +1,7 @@
 // Selects whose options come from a URL: async-select loads loadUrl once on mount (its default is
 // selected once loaded); cascading-select loads searchUrl?<dependsOnParam>=<parent value>, stays disabled
 // until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
-import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema';
+import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';

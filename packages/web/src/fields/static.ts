@@ -2,7 +2,7 @@
 // validateFormSchema has checked their strings and the level (an integer 1-4) before they are built.
 // The form's title is an <h2>, so a schema heading of level N is an <h(N+1)>: the outline stays in order
 // and no section heading is drawn as large as the title. No controls: the core gives them no message.
-import { fieldProp } from '@formrequest/schema';
+import { fieldProp } from '@formrequest/schema/core';
 import { h } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 

@@ -1,17 +1,19 @@
-// text and textarea, with suggestion chips that fill the field.
-import { fieldProp, shortenSuggestion } from '@formrequest/schema';
+// The types whose answer is a string: text and textarea, and a type whose answer has a format (an
+// input of its format's type, from the schema's ANSWER_FORMATS), with suggestion chips that fill it.
+import { ANSWER_FORMATS, fieldProp, fieldSpec, shortenSuggestion } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
-import type { FieldBuilder } from '../types.js';
+import type { FieldBuilder, TypesOfKind } from '../types.js';
 import { base, labelled } from './shell.js';
 
-export const text: FieldBuilder<'text' | 'textarea'> = (f, ctx) => {
+export const text: FieldBuilder<TypesOfKind<'string'>> = (f, ctx) => {
+  const format = fieldSpec(f.type).format;
   const input =
     f.type === 'textarea'
       ? h('textarea', { ...base(f, ctx.id), rows: fieldProp(f, 'rows') })
-      : h('input', { ...base(f, ctx.id), type: 'text' });
+      : h('input', { ...base(f, ctx.id), type: format ? ANSWER_FORMATS[format].input : 'text' });
   input.value = String(ctx.get() ?? '');
   on(input, 'input', () => ctx.set(input.value));
-  const list = f.suggestions ?? [];
+  const list = ('suggestions' in f && f.suggestions) || [];
   const chips = list.length
     ? h(
         'div',
