@@ -7,6 +7,9 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 const LISTS = new Set(['tools/list', 'resources/list']);
 
+/** The server wrote a line on stdout that is not a JSON-RPC message. */
+export class NotJsonRpcError extends Error {}
+
 /** Requests for lists by id, and the answers' text in the order they came. */
 export class RawAnswers {
   private readonly pending = new Map<string | number, string>();
@@ -147,8 +150,8 @@ export class RawStdioTransport implements Transport {
           message = JSON.parse(line) as JSONRPCMessage;
         } catch (error) {
           this.onerror?.(
-            new Error(
-              `the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)} (${(error as Error).message})`,
+            new NotJsonRpcError(
+              `wrote a line on stdout that is not JSON-RPC (stdout is for protocol messages only; logs go to stderr): ${JSON.stringify(line.slice(0, 200))} (${(error as Error).message})`,
             ),
           );
           end = this.buffer.indexOf('\n');
