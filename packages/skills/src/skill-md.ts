@@ -1,7 +1,7 @@
 // SKILL.md for one MCP server: Agent Skills frontmatter (`name`, `description`) and a body that is
 // either the full tool reference (full mode) or the tool list pointing at references/tools.yaml (lazy).
 import { type CatalogServer, descriptionOf, text } from './catalog.js';
-import { yamlScalar } from './data/yaml-write.js';
+import { doubleQuoted, yamlScalar } from './data/yaml-write.js';
 import { toolSection } from './full.js';
 
 export const TOOLS_YAML = 'references/tools.yaml';
@@ -10,6 +10,29 @@ const MAX_DESCRIPTION = 1024;
 /** Text on one line: runs of whitespace (newlines included) become one space. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Text fit for the frontmatter, which every client reads before any skill is chosen: on one line,
+ * without invisible characters (controls, bidi overrides and isolates, zero-width characters, BOM,
+ * soft hyphens, tags: they could make the text read differently from what it holds).
+ */
+export function visibleText(text: string): string {
+  return oneLine(text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (/\s/.test(c) ? ' ' : '')))
+    .replace(/\p{Cs}/gu, '\uFFFD');
+}
+
+/**
+ * A frontmatter value as YAML that every Agent Skills parser reads back as the text. The reference
+ * parser (skills-ref) cuts the file at the first `---` anywhere, even inside a value, so a run of
+ * hyphens is written as `\x2D` escapes inside double quotes.
+ */
+export function frontmatterScalar(text: string): string {
+  const scalar = yamlScalar(text);
+  if (!scalar.includes('--')) return scalar;
+  return (scalar.startsWith('"') ? scalar : doubleQuoted(text)).replace(/-{2,}/g, (run) =>
+    '\\x2D'.repeat(run.length),
+  );
 }
 
 /** Cuts text to at most `max` characters (code points), ending with '…' when something was cut. */
@@ -29,10 +52,10 @@ export function clip(text: string, max: number): string {
  */
 export function skillDescription(server: CatalogServer): string {
   const tools = server.tools;
-  const about = oneLine(text(server.data, 'description') ?? text(server.data, 'title') ?? '');
-  const head = `MCP server "${server.id}"${about ? `: ${about}` : ''}.`;
+  const about = visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? '');
+  const head = `MCP server "${visibleText(server.id)}"${about ? `: ${about}` : ''}.`;
   const tail = 'Read before calling them (parameters, allowed values, defaults, limits).';
-  const names = tools.map((t) => t.name);
+  const names = tools.map((t) => visibleText(t.name));
   for (let shown = names.length; shown >= 0; shown--) {
     const more = names.length - shown;
     const list =
@@ -44,7 +67,7 @@ export function skillDescription(server: CatalogServer): string {
 }
 
 function frontmatter(name: string, description: string): string {
-  return `---\nname: ${yamlScalar(name)}\ndescription: ${yamlScalar(description)}\n---\n`;
+  return `---\nname: ${frontmatterScalar(name)}\ndescription: ${frontmatterScalar(description)}\n---\n`;
 }
 
 /** How the server's tools are named in Claude Code, or a placeholder when the configured name is unknown. */
@@ -70,6 +93,10 @@ function intro(server: CatalogServer, extra: string, options: SkillMdOptions): s
     ? ` (Claude Code: \`mcp__<server>__<tool>\`, where <server> is the name you gave this server in your MCP configuration; it reports itself as \`${server.id}\`)`
     : ` (Claude Code: \`${claudeToolPrefix(server.id)}<tool>\`)`;
   lines.push(`Tools of the MCP server \`${server.id}\`${qualified}. ${extra}`);
+  // What the server tells a model in `initialize`: a client that attaches the server shows it, so
+  // an agent reading the skill instead gets it here.
+  const instructions = text(server.data, 'instructions')?.trim();
+  if (instructions) lines.push('', '## Server instructions', '', instructions);
   return lines;
 }
 
