@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildSkills, checkCatalog, lazyTool, type Mapping } from '@formrequest/skills';
 import { readYaml, sameValue } from '@formrequest/skills/data';
 import { generateCatalog } from './skills-catalog.js';
@@ -60,6 +61,26 @@ const floorMb =
     ).map((m) => m.maxRssKb),
   ) / 1024;
 console.log(`Node's floor (skill on an empty catalog): ${floorMb.toFixed(0)} MB peak RSS`);
+
+// Import weight (issue 30: the library <= 50 MB): peak RSS of a Node that imports each entry and
+// nothing else, against the same Node importing an empty module. The MCP client is loaded only when a
+// live server is read, node:crypto when a hash is first needed.
+const emptyModule = join(work, 'empty.mjs');
+writeFileSync(emptyModule, 'export {};\n');
+const importRss = (specifier: string) =>
+  median(
+    Array.from({ length: 5 }, () =>
+      measure([process.execPath, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`]),
+    ).map((m) => m.maxRssKb),
+  ) / 1024;
+const importFloor = importRss(pathToFileURL(emptyModule).href);
+console.log(`\nimport, peak RSS (Node importing an empty module: ${importFloor.toFixed(1)} MB):`);
+for (const entry of ['@formrequest/skills', '@formrequest/skills/cli', '@formrequest/skills/data']) {
+  const mb = importRss(entry);
+  console.log(
+    `  ${entry.padEnd(26)} ${mb.toFixed(1)} MB (+${(mb - importFloor).toFixed(1)} MB)${entry === '@formrequest/skills' ? `  target <= 50 MB: ${mb <= 50 ? 'met' : 'NOT met'}` : ''}`,
+  );
+}
 
 for (const servers of [400, 4000]) {
   const json = join(work, `catalog-${servers}.json`);

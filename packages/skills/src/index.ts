@@ -29,7 +29,7 @@ export { type FormSkillOptions, formSkill } from './form-skill.js';
 export { parameterLine, toolSection } from './full.js';
 export { lazyTool, lazyYaml } from './lazy.js';
 export { type Finding, lintServer } from './lint.js';
-export { readLiveServer } from './live.js';
+export { readLiveServer } from './source.js';
 export { type LiveOptions, LiveServerError, type LiveTarget } from './live-error.js';
 export { pythonRepr, pythonStr } from './python-repr.js';
 export { baseSkillName, isValidSkillName, skillNames } from './skill-name.js';

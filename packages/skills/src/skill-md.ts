@@ -66,7 +66,8 @@ export function skillDescription(server: CatalogServer): string {
   return clip(`${head} ${tail}`, MAX_DESCRIPTION);
 }
 
-function frontmatter(name: string, description: string): string {
+/** The Agent Skills frontmatter: `name` and `description`, each read back exactly by every skills parser. */
+export function frontmatter(name: string, description: string): string {
   return `---\nname: ${frontmatterScalar(name)}\ndescription: ${frontmatterScalar(description)}\n---\n`;
 }
 

@@ -85,6 +85,7 @@ const verb: Verb = {
         return 2;
       }
     }
+    const release = folder?.closeOnSignals();
     try {
       const run = new SkillRun({
         lazy: values.lazy,
@@ -158,6 +159,7 @@ const verb: Verb = {
       throw error;
     } finally {
       folder?.close();
+      release?.();
     }
   },
 };
