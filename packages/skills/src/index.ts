@@ -24,12 +24,15 @@ export {
   readCatalogFile,
   saveCatalog,
 } from './catalog-file.js';
+export type { CallOptions, CallOutcome } from './call.js';
+export { type CallResultText, resultText, type ToolResult } from './call-result.js';
 export { fromJs, type Mapping, PyFloat, Timestamp, toJs, type Value } from './data/value.js';
 export { type FormSkillOptions, formSkill } from './form-skill.js';
 export { parameterLine, toolSection } from './full.js';
 export { lazyTool, lazyYaml } from './lazy.js';
 export { type Finding, lintServer } from './lint.js';
-export { readLiveServer } from './source.js';
+export { findLaunch, type Launch, LaunchError, recordLaunch } from './launch.js';
+export { callTool, readLiveServer } from './source.js';
 export { type LiveOptions, LiveServerError, type LiveTarget } from './live-error.js';
 export { pythonRepr, pythonStr } from './python-repr.js';
 export { baseSkillName, isValidSkillName, skillNames } from './skill-name.js';

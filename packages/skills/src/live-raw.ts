@@ -110,17 +110,18 @@ export class RawStdioTransport implements Transport {
   private buffer = '';
 
   constructor(
-    private readonly target: { command: string; args?: string[]; cwd?: string },
-    private readonly raw: RawAnswers,
+    private readonly target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> },
+    private readonly raw: RawAnswers | undefined,
     private readonly onStderr: (chunk: string) => void,
   ) {}
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      // The server runs as the user's own command would in a shell: with the user's environment.
+      // Read from a command line, the server runs as the user's own command would in a shell, with the
+      // user's environment; `formrequest call` gives it the environment its configuration names.
       const child = spawn(this.target.command, this.target.args ?? [], {
         cwd: this.target.cwd,
-        env: process.env,
+        env: this.target.env ?? process.env,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       this.child = child;
@@ -157,7 +158,7 @@ export class RawStdioTransport implements Transport {
           end = this.buffer.indexOf('\n');
           continue;
         }
-        this.raw.received(line, message);
+        this.raw?.received(line, message);
         this.onmessage?.(message);
       }
       end = this.buffer.indexOf('\n');
@@ -165,7 +166,7 @@ export class RawStdioTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.raw.sent(message);
+    this.raw?.sent(message);
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error('the server has closed its input');
     await new Promise<void>((resolve, reject) =>

@@ -23,11 +23,25 @@ function describeTarget(target: LiveTarget): string {
 
 /** Reads a live server as one catalog entry (a Mapping: id, status, title, description, tools, resources). */
 export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<Mapping> {
+  const raw = new RawAnswers();
+  return withLiveServer(target, options, (client, left) => list(client, left, options.id, raw), raw);
+}
+
+/**
+ * Connects to the server (starting it for a stdio target), runs `work`, and closes it. Every failure
+ * is a LiveServerError that says what happened: not started, stopped (with the end of its stderr),
+ * not reachable, a line on stdout that is not JSON-RPC (at once), or no answer within the time limit.
+ */
+export async function withLiveServer<T>(
+  target: LiveTarget,
+  options: LiveOptions,
+  work: (client: Client, left: () => number) => Promise<T>,
+  raw?: RawAnswers,
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const what = describeTarget(target);
   let stderrTail = '';
   let spawnError: Error | undefined;
-  const raw = new RawAnswers();
   let transport: RawStdioTransport | StreamableHTTPClientTransport;
   if ('url' in target) {
     let url: URL;
@@ -38,7 +52,10 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
         `'${target.url}' is not a URL; give an http(s) URL of a Streamable HTTP endpoint`,
       );
     }
-    transport = new StreamableHTTPClientTransport(url, { fetch: raw.fetch() });
+    transport = new StreamableHTTPClientTransport(url, {
+      ...(raw ? { fetch: raw.fetch() } : {}),
+      ...(target.headers ? { requestInit: { headers: target.headers } } : {}),
+    });
   } else {
     // Keep the end of the server's stderr for error messages (and keep the pipe drained).
     transport = new RawStdioTransport(target, raw, (chunk) => {
@@ -51,7 +68,7 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
   const stopped = new Promise<never>((_, reject) => {
     stop = reject;
   });
-  stopped.catch(() => {}); // it may be stopped after the read is over
+  stopped.catch(() => {}); // it may be stopped after the work is over
   transport.onerror = (error) => {
     spawnError ??= error;
     if (error instanceof NotJsonRpcError) stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
@@ -73,8 +90,12 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
       timeoutMs,
     );
   });
+  const run = async () => {
+    await client.connect(transport, { timeout: left() });
+    return work(client, left);
+  };
   try {
-    return await Promise.race([timeout, stopped, list(client, transport, left, options.id, raw)]);
+    return await Promise.race([timeout, stopped, run()]);
   } catch (error) {
     if (error instanceof LiveServerError) throw error;
     throw new LiveServerError(explain(error as Error, spawnError, what, target, stderrTail));
@@ -86,12 +107,10 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
 
 async function list(
   client: Client,
-  transport: RawStdioTransport | StreamableHTTPClientTransport,
   left: () => number,
   id: string | undefined,
   raw: RawAnswers,
 ): Promise<Mapping> {
-  await client.connect(transport, { timeout: left() });
   const info = client.getServerVersion();
   const tools = await pages(client, left, raw, 'tools/list', 'tools');
   const resources = client.getServerCapabilities()?.resources
@@ -111,15 +130,16 @@ async function list(
 }
 
 /**
- * Every page of a list, following `nextCursor`. A cursor seen twice, or a list that still goes on
+ * Every page of a list, following `nextCursor` (or until `enough` says so). A cursor seen twice, or a list that still goes on
  * after MAX_PAGES pages, is an error: a partial list would make a skill with tools silently missing.
  */
-async function pages(
+export async function pages(
   client: Client,
   left: () => number,
-  raw: RawAnswers,
+  raw: RawAnswers | undefined,
   method: 'tools/list' | 'resources/list',
   key: 'tools' | 'resources',
+  enough?: (items: unknown[]) => boolean,
 ): Promise<unknown[]> {
   const items: unknown[] = [];
   const seen = new Set<string>();
@@ -129,9 +149,9 @@ async function pages(
       { method, params: cursor === undefined ? {} : { cursor } },
       { timeout: left() },
     )) as Record<string, unknown[]> & { nextCursor?: string };
-    items.push(...exactly(raw.take(method), key, result[key] ?? []));
+    items.push(...exactly(raw?.take(method), key, result[key] ?? []));
     cursor = result.nextCursor;
-    if (cursor === undefined) return items;
+    if (cursor === undefined || enough?.(items)) return items;
     if (seen.has(cursor))
       throw new LiveServerError(
         `${method} returned the cursor '${cursor.slice(0, 100)}' twice; the server's pagination loops, so its list has no end`,

@@ -3,6 +3,8 @@
 import { type CatalogServer, descriptionOf, text } from './catalog.js';
 import { doubleQuoted, yamlScalar } from './data/yaml-write.js';
 import { toolSection } from './full.js';
+import type { Launch } from './launch.js';
+import { callSection } from './skill-call.js';
 
 export const TOOLS_YAML = 'references/tools.yaml';
 const MAX_DESCRIPTION = 1024;
@@ -78,6 +80,8 @@ export interface SkillMdOptions {
    * without --id): people configure their own name for it, so the `mcp__<server>__` hint says so.
    */
   reportedId?: boolean;
+  /** A callable skill: the server's launch (recorded, references only) and the call section. */
+  launch?: Launch;
 }
 
 /** Claude Code names MCP tools `mcp__<server>__<tool>`, with characters other than A-Z a-z 0-9 _ - made `_`. */
@@ -97,7 +101,21 @@ function intro(server: CatalogServer, extra: string, options: SkillMdOptions): s
   // What the server tells a model in `initialize`: a client that attaches the server shows it, so
   // an agent reading the skill instead gets it here.
   const instructions = text(server.data, 'instructions')?.trim();
-  if (instructions) lines.push('', '## Server instructions', '', instructions);
+  if (instructions) {
+    // Quoted, so its own headings stay inside it rather than restructure the skill.
+    lines.push(
+      '',
+      '## Server instructions',
+      '',
+      'What the server tells a model when it is attached:',
+      '',
+      ...instructions.split(/\r?\n/).map((line) => (line.trim() ? `> ${line}` : '>')),
+    );
+  }
+  if (options.launch) {
+    const prefix = options.reportedId ? 'mcp__<server>__' : claudeToolPrefix(server.id);
+    lines.push('', ...callSection(prefix, options.launch).slice(0, -1));
+  }
   return lines;
 }
 

@@ -43,6 +43,14 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
   return live.readLiveServer(target, options);
 }
 
+/** `formrequest call`: one tool call (see call.ts). The MCP client is loaded here, on the first call. */
+export async function callTool(
+  ...args: Parameters<typeof import('./call.js').callTool>
+): ReturnType<typeof import('./call.js').callTool> {
+  const call = await import('./call.js');
+  return call.callTool(...args);
+}
+
 /** `formrequest skill|spec [options] -- COMMAND ARGS...`: everything after the first `--` is the stdio command. */
 export function splitCommand(args: string[]): [own: string[], command: string[]] {
   const at = args.indexOf('--');

@@ -76,7 +76,12 @@ test("the server's instructions are kept in SKILL.md, in both modes", () => {
   });
   for (const lazy of [false, true]) {
     const md = buildSkills([server], { lazy })[0]!.files[0]!.content;
-    assert.ok(md.includes('\n## Server instructions\n\nCall search first.\n\nNever delete without asking.\n'), md);
+    assert.ok(
+      md.includes(
+        '\n## Server instructions\n\nWhat the server tells a model when it is attached:\n\n> Call search first.\n>\n> Never delete without asking.\n',
+      ),
+      md,
+    );
   }
   const broken = checkCatalog({ servers: [{ id: 'x', status: 'online', instructions: 3, tools: [] }] }).broken;
   assert.match(broken[0]!.defects[0]!.message, /instructions must be text, got the number 3/);
