@@ -7,7 +7,6 @@ export { type CatalogReadOptions, saveCatalog } from './catalog-file.js';
 export {
   configEntries,
   findLaunch,
-  LAUNCH_FILE,
   type Launch,
   LaunchError,
   launchOf,

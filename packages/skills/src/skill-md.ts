@@ -3,10 +3,11 @@
 import { type CatalogServer, descriptionOf, text } from './catalog.js';
 import { doubleQuoted, yamlScalar } from './data/yaml-write.js';
 import { toolSection } from './full.js';
+import { type ToolPlace, TOOLS_YAML } from './lazy.js';
 import type { Launch } from './launch.js';
 import { callSection } from './skill-call.js';
 
-export const TOOLS_YAML = 'references/tools.yaml';
+export { TOOLS_YAML } from './lazy.js';
 const MAX_DESCRIPTION = 1024;
 
 /** Text on one line: runs of whitespace (newlines included) become one space. */
@@ -55,7 +56,7 @@ export function clip(text: string, max: number): string {
 export function skillDescription(server: CatalogServer): string {
   const tools = server.tools;
   const about = visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? '');
-  const head = `MCP server "${visibleText(server.id)}"${about ? `: ${about}` : ''}.`;
+  const head = `MCP server "${visibleText(server.id)}"${about ? `: ${about}` : ''}${/[.!?。]$/.test(about) ? '' : '.'}`;
   const tail = 'Read before calling them (parameters, allowed values, defaults, limits).';
   const names = tools.map((t) => visibleText(t.name));
   for (let shown = names.length; shown >= 0; shown--) {
@@ -136,19 +137,39 @@ export function fullSkillMd(name: string, server: CatalogServer, options: SkillM
   return `${frontmatter(name, skillDescription(server))}\n${lines.join('\n')}\n`;
 }
 
-/** SKILL.md in lazy mode: tool names and descriptions only; the parameters live in references/tools.yaml. */
-export function lazySkillMd(name: string, server: CatalogServer, options: SkillMdOptions = {}): string {
+/** A tool's description in the lazy list: its first lines, up to this many characters (the rest is in its file). */
+const LIST_DESCRIPTION = 200;
+
+/**
+ * SKILL.md in lazy mode: the index, one line per tool with where its entry is (the line of
+ * references/tools.yaml, or its own file for a large server) and the start of its description.
+ */
+export function lazySkillMd(
+  name: string,
+  server: CatalogServer,
+  options: SkillMdOptions = {},
+  index: Map<string, ToolPlace> = new Map(),
+): string {
   const tools = server.tools;
+  const split = [...index.values()].some((place) => place.line === undefined);
+  const where = split
+    ? 'Before calling one, read its file (named after it below: parameters, allowed values, defaults, limits).'
+    : `Before calling one, read its entry in [${TOOLS_YAML}](${TOOLS_YAML}), from the line given after its name (parameters, allowed values, defaults, limits).`;
+  const place = (tool: string) => {
+    const at = index.get(tool);
+    if (!at) return '';
+    return at.line !== undefined ? ` (line ${at.line})` : ` ([${at.file}](${at.file}))`;
+  };
   const lines = [
-    ...intro(
-      server,
-      `Before calling one, read its entry in [${TOOLS_YAML}](${TOOLS_YAML}) (parameters, allowed values, defaults, limits).`,
-      options,
-    ),
+    ...intro(server, where, options),
     '',
     '## Tools',
     '',
-    ...tools.map((t) => `- \`${t.name}\`${descriptionOf(t) ? `: ${oneLine(descriptionOf(t))}` : ''}`),
+    ...tools.map((t) => {
+      // Its first paragraph: what it does. The rest (limits, caveats) is in its entry.
+      const description = clip(oneLine(descriptionOf(t).trim().split(/\n\s*\n/)[0] ?? ''), LIST_DESCRIPTION);
+      return `- \`${t.name}\`${place(t.name)}${description ? `: ${description}` : ''}`;
+    }),
   ];
   return `${frontmatter(name, skillDescription(server))}\n${lines.join('\n')}\n`;
 }

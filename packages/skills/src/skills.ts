@@ -1,9 +1,9 @@
 // One skill per server: the files (relative paths and their text) for full or lazy mode.
 import type { CatalogServer } from './catalog.js';
 import type { Launch } from './launch.js';
-import { lazyYaml } from './lazy.js';
+import { lazyReferences } from './lazy.js';
 import { launchFile } from './skill-call.js';
-import { fullSkillMd, lazySkillMd, type SkillMdOptions, TOOLS_YAML } from './skill-md.js';
+import { fullSkillMd, lazySkillMd, type SkillMdOptions } from './skill-md.js';
 import { skillNames } from './skill-name.js';
 
 export interface SkillFile {
@@ -33,12 +33,14 @@ export interface BuildOptions extends Omit<SkillMdOptions, 'launch'> {
 export function buildSkill(server: CatalogServer, name: string, buildOptions: BuildOptions = {}): Skill {
   const launch = buildOptions.launchOf?.(server.id);
   const options = { ...buildOptions, launch };
-  const files: SkillFile[] = options.lazy
-    ? [
-        { path: `${name}/SKILL.md`, content: lazySkillMd(name, server, options) },
-        { path: `${name}/${TOOLS_YAML}`, content: lazyYaml(server.tools) },
-      ]
-    : [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server, options) }];
+  let files: SkillFile[];
+  if (options.lazy) {
+    const references = lazyReferences(server.tools);
+    files = [
+      { path: `${name}/SKILL.md`, content: lazySkillMd(name, server, options, references.index) },
+      ...references.files.map((file) => ({ path: `${name}/${file.path}`, content: file.content })),
+    ];
+  } else files = [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server, options) }];
   if (launch) files.push(launchFile(name, server, launch));
   return { name, serverId: server.id, files };
 }

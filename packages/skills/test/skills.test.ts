@@ -41,7 +41,7 @@ test('lazy mode: SKILL.md lists names and descriptions and points at references/
   const md = flux!.files[0]!.content;
   assert.match(
     md,
-    /- `flux_lora_submit`: Submit Flux LoRA image generation request\n- `status`: Status of a submitted request\n/,
+    /- `flux_lora_submit` \(line 1\): Submit Flux LoRA image generation request\n- `status` \(line \d+\): Status of a submitted request\n/,
   );
   assert.match(md, /\[references\/tools\.yaml\]\(references\/tools\.yaml\)/);
   assert.doesNotMatch(md, /Output aspect ratio/, 'parameters are not loaded up front');
