@@ -54,7 +54,9 @@ function pathOf(pointer: string): string {
   return path;
 }
 
+/** A value as JSON, cut to about 80 characters (a long string keeps its quotes). */
 const shown = (value: unknown): string => {
+  if (typeof value === 'string' && value.length > 77) return `${JSON.stringify(value.slice(0, 77))}...`;
   const text = JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };

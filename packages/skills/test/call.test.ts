@@ -3,7 +3,8 @@
 // cannot hang the check), results printed as a model reads them; then `callTool` against the stdio
 // fixture server (structuredContent, a tool error, the environment it sees, a refused call).
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -11,6 +12,7 @@ import { callTool, findLaunch, LaunchError, LiveServerError, recordLaunch, resul
 import { checkArguments } from '../src/input-check.ts';
 import { expandLaunch, type Launch, launchOf, serverEnvironment } from '../src/launch.ts';
 import { fromJs } from '@formrequest/skills/data';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
 const temp = () => mkdtempSync(join(tmpdir(), 'skills-call-'));
@@ -104,7 +106,7 @@ test("a server's catastrophic pattern cannot hang the check (linear-time engine)
   const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' }, b: { type: 'string', pattern: '^[0-9]{3}$' } } };
   const started = Date.now();
   const [problem, ...more] = checkArguments(schema, { a: `${'a'.repeat(50_000)}!` });
-  assert.match(problem!, /^arguments\.a: must match pattern "\^\(a\+\)\+\$", got "a{70,}\.\.\."$/);
+  assert.match(problem!, /^arguments\.a: must match pattern "\^\(a\+\)\+\$", got "a{77}"\.\.\.$/);
   assert.deepEqual(more, []);
   assert.ok(Date.now() - started < 5_000);
   assert.deepEqual(checkArguments(schema, { b: '12a' }), ['arguments.b: must match pattern "^[0-9]{3}$", got "12a"']);
@@ -164,4 +166,53 @@ test('callTool refuses before sending: an unknown tool, arguments that do not fi
   );
   const { FIXTURE_TOKEN: _, ...without } = callEnv;
   await assert.rejects(callTool(fixtureLaunch, 'ping', {}, { env: without, where: 'x/mcp.json' }), /\(x\/mcp\.json\) needs the environment variable FIXTURE_TOKEN/);
+});
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [command, argv] = cliCommand(...args);
+  return new Promise((done) => {
+    execFile(command, argv, { cwd: repoRoot, timeout: 180_000, env: callEnv }, (error, stdout, stderr) =>
+      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+test('skill --callable from a catalog and an MCP configuration: mcp.json holds references only; formrequest call uses it', async () => {
+  const dir = temp();
+  const catalog = join(dir, 'catalog.json');
+  writeFileSync(
+    catalog,
+    JSON.stringify({
+      servers: [
+        { id: 'paged', status: 'online', tools: [{ name: 'ping', description: 'Check', inputSchema: { type: 'object', properties: {} } }] },
+        { id: 'unconfigured', status: 'online', tools: [{ name: 't', inputSchema: { type: 'object' } }] },
+      ],
+    }),
+  );
+  const config = join(dir, '.mcp.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { paged: { command: process.execPath, args: ['--import', 'tsx', fixture], env: { FIXTURE_TOKEN: 'sk-secret-in-config' } } } }),
+  );
+  const out = join(dir, 'skills');
+  const made = await cli('skill', catalog, '--callable', '--mcp-config', config, '--out', out);
+  assert.equal(made.code, 1, 'a skill that cannot be made callable is not a silent success');
+  assert.match(made.stderr, /unconfigured was written without a way to call its tools: .*\.mcp\.json has no server 'unconfigured' in mcpServers/);
+  const recorded = readFileSync(join(out, 'paged/mcp.json'), 'utf8');
+  assert.doesNotMatch(recorded, /sk-secret-in-config/);
+  assert.deepEqual(JSON.parse(recorded).mcpServers.paged.env, { FIXTURE_TOKEN: '${FIXTURE_TOKEN}' });
+  assert.match(readFileSync(join(out, 'paged/SKILL.md'), 'utf8'), /needs the environment variable `FIXTURE_TOKEN`/);
+  // The token now comes from the caller's environment (callEnv), never from the skill.
+  const called = await cli('call', join(out, 'paged'), 'ping');
+  assert.equal(called.code, 0, called.stderr);
+  assert.equal(called.stdout, 'token=from-caller leak=(unset)\n');
+  const error = await cli('call', join(out, 'paged', 'SKILL.md'), 'set_value', '{"value": "fail"}');
+  assert.equal(error.code, 1);
+  assert.match(error.stderr, /set_value reported an error:\nvalue rejected: the store is read-only today/);
+  const bad = await cli('call', join(out, 'paged'), 'ping', '[1]');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /the arguments must be a JSON object of parameters/);
+  const plain = await cli('call', join(out, 'unconfigured'), 't');
+  assert.equal(plain.code, 2);
+  assert.match(plain.stderr, /has no mcp\.json: its skill was written without --callable/);
 });
