@@ -50,23 +50,28 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * The frontmatter description (1-1024 characters): what the server is, its tool names, and when to
- * read the skill. Tool names are dropped from the end (`and N more`) before anything is cut.
+ * What every client loads up front for every skill, so it is kept short: a description of about
+ * DESCRIPTION_TARGET characters (the issue's bar: under 5 % of the server's raw tools/list) that
+ * says what the server is, names its tools (dropped from the end, `and N more`, to fit) and when to
+ * read the skill. The server's own description is cut first to DESCRIPTION_ABOUT characters; the
+ * whole stays within the Agent Skills limit of 1,024 whatever the input.
  */
+const DESCRIPTION_TARGET = 300;
+const DESCRIPTION_ABOUT = 160;
+
 export function skillDescription(server: CatalogServer): string {
   const tools = server.tools;
-  const about = visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? '');
-  const head = `MCP server "${visibleText(server.id)}"${about ? `: ${about}` : ''}${/[.!?。]$/.test(about) ? '' : '.'}`;
-  const tail = 'Read before calling them (parameters, allowed values, defaults, limits).';
+  const about = clip(visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? ''), DESCRIPTION_ABOUT);
+  const head = `MCP server "${clip(visibleText(server.id), 200)}"${about ? `: ${about}` : ''}${/[.!?。…]$/.test(about) ? '' : '.'}`;
+  const tail = 'Read before calling them.';
   const names = tools.map((t) => visibleText(t.name));
-  for (let shown = names.length; shown >= 0; shown--) {
+  for (let shown = names.length; shown >= 1; shown--) {
     const more = names.length - shown;
-    const list =
-      shown > 0 ? ` Tools: ${names.slice(0, shown).join(', ')}${more > 0 ? ` and ${more} more` : ''}.` : '';
+    const list = ` Tools: ${names.slice(0, shown).join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
     const text = `${head}${list} ${tail}`;
-    if (Array.from(text).length <= MAX_DESCRIPTION) return text;
+    if (Array.from(text).length <= DESCRIPTION_TARGET) return text;
   }
-  return clip(`${head} ${tail}`, MAX_DESCRIPTION);
+  return clip(`${head} ${names.length} tool${names.length === 1 ? '' : 's'}. ${tail}`, MAX_DESCRIPTION);
 }
 
 /** The Agent Skills frontmatter: `name` and `description`, each read back exactly by every skills parser. */
