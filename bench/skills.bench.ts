@@ -179,7 +179,9 @@ const { notionSizedCatalog } = await import('../packages/skills/test/fixtures/no
 const notionCatalog = notionSizedCatalog() as { servers: { tools: unknown[] }[] };
 const notion = checkCatalog(notionCatalog).servers;
 const notionRaw = Buffer.byteLength(JSON.stringify({ tools: notionCatalog.servers[0]!.tools }));
-console.log(`\nnotion-sized catalog (${notion[0]!.tools.length} tools, raw tools/list ${notionRaw.toLocaleString('en')} B):`);
+console.log(
+  `\nnotion-sized catalog (${notion[0]!.tools.length} tools, raw tools/list ${notionRaw.toLocaleString('en')} B):`,
+);
 let tooLong = false;
 for (const mode of ['lazy', 'full'] as const) {
   const [skill] = buildSkills(notion, { lazy: mode === 'lazy' });
@@ -207,7 +209,9 @@ if (tooLong) {
     { id: 'everything', timeoutMs: 120_000 },
   );
   const live = checkCatalog({ servers: [server] }).servers;
-  const raw = Buffer.byteLength(JSON.stringify({ tools: (await import('@formrequest/skills')).toJs(server.get('tools')!) }));
+  const raw = Buffer.byteLength(
+    JSON.stringify({ tools: (await import('@formrequest/skills')).toJs(server.get('tools')!) }),
+  );
   const [skill] = buildSkills(live, { lazy: true });
   const md = skill!.files[0]!.content;
   const front = Buffer.byteLength(/^---\n[\s\S]*?\n---\n/.exec(md)![0]);

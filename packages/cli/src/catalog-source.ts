@@ -83,7 +83,10 @@ export async function readSource(
     throw error;
   }
   // An empty list is not an error (nothing is wrong in it), but a run that writes nothing says so.
-  if (count === 0) process.stderr.write(`formrequest ${verb}: warning: the catalog has no servers (servers: []), so there is nothing to ${verb === 'spec' ? 'document' : 'write'}\n`);
+  if (count === 0)
+    process.stderr.write(
+      `formrequest ${verb}: warning: the catalog has no servers (servers: []), so there is nothing to ${verb === 'spec' ? 'document' : 'write'}\n`,
+    );
   return undefined;
 }
 

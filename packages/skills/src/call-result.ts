@@ -34,7 +34,8 @@ function blockText(block: Block): string {
       return `[resource link${block.name ? ` "${block.name}"` : ''}: ${block.uri ?? ''}${block.mimeType ? ` (${block.mimeType})` : ''}]`;
     case 'resource': {
       const r = block.resource ?? {};
-      if (typeof r.text === 'string') return `[resource ${r.uri ?? ''}${r.mimeType ? ` (${r.mimeType})` : ''}]\n${r.text}`;
+      if (typeof r.text === 'string')
+        return `[resource ${r.uri ?? ''}${r.mimeType ? ` (${r.mimeType})` : ''}]\n${r.text}`;
       return `[resource ${r.uri ?? ''}${r.mimeType ? ` (${r.mimeType})` : ''}, ${bytesOf(r.blob)} bytes, not shown]`;
     }
     default:

@@ -47,7 +47,14 @@ export async function callTool(
   const target = liveTarget(launch, env, options.where ?? 'the configuration');
   return withLiveServer(target, { timeoutMs: options.timeoutMs ?? 120_000 }, async (client, left) => {
     const found = (items: unknown[]) => items.find((t) => (t as { name?: unknown }).name === tool);
-    const tools = await pages(client, left, undefined, 'tools/list', 'tools', (items) => found(items) !== undefined);
+    const tools = await pages(
+      client,
+      left,
+      undefined,
+      'tools/list',
+      'tools',
+      (items) => found(items) !== undefined,
+    );
     const definition = found(tools) as { inputSchema?: unknown } | undefined;
     if (!definition) {
       const names = tools.map((t) => (t as { name?: unknown }).name).filter((n) => typeof n === 'string');

@@ -13,8 +13,8 @@ import {
   requiredOf,
   type Schema,
 } from './catalog.js';
-import { isMapping, type Mapping } from './data/value.js';
-import { pythonRepr, pythonStr } from './python-repr.js';
+import { isMapping, type Mapping, type Value } from './data/value.js';
+import { pythonStr } from './python-repr.js';
 
 /** Shown first, in the seed's order and with the seed's labels. */
 const SEED_KEYS = new Set(['type', 'description', 'default', 'enum', 'minimum', 'maximum']);
@@ -39,7 +39,8 @@ const SCHEMA_ONE = new Set([
 /** Keys whose value is a list of schemas, each shown as a nested line. */
 const SCHEMA_LISTS = new Set(['oneOf', 'anyOf', 'allOf', 'prefixItems', 'items']);
 
-const isSchemaMap = (v: unknown): v is Mapping => isMapping(v) && [...v.values()].every((x) => isMapping(x) || typeof x === 'boolean');
+const isSchemaMap = (v: unknown): v is Mapping =>
+  isMapping(v) && [...v.values()].every((x) => isMapping(x) || typeof x === 'boolean');
 
 /**
  * The keys of `spec` shown as nested lines rather than in the bracket: sub-schemas, so that a nested
@@ -52,7 +53,12 @@ function nestedKeys(spec: Mapping): Set<string> {
     if (SCHEMA_MAPS.has(key) && isSchemaMap(value) && value.size > 0) keys.add(key);
     else if (SCHEMA_ONE.has(key) && isMapping(value)) {
       if (key !== 'items' || [...value.keys()].some((k) => k !== 'enum')) keys.add(key);
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value) && value.length > 0 && value.every((x) => isMapping(x) || typeof x === 'boolean'))
+    } else if (
+      SCHEMA_LISTS.has(key) &&
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((x) => isMapping(x) || typeof x === 'boolean')
+    )
       keys.add(key);
   }
   return keys;
@@ -75,7 +81,12 @@ export function parameterExtras(spec: Mapping, nested: ReadonlySet<string> = new
   for (const [key, value] of spec) {
     if (SEED_KEYS.has(key) || NAMED_EXTRAS.includes(key) || nested.has(key)) continue;
     // The `*` of the nested lines says it, unless a required name has no line of its own.
-    if (key === 'required' && nested.has('properties') && Array.isArray(value) && value.every((r) => typeof r === 'string' && (properties as Mapping).has(r)))
+    if (
+      key === 'required' &&
+      nested.has('properties') &&
+      Array.isArray(value) &&
+      value.every((r) => typeof r === 'string' && (properties as Mapping).has(r))
+    )
       continue;
     if (key === 'items' && itemsEnum) continue;
     extras.push(`${key}: ${pythonStr(value)}`);
@@ -90,7 +101,13 @@ function schemaLines(label: string, spec: Schema, required: boolean, indent: str
   return schemaLinesOf(label, spec, schema, required, indent);
 }
 
-function schemaLinesOf(label: string, spec: Schema, schema: Mapping, required: boolean, indent: string): string[] {
+function schemaLinesOf(
+  label: string,
+  spec: Schema,
+  schema: Mapping,
+  required: boolean,
+  indent: string,
+): string[] {
   const type = pythonStr(schema.has('type') ? schema.get('type') : 'any');
   const description = pythonStr(
     schema.has('description')
@@ -107,26 +124,31 @@ function schemaLinesOf(label: string, spec: Schema, schema: Mapping, required: b
     /\n/g,
     `\n${indent}  `,
   );
-  const lines = [line];
-  const inner = `${indent}  `;
   const requiredHere = new Set(requiredOf(schema));
-  for (const key of nested) {
-    const value = schema.get(key)!;
-    if (key === 'properties') {
-      for (const [name, sub] of value as Map<string, Schema>)
-        lines.push(...schemaLines(`\`${name}\``, sub, requiredHere.has(name), inner));
-    } else if (Array.isArray(value)) {
-      value.forEach((sub, i) => lines.push(...schemaLines(`${key}[${i}]`, sub as Schema, false, inner)));
-    } else if (SCHEMA_MAPS.has(key)) {
-      for (const [name, sub] of value as Map<string, Schema>)
-        lines.push(...schemaLines(`${key} \`${name}\``, sub, false, inner));
-    } else if (key === 'items' && isMapping(value) && value.has('enum')) {
-      // Its enum is the parent's `options: [...]` already (the seed's place for it).
-      const rest = new Map([...value].filter(([k]) => k !== 'enum'));
-      lines.push(...schemaLinesOf(key, rest, rest, false, inner));
-    } else lines.push(...schemaLines(key, value as Schema, false, inner));
+  return [
+    line,
+    ...[...nested].flatMap((key) => subSchemaLines(key, schema.get(key)!, `${indent}  `, requiredHere)),
+  ];
+}
+
+/** The nested lines of one schema-valued key (`properties`, `items`, `oneOf`, `$defs` …). */
+function subSchemaLines(key: string, value: Value, indent: string, required: ReadonlySet<string>): string[] {
+  if (key === 'properties')
+    return [...(value as Map<string, Schema>)].flatMap(([name, sub]) =>
+      schemaLines(`\`${name}\``, sub, required.has(name), indent),
+    );
+  if (Array.isArray(value))
+    return value.flatMap((sub, i) => schemaLines(`${key}[${i}]`, sub as Schema, false, indent));
+  if (SCHEMA_MAPS.has(key))
+    return [...(value as Map<string, Schema>)].flatMap(([name, sub]) =>
+      schemaLines(`${key} \`${name}\``, sub, false, indent),
+    );
+  if (key === 'items' && isMapping(value) && value.has('enum')) {
+    // Its enum is the parent's `options: [...]` already (the seed's place for it).
+    const rest = new Map([...value].filter(([k]) => k !== 'enum'));
+    return schemaLinesOf(key, rest, rest, false, indent);
   }
-  return lines;
+  return schemaLines(key, value as Schema, false, indent);
 }
 
 /**
@@ -153,14 +175,11 @@ export function toolSection(tool: CatalogTool): string {
     // Sub-schemas ($defs, oneOf …) as nested lines; plain values on the line.
     const nested = nestedKeys(rest);
     const plain = [...rest].filter(([k]) => !nested.has(k));
-    lines.push('', `**Input schema also says:**${plain.length > 0 ? ` ${plain.map(([k, v]) => `${k}: ${pythonStr(v)}`).join(', ')}` : ''}`);
-    for (const key of nested) {
-      const value = rest.get(key)!;
-      if (Array.isArray(value)) value.forEach((sub, i) => lines.push(...schemaLines(`${key}[${i}]`, sub as Schema, false, '  ')));
-      else if (SCHEMA_MAPS.has(key))
-        for (const [name, sub] of value as Map<string, Schema>) lines.push(...schemaLines(`${key} \`${name}\``, sub, false, '  '));
-      else lines.push(...schemaLines(key, value as Schema, false, '  '));
-    }
+    lines.push(
+      '',
+      `**Input schema also says:**${plain.length > 0 ? ` ${plain.map(([k, v]) => `${k}: ${pythonStr(v)}`).join(', ')}` : ''}`,
+    );
+    for (const key of nested) lines.push(...subSchemaLines(key, rest.get(key)!, '  ', new Set()));
   }
   return lines.join('\n');
 }

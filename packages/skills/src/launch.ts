@@ -9,8 +9,8 @@
 // written (its secret lives in the environment); a header without one is left out, and said so.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { isMapping, type Mapping, type Value } from './data/value.js';
 import { readJson } from './data/json-read.js';
+import { isMapping, type Mapping, type Value } from './data/value.js';
 import { schemaPath } from './paths.js';
 
 export type Launch =
@@ -34,7 +34,8 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** One server entry of a configuration (`path` says where, for messages). */
 export function launchOf(entry: Value, path: string): Launch {
-  if (!isMapping(entry)) throw new LaunchError(`${path} must be an object such as {"command": "npx", "args": [...]}`);
+  if (!isMapping(entry))
+    throw new LaunchError(`${path} must be an object such as {"command": "npx", "args": [...]}`);
   const text = (key: string): string | undefined => {
     const value = entry.get(key);
     if (value === undefined) return undefined;
@@ -47,7 +48,8 @@ export function launchOf(entry: Value, path: string): Launch {
     if (!isMapping(value)) throw new LaunchError(`${schemaPath(path, key)} must be an object of texts`);
     const out: Record<string, string> = {};
     for (const [name, v] of value) {
-      if (typeof v !== 'string') throw new LaunchError(`${schemaPath(schemaPath(path, key), name)} must be text`);
+      if (typeof v !== 'string')
+        throw new LaunchError(`${schemaPath(schemaPath(path, key), name)} must be text`);
       out[name] = v;
     }
     return out;
@@ -55,14 +57,19 @@ export function launchOf(entry: Value, path: string): Launch {
   const type = text('type');
   const url = text('url');
   if (type === 'sse')
-    throw new LaunchError(`${path}: the SSE transport is not supported; use the server's Streamable HTTP URL ("type": "http")`);
+    throw new LaunchError(
+      `${path}: the SSE transport is not supported; use the server's Streamable HTTP URL ("type": "http")`,
+    );
   if (url !== undefined || type === 'http' || type === 'streamable-http') {
     if (url === undefined) throw new LaunchError(`${path} has type "${type}" but no "url"`);
-    if (!/^https?:\/\//i.test(url.replace(REFERENCE, 'x'))) throw new LaunchError(`${schemaPath(path, 'url')} must be an http(s) URL, got ${JSON.stringify(url)}`);
+    if (!/^https?:\/\//i.test(url.replace(REFERENCE, 'x')))
+      throw new LaunchError(`${schemaPath(path, 'url')} must be an http(s) URL, got ${JSON.stringify(url)}`);
     return { type: 'http', url, headers: texts('headers') };
   }
   if (type !== undefined && type !== 'stdio')
-    throw new LaunchError(`${schemaPath(path, 'type')} must be "stdio" or "http", got ${JSON.stringify(type)}`);
+    throw new LaunchError(
+      `${schemaPath(path, 'type')} must be "stdio" or "http", got ${JSON.stringify(type)}`,
+    );
   const command = text('command');
   if (!command) throw new LaunchError(`${path} needs a "command" (stdio) or a "url" (http)`);
   const args = entry.get('args') ?? [];
@@ -81,7 +88,9 @@ export function configEntries(config: Value, file: string): Map<string, Value> {
     if (!isMapping(entries)) throw new LaunchError(`${file}: "${key}" must be an object of servers by name`);
     return entries;
   }
-  throw new LaunchError(`${file} has no "mcpServers" (or VS Code's "servers"): it is not an MCP configuration`);
+  throw new LaunchError(
+    `${file} has no "mcpServers" (or VS Code's "servers"): it is not an MCP configuration`,
+  );
 }
 
 /** Reads a JSON configuration file; LaunchError says why it cannot be used. */
@@ -91,7 +100,9 @@ export function readConfigFile(file: string): Mapping {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LaunchError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
+    throw new LaunchError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
+    );
   }
   let config: Value;
   try {
@@ -120,15 +131,22 @@ export function findLaunch(where: string, name?: string): { name: string; launch
     config = readConfigFile(file);
   } catch (error) {
     if (file !== where && (error as Error).message.includes('no such file'))
-      throw new LaunchError(`${where} has no ${LAUNCH_FILE}: its skill was written without --callable, so it only documents the tools (attach the MCP server to call them)`);
+      throw new LaunchError(
+        `${where} has no ${LAUNCH_FILE}: its skill was written without --callable, so it only documents the tools (attach the MCP server to call them)`,
+      );
     throw error;
   }
   const entries = configEntries(config, file);
   const names = [...entries.keys()];
   const chosen = name ?? (names.length === 1 ? names[0] : undefined);
   if (chosen === undefined)
-    throw new LaunchError(names.length === 0 ? `${file} lists no servers` : `${file} lists several servers (${names.join(', ')}): choose one with --server NAME`);
-  if (!entries.has(chosen)) throw new LaunchError(`${file} has no server '${chosen}'; it has: ${names.join(', ') || 'none'}`);
+    throw new LaunchError(
+      names.length === 0
+        ? `${file} lists no servers`
+        : `${file} lists several servers (${names.join(', ')}): choose one with --server NAME`,
+    );
+  if (!entries.has(chosen))
+    throw new LaunchError(`${file} has no server '${chosen}'; it has: ${names.join(', ') || 'none'}`);
   const key = config.has('mcpServers') ? 'mcpServers' : 'servers';
   return { name: chosen, launch: launchOf(entries.get(chosen)!, schemaPath(key, chosen)), file };
 }
@@ -144,13 +162,17 @@ export function recordLaunch(launch: Launch): Recorded {
   const notes: string[] = [];
   if (launch.type === 'stdio') {
     const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(launch.env)) env[name] = hasReference(value) ? value : `\${${name}}`;
+    for (const [name, value] of Object.entries(launch.env))
+      env[name] = hasReference(value) ? value : `\${${name}}`;
     return { launch: { ...launch, env }, notes };
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(launch.headers)) {
     if (hasReference(value)) headers[name] = value;
-    else notes.push(`header ${name} was not recorded: its value is not a \${VAR} reference, and values are never written into a skill (write it as "${name}": "… \${VAR}" in the configuration)`);
+    else
+      notes.push(
+        `header ${name} was not recorded: its value is not a \${VAR} reference, and values are never written into a skill (write it as "${name}": "… \${VAR}" in the configuration)`,
+      );
   }
   return { launch: { ...launch, headers }, notes };
 }
@@ -169,7 +191,11 @@ export function launchFileText(name: string, launch: Launch): string {
           ...(Object.keys(launch.env).length > 0 ? { env: launch.env } : {}),
           ...(launch.cwd ? { cwd: launch.cwd } : {}),
         }
-      : { type: 'http', url: launch.url, ...(Object.keys(launch.headers).length > 0 ? { headers: launch.headers } : {}) };
+      : {
+          type: 'http',
+          url: launch.url,
+          ...(Object.keys(launch.headers).length > 0 ? { headers: launch.headers } : {}),
+        };
   return `${JSON.stringify({ mcpServers: { [name]: entry } }, null, 2)}\n`;
 }
 
@@ -191,7 +217,13 @@ export function expandLaunch(launch: Launch, env: NodeJS.ProcessEnv, where: stri
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, expand(v)]));
   const expanded: Launch =
     launch.type === 'stdio'
-      ? { ...launch, command: expand(launch.command), args: launch.args.map(expand), env: map(launch.env), ...(launch.cwd ? { cwd: expand(launch.cwd) } : {}) }
+      ? {
+          ...launch,
+          command: expand(launch.command),
+          args: launch.args.map(expand),
+          env: map(launch.env),
+          ...(launch.cwd ? { cwd: expand(launch.cwd) } : {}),
+        }
       : { ...launch, url: expand(launch.url), headers: map(launch.headers) };
   if (missing.size > 0) {
     const names = [...missing];
@@ -203,7 +235,10 @@ export function expandLaunch(launch: Launch, env: NodeJS.ProcessEnv, where: stri
 }
 
 /** The environment a stdio server is started with: INHERITED_ENV from the caller, then its own `env`. */
-export function serverEnvironment(launch: Extract<Launch, { type: 'stdio' }>, env: NodeJS.ProcessEnv): Record<string, string> {
+export function serverEnvironment(
+  launch: Extract<Launch, { type: 'stdio' }>,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of INHERITED_ENV) {
     const value = env[name];

@@ -142,9 +142,14 @@ export function lazyReferences(tools: CatalogTool[]): LazyReferences {
   const defsText = defs.size > 0 ? writeYaml(defs) : '';
   if (defs.size > 0 && lineCount(defsText) <= SPLIT_LINES) {
     files.push({ path: 'references/defs.yaml', content: defsText });
-    for (const [key, byName] of shared) for (const name of byName.keys()) defsFile.set(`${key}/${name}`, 'references/defs.yaml');
+    for (const [key, byName] of shared)
+      for (const name of byName.keys()) defsFile.set(`${key}/${name}`, 'references/defs.yaml');
   } else if (defs.size > 0) {
-    const names = fileNames([...shared].flatMap(([key, byName]) => [...byName.keys()].map((name) => `${key === '$defs' ? '' : 'definitions-'}${name}`)));
+    const names = fileNames(
+      [...shared].flatMap(([key, byName]) =>
+        [...byName.keys()].map((name) => `${key === '$defs' ? '' : 'definitions-'}${name}`),
+      ),
+    );
     let i = 0;
     for (const [key, byName] of shared) {
       for (const [name, value] of byName) {
@@ -163,7 +168,10 @@ export function lazyReferences(tools: CatalogTool[]): LazyReferences {
     const head = [
       `# The tool ${JSON.stringify(name)}: its parameters and everything else of its input schema.`,
       ...(notes.length > 0
-        ? ['# Definitions it shares with other tools of this server are kept once, outside this file:', ...notes.map((n) => `#   ${JSON.stringify(n).slice(1, -1)}`)]
+        ? [
+            '# Definitions it shares with other tools of this server are kept once, outside this file:',
+            ...notes.map((n) => `#   ${JSON.stringify(n).slice(1, -1)}`),
+          ]
         : []),
     ];
     files.push({ path, content: `${head.join('\n')}\n${entriesYaml([[name, own]]).text}` });
@@ -232,7 +240,11 @@ function withoutShared(entry: Mapping, shared: Map<string, Mapping>): { entry: M
 export function fileNames(names: string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
-    const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'tool';
+    const base =
+      name
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[-.]+|-+$/g, '')
+        .slice(0, 80) || 'tool';
     let candidate = base;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base}-${n}`;
     taken.add(candidate.toLowerCase());

@@ -71,7 +71,8 @@ export async function withLiveServer<T>(
   stopped.catch(() => {}); // it may be stopped after the work is over
   transport.onerror = (error) => {
     spawnError ??= error;
-    if (error instanceof NotJsonRpcError) stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
+    if (error instanceof NotJsonRpcError)
+      stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
   };
   const client = new Client({ name: 'formrequest-skills', version: VERSION });
   const deadline = Date.now() + timeoutMs;

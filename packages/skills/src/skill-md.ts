@@ -3,11 +3,12 @@
 import { type CatalogServer, descriptionOf, text } from './catalog.js';
 import { doubleQuoted, yamlScalar } from './data/yaml-write.js';
 import { toolSection } from './full.js';
-import { type ToolPlace, TOOLS_YAML } from './lazy.js';
 import type { Launch } from './launch.js';
+import { TOOLS_YAML, type ToolPlace } from './lazy.js';
 import { callSection } from './skill-call.js';
 
 export { TOOLS_YAML } from './lazy.js';
+
 const MAX_DESCRIPTION = 1024;
 
 /** Text on one line: runs of whitespace (newlines included) become one space. */
@@ -21,8 +22,10 @@ function oneLine(text: string): string {
  * soft hyphens, tags: they could make the text read differently from what it holds).
  */
 export function visibleText(text: string): string {
-  return oneLine(text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (/\s/.test(c) ? ' ' : '')))
-    .replace(/\p{Cs}/gu, '\uFFFD');
+  return oneLine(text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (/\s/.test(c) ? ' ' : ''))).replace(
+    /\p{Cs}/gu,
+    '\uFFFD',
+  );
 }
 
 /**
@@ -61,7 +64,10 @@ const DESCRIPTION_ABOUT = 160;
 
 export function skillDescription(server: CatalogServer): string {
   const tools = server.tools;
-  const about = clip(visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? ''), DESCRIPTION_ABOUT);
+  const about = clip(
+    visibleText(text(server.data, 'description') ?? text(server.data, 'title') ?? ''),
+    DESCRIPTION_ABOUT,
+  );
   const head = `MCP server "${clip(visibleText(server.id), 200)}"${about ? `: ${about}` : ''}${/[.!?。…]$/.test(about) ? '' : '.'}`;
   const tail = 'Read before calling them.';
   const names = tools.map((t) => visibleText(t.name));
@@ -172,7 +178,14 @@ export function lazySkillMd(
     '',
     ...tools.map((t) => {
       // Its first paragraph: what it does. The rest (limits, caveats) is in its entry.
-      const description = clip(oneLine(descriptionOf(t).trim().split(/\n\s*\n/)[0] ?? ''), LIST_DESCRIPTION);
+      const description = clip(
+        oneLine(
+          descriptionOf(t)
+            .trim()
+            .split(/\n\s*\n/)[0] ?? '',
+        ),
+        LIST_DESCRIPTION,
+      );
       return `- \`${t.name}\`${place(t.name)}${description ? `: ${description}` : ''}`;
     }),
   ];

@@ -18,9 +18,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { crypto } from './node-crypto.js';
 import type { Skill } from './skills.js';
 import { makeFolder, pathProblem } from './write.js';
-import { crypto } from './node-crypto.js';
 
 export const MARK_FILE = '.formrequest.json';
 /** Staging folders are named `.formrequest-staging-<pid>-<random>`, so a later run knows a dead run's. */
@@ -75,7 +75,10 @@ export class SkillsFolder {
       throw new OutputError(`cannot write the skills under ${root}: ${(error as Error).message}`);
     }
     removeStaleStaging(this.root);
-    this.staging = join(this.root, `${STAGING_PREFIX}${process.pid}-${crypto().randomBytes(4).toString('hex')}`);
+    this.staging = join(
+      this.root,
+      `${STAGING_PREFIX}${process.pid}-${crypto().randomBytes(4).toString('hex')}`,
+    );
     try {
       mkdirSync(this.staging);
     } catch (error) {

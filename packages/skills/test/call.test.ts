@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the subject of these tests
 // `formrequest call` piece by piece: launches read from MCP configurations and recorded without values,
 // `${VAR}` expansion, the environment a server gets, arguments checked with paths (a server's pattern
 // cannot hang the check), results printed as a model reads them; then `callTool` against the stdio
@@ -8,18 +9,29 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { callTool, findLaunch, LaunchError, LiveServerError, recordLaunch, resultText } from '@formrequest/skills';
-import { checkArguments } from '../src/input-check.ts';
-import { expandLaunch, type Launch, launchOf, serverEnvironment } from '../src/launch.ts';
+import {
+  callTool,
+  findLaunch,
+  LaunchError,
+  LiveServerError,
+  recordLaunch,
+  resultText,
+} from '@formrequest/skills';
 import { fromJs } from '@formrequest/skills/data';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { checkArguments } from '../src/input-check.ts';
+import { expandLaunch, type Launch, launchOf, serverEnvironment } from '../src/launch.ts';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
 const temp = () => mkdtempSync(join(tmpdir(), 'skills-call-'));
 
 test('a configuration entry is recorded with references only: no env value, no secret header', () => {
   const stdio = launchOf(
-    fromJs({ command: 'npx', args: ['-y', 'some-server'], env: { API_KEY: 'sk-live-123', REGION: '${REGION:-eu}' } }),
+    fromJs({
+      command: 'npx',
+      args: ['-y', 'some-server'],
+      env: { API_KEY: 'sk-live-123', REGION: '${REGION:-eu}' },
+    }),
     'mcpServers.s',
   );
   const recorded = recordLaunch(stdio);
@@ -32,12 +44,23 @@ test('a configuration entry is recorded with references only: no env value, no s
   assert.ok(!JSON.stringify(recorded.launch).includes('sk-live-123'));
   const http = recordLaunch(
     launchOf(
-      fromJs({ type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': '${TEAM}' } }),
+      fromJs({
+        type: 'http',
+        url: 'https://x.example/mcp',
+        headers: { Authorization: 'Bearer abc', 'X-Team': '${TEAM}' },
+      }),
       'mcpServers.h',
     ),
   );
-  assert.deepEqual(http.launch, { type: 'http', url: 'https://x.example/mcp', headers: { 'X-Team': '${TEAM}' } });
-  assert.match(http.notes[0]!, /header Authorization was not recorded: its value is not a \$\{VAR\} reference/);
+  assert.deepEqual(http.launch, {
+    type: 'http',
+    url: 'https://x.example/mcp',
+    headers: { 'X-Team': '${TEAM}' },
+  });
+  assert.match(
+    http.notes[0]!,
+    /header Authorization was not recorded: its value is not a \$\{VAR\} reference/,
+  );
 });
 
 test('bad entries and files are named with their path and what to do', () => {
@@ -59,7 +82,10 @@ test('bad entries and files are named with their path and what to do', () => {
   assert.throws(() => findLaunch(dir), /has no mcp\.json: its skill was written without --callable/);
   writeFileSync(join(dir, 'broken.json'), '{"mcpServers": ');
   assert.throws(() => findLaunch(join(dir, 'broken.json')), /is not valid JSON/);
-  assert.throws(() => findLaunch(join(dir, 'none.json')), (e: Error) => e instanceof LaunchError && /no such file/.test(e.message));
+  assert.throws(
+    () => findLaunch(join(dir, 'none.json')),
+    (e: Error) => e instanceof LaunchError && /no such file/.test(e.message),
+  );
 });
 
 test('${VAR} and ${VAR:-default} come from the environment; a missing one is named; the server gets only what it names', () => {
@@ -69,14 +95,25 @@ test('${VAR} and ${VAR:-default} come from the environment; a missing one is nam
     args: ['${HOME}/server.js', '--region=${REGION:-eu}'],
     env: { API_KEY: '${API_KEY}' },
   };
-  assert.throws(() => expandLaunch(launch, { HOME: '/h' }, 'skills/x/mcp.json'), /\(skills\/x\/mcp\.json\) needs the environment variable API_KEY; set it/);
+  assert.throws(
+    () => expandLaunch(launch, { HOME: '/h' }, 'skills/x/mcp.json'),
+    /\(skills\/x\/mcp\.json\) needs the environment variable API_KEY; set it/,
+  );
   const expanded = expandLaunch(launch, { HOME: '/h', API_KEY: 'k', SECRET: 's' }, 'x');
   assert.deepEqual(expanded.type === 'stdio' && expanded.args, ['/h/server.js', '--region=eu']);
-  assert.deepEqual(serverEnvironment(expanded as Extract<Launch, { type: 'stdio' }>, { HOME: '/h', PATH: '/bin', SECRET: 's', API_KEY: 'k' }), {
-    HOME: '/h',
-    PATH: '/bin',
-    API_KEY: 'k',
-  });
+  assert.deepEqual(
+    serverEnvironment(expanded as Extract<Launch, { type: 'stdio' }>, {
+      HOME: '/h',
+      PATH: '/bin',
+      SECRET: 's',
+      API_KEY: 'k',
+    }),
+    {
+      HOME: '/h',
+      PATH: '/bin',
+      API_KEY: 'k',
+    },
+  );
 });
 
 test('arguments are checked against the input schema, each problem with its path', () => {
@@ -88,31 +125,45 @@ test('arguments are checked against the input schema, each problem with its path
       prompt: { type: 'string', minLength: 1 },
       steps: { type: 'integer', minimum: 1, maximum: 100 },
       ratio: { enum: ['16:9', '1:1'] },
-      tags: { type: 'array', items: { type: 'object', properties: { 'file.name': { type: 'string', format: 'email' } } } },
+      tags: {
+        type: 'array',
+        items: { type: 'object', properties: { 'file.name': { type: 'string', format: 'email' } } },
+      },
     },
   };
   assert.deepEqual(checkArguments(schema, { prompt: 'a cat', steps: 28, ratio: '1:1' }), []);
-  assert.deepEqual(checkArguments(schema, { steps: 500, ratio: '16x9', extra: 1, tags: [{ 'file.name': 'nope' }] }), [
-    'arguments.prompt: required, missing',
-    'arguments.extra: not a parameter the schema allows here',
-    'arguments.steps: must be <= 100, got 500',
-    'arguments.ratio: must be one of "16:9", "1:1", got "16x9"',
-    'arguments.tags[0]["file.name"]: must match format "email", got "nope"',
-  ]);
+  assert.deepEqual(
+    checkArguments(schema, { steps: 500, ratio: '16x9', extra: 1, tags: [{ 'file.name': 'nope' }] }),
+    [
+      'arguments.prompt: required, missing',
+      'arguments.extra: not a parameter the schema allows here',
+      'arguments.steps: must be <= 100, got 500',
+      'arguments.ratio: must be one of "16:9", "1:1", got "16x9"',
+      'arguments.tags[0]["file.name"]: must match format "email", got "nope"',
+    ],
+  );
   assert.deepEqual(checkArguments(schema, { prompt: 3 }), ['arguments.prompt: must be string, got number 3']);
 });
 
 test("a server's catastrophic pattern cannot hang the check (linear-time engine), and patterns still apply", () => {
-  const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' }, b: { type: 'string', pattern: '^[0-9]{3}$' } } };
+  const schema = {
+    type: 'object',
+    properties: { a: { type: 'string', pattern: '^(a+)+$' }, b: { type: 'string', pattern: '^[0-9]{3}$' } },
+  };
   const started = Date.now();
   const [problem, ...more] = checkArguments(schema, { a: `${'a'.repeat(50_000)}!` });
   assert.match(problem!, /^arguments\.a: must match pattern "\^\(a\+\)\+\$", got "a{77}"\.\.\.$/);
   assert.deepEqual(more, []);
   assert.ok(Date.now() - started < 5_000);
-  assert.deepEqual(checkArguments(schema, { b: '12a' }), ['arguments.b: must match pattern "^[0-9]{3}$", got "12a"']);
+  assert.deepEqual(checkArguments(schema, { b: '12a' }), [
+    'arguments.b: must match pattern "^[0-9]{3}$", got "12a"',
+  ]);
   assert.deepEqual(checkArguments(schema, { b: '123' }), []);
   // Outside the engine's syntax (a lookahead): left to the server, not refused here.
-  assert.deepEqual(checkArguments({ properties: { c: { type: 'string', pattern: '^(?=x).*' } } }, { c: 'y' }), []);
+  assert.deepEqual(
+    checkArguments({ properties: { c: { type: 'string', pattern: '^(?=x).*' } } }, { c: 'y' }),
+    [],
+  );
 });
 
 test('results: structuredContent as JSON, else text; other blocks described; an error is the server message', () => {
@@ -131,10 +182,13 @@ test('results: structuredContent as JSON, else text; other blocks described; an 
     }).text,
     'Here:\n\n[image image/png, 3 bytes, not shown]\n\n[resource link "x": file:///x.txt]\n\n[resource mem://a (text/plain)]\nbody',
   );
-  assert.deepEqual(resultText({ content: [{ type: 'text', text: 'boom' }], structuredContent: { x: 1 }, isError: true }), {
-    text: 'boom',
-    isError: true,
-  });
+  assert.deepEqual(
+    resultText({ content: [{ type: 'text', text: 'boom' }], structuredContent: { x: 1 }, isError: true }),
+    {
+      text: 'boom',
+      isError: true,
+    },
+  );
 });
 
 const fixtureLaunch: Launch = {
@@ -147,7 +201,11 @@ const callEnv = { ...process.env, FIXTURE_TOKEN: 'from-caller', LEAK_CHECK: 'sho
 
 test('callTool against a stdio server: structured result, the tool error, and the environment it sees', async () => {
   const found = await callTool(fixtureLaunch, 'search_items', { query: 'cats' }, { env: callEnv });
-  assert.deepEqual(JSON.parse(found.text), { items: [{ id: '1', name: 'match for cats' }], totalCount: 1, hasMore: false });
+  assert.deepEqual(JSON.parse(found.text), {
+    items: [{ id: '1', name: 'match for cats' }],
+    totalCount: 1,
+    hasMore: false,
+  });
   const failed = await callTool(fixtureLaunch, 'set_value', { value: 'fail' }, { env: callEnv });
   assert.deepEqual([failed.isError, failed.text], [true, 'value rejected: the store is read-only today']);
   const ping = await callTool(fixtureLaunch, 'ping', {}, { env: callEnv });
@@ -157,7 +215,10 @@ test('callTool against a stdio server: structured result, the tool error, and th
 test('callTool refuses before sending: an unknown tool, arguments that do not fit, a missing variable', async () => {
   await assert.rejects(callTool(fixtureLaunch, 'nope', {}, { env: callEnv }), (e: Error) => {
     assert.ok(e instanceof LiveServerError);
-    assert.match(e.message, /the server has no tool 'nope'; its tools: search_items, show_items, set_value, ping, open_board/);
+    assert.match(
+      e.message,
+      /the server has no tool 'nope'; its tools: search_items, show_items, set_value, ping, open_board/,
+    );
     return true;
   });
   await assert.rejects(
@@ -165,7 +226,10 @@ test('callTool refuses before sending: an unknown tool, arguments that do not fi
     /the arguments do not fit search_items's input schema, so nothing was sent:\n {2}arguments\.query: required, missing\n {2}arguments\.limit: must be >= 1, got 0/,
   );
   const { FIXTURE_TOKEN: _, ...without } = callEnv;
-  await assert.rejects(callTool(fixtureLaunch, 'ping', {}, { env: without, where: 'x/mcp.json' }), /\(x\/mcp\.json\) needs the environment variable FIXTURE_TOKEN/);
+  await assert.rejects(
+    callTool(fixtureLaunch, 'ping', {}, { env: without, where: 'x/mcp.json' }),
+    /\(x\/mcp\.json\) needs the environment variable FIXTURE_TOKEN/,
+  );
 });
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -184,7 +248,11 @@ test('skill --callable from a catalog and an MCP configuration: mcp.json holds r
     catalog,
     JSON.stringify({
       servers: [
-        { id: 'paged', status: 'online', tools: [{ name: 'ping', description: 'Check', inputSchema: { type: 'object', properties: {} } }] },
+        {
+          id: 'paged',
+          status: 'online',
+          tools: [{ name: 'ping', description: 'Check', inputSchema: { type: 'object', properties: {} } }],
+        },
         { id: 'unconfigured', status: 'online', tools: [{ name: 't', inputSchema: { type: 'object' } }] },
       ],
     }),
@@ -192,16 +260,30 @@ test('skill --callable from a catalog and an MCP configuration: mcp.json holds r
   const config = join(dir, '.mcp.json');
   writeFileSync(
     config,
-    JSON.stringify({ mcpServers: { paged: { command: process.execPath, args: ['--import', 'tsx', fixture], env: { FIXTURE_TOKEN: 'sk-secret-in-config' } } } }),
+    JSON.stringify({
+      mcpServers: {
+        paged: {
+          command: process.execPath,
+          args: ['--import', 'tsx', fixture],
+          env: { FIXTURE_TOKEN: 'sk-secret-in-config' },
+        },
+      },
+    }),
   );
   const out = join(dir, 'skills');
   const made = await cli('skill', catalog, '--callable', '--mcp-config', config, '--out', out);
   assert.equal(made.code, 1, 'a skill that cannot be made callable is not a silent success');
-  assert.match(made.stderr, /unconfigured was written without a way to call its tools: .*\.mcp\.json has no server 'unconfigured' in mcpServers/);
+  assert.match(
+    made.stderr,
+    /unconfigured was written without a way to call its tools: .*\.mcp\.json has no server 'unconfigured' in mcpServers/,
+  );
   const recorded = readFileSync(join(out, 'paged/mcp.json'), 'utf8');
   assert.doesNotMatch(recorded, /sk-secret-in-config/);
   assert.deepEqual(JSON.parse(recorded).mcpServers.paged.env, { FIXTURE_TOKEN: '${FIXTURE_TOKEN}' });
-  assert.match(readFileSync(join(out, 'paged/SKILL.md'), 'utf8'), /needs the environment variable `FIXTURE_TOKEN`/);
+  assert.match(
+    readFileSync(join(out, 'paged/SKILL.md'), 'utf8'),
+    /needs the environment variable `FIXTURE_TOKEN`/,
+  );
   // The token now comes from the caller's environment (callEnv), never from the skill.
   const called = await cli('call', join(out, 'paged'), 'ping');
   assert.equal(called.code, 0, called.stderr);

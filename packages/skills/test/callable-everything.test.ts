@@ -18,7 +18,9 @@ const require = createRequire(import.meta.url);
 const everythingPackage = require.resolve('@modelcontextprotocol/server-everything/package.json');
 const everything = resolve(
   dirname(everythingPackage),
-  (JSON.parse(readFileSync(everythingPackage, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything']!,
+  (JSON.parse(readFileSync(everythingPackage, 'utf8')) as { bin: Record<string, string> }).bin[
+    'mcp-server-everything'
+  ]!,
 );
 
 function exec(command: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
@@ -27,14 +29,18 @@ function exec(command: string, args: string[], options: { input?: string; env?: 
       command,
       args,
       { cwd: repoRoot, timeout: 180_000, maxBuffer: 1 << 24, env: options.env ?? process.env },
-      (error, stdout, stderr) => done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     if (options.input !== undefined) child.stdin!.end(options.input);
   });
 }
 
 /** What the server answers to one tools/call, by a bare newline-delimited JSON-RPC exchange. */
-function serverAnswer(name: string, args: Record<string, unknown>): Promise<{ content: { type: string; text?: string }[] }> {
+function serverAnswer(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ content: { type: string; text?: string }[] }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [everything, 'stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -108,7 +114,18 @@ class ScriptedAgent {
 
 test('a scripted agent following only SKILL.md finds a tool and calls it without the server attached', async () => {
   const out = mkdtempSync(join(tmpdir(), 'skills-callable-'));
-  const [command, argv] = cliCommand('skill', '--callable', '--id', 'everything', '--out', out, '--', process.execPath, everything, 'stdio');
+  const [command, argv] = cliCommand(
+    'skill',
+    '--callable',
+    '--id',
+    'everything',
+    '--out',
+    out,
+    '--',
+    process.execPath,
+    everything,
+    'stdio',
+  );
   const made = await exec(command, argv);
   assert.equal(made.code, 0, made.stderr);
   const agent = new ScriptedAgent(join(out, 'everything'));
@@ -130,5 +147,4 @@ test('a scripted agent following only SKILL.md finds a tool and calls it without
   const viaStdin = await agent.run(agent.command(echo.name, '-'), JSON.stringify({ message }));
   assert.equal(viaStdin.code, 0, viaStdin.stderr);
   assert.equal(viaStdin.stdout, `${(await serverAnswer('echo', { message })).content[0]!.text}\n`);
-
 });

@@ -214,7 +214,14 @@ test('a live server that fails gets a clear error and exit code 2', async () => 
 test('a server that pages forever: skill, spec and --catalog-out exit 2 with the cap named and write nothing', async () => {
   const dir = temp();
   const server = ['--', process.execPath, '--import', 'tsx', fixture, '--forever'];
-  const skill = await run('skill', '--out', join(dir, 'out'), '--catalog-out', join(dir, 'c.yaml'), ...server);
+  const skill = await run(
+    'skill',
+    '--out',
+    join(dir, 'out'),
+    '--catalog-out',
+    join(dir, 'c.yaml'),
+    ...server,
+  );
   assert.equal(skill.code, 2);
   assert.match(skill.stderr, /formrequest skill: tools\/list still had a next page after 1000 pages/);
   assert.deepEqual(readdirSync(dir).sort(), ['out']);
@@ -231,7 +238,10 @@ test('servers: [] is warned, not silent', async () => {
   writeFileSync(empty, 'servers: []\n');
   const skill = await run('skill', empty, '--out', join(dir, 'out'));
   assert.equal(skill.code, 0);
-  assert.match(skill.stderr, /warning: the catalog has no servers \(servers: \[\]\), so there is nothing to write/);
+  assert.match(
+    skill.stderr,
+    /warning: the catalog has no servers \(servers: \[\]\), so there is nothing to write/,
+  );
   const spec = await run('spec', empty);
   assert.match(spec.stderr, /warning: the catalog has no servers/);
 });
@@ -376,9 +386,24 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   test(`an interrupted run (${signal}) removes its staging folder and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
     const out = temp();
-    const run = startCli(['skill', '--out', out, '--timeout', '60000', '--', process.execPath, '--import', 'tsx', fixture, '--silent']);
+    const run = startCli([
+      'skill',
+      '--out',
+      out,
+      '--timeout',
+      '60000',
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      fixture,
+      '--silent',
+    ]);
     try {
-      await waitFor(() => readdirSync(out).some((n) => n.startsWith('.formrequest-staging-')), 'the staging folder');
+      await waitFor(
+        () => readdirSync(out).some((n) => n.startsWith('.formrequest-staging-')),
+        'the staging folder',
+      );
       run.child.kill(signal);
       assert.equal(await run.exited, signal === 'SIGINT' ? 130 : 143, run.stderr());
       assert.deepEqual(readdirSync(out), []);

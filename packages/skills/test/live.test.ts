@@ -114,5 +114,8 @@ test('a line on stdout that is not JSON-RPC is reported at once, not after the t
 
 test('the server instructions from initialize are kept', async () => {
   const server = toJs(await readLiveServer(node(), { timeoutMs: 30_000 })) as any;
-  assert.equal(server.instructions, 'Search first, then show the items.\n\nNever call set_value without asking.');
+  assert.equal(
+    server.instructions,
+    'Search first, then show the items.\n\nNever call set_value without asking.',
+  );
 });

@@ -154,7 +154,12 @@ test('full: nested objects are indented lines, never one long repr; multi-line d
     section,
   );
   assert.match(section, /^### make_thing\n物を作る\nsecond line\n\n\*\*Parameters:\*\*\n/);
-  assert.ok(section.endsWith('\n\n**Input schema also says:** additionalProperties: False\n  - $defs `Size` (integer):  [min: 1]'), section);
+  assert.ok(
+    section.endsWith(
+      '\n\n**Input schema also says:** additionalProperties: False\n  - $defs `Size` (integer):  [min: 1]',
+    ),
+    section,
+  );
   const multi = parameterLine('p', spec({ type: 'string', description: 'one\ntwo' }), false);
   assert.equal(multi, '  - `p` (string): one\n    two');
   assert.equal(

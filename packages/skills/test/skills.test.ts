@@ -92,8 +92,13 @@ test('the description is short (what every client loads up front): tool names dr
   const tools = Array.from({ length: 200 }, (_, i) => ({ name: `a_fairly_long_tool_name_${i}` }));
   const text = skillDescription(serverOf({ id: 'many', description: 'x'.repeat(300), tools }));
   assert.ok(Array.from(text).length <= 300, text);
-  assert.match(text, /^MCP server "many": x{159}… Tools: a_fairly_long_tool_name_0, .* and \d+ more\. Read before calling them\.$/);
-  const huge = skillDescription(serverOf({ id: 'big'.repeat(400), description: 'y'.repeat(5000), tools: [{ name: 't'.repeat(2000) }] }));
+  assert.match(
+    text,
+    /^MCP server "many": x{159}… Tools: a_fairly_long_tool_name_0, .* and \d+ more\. Read before calling them\.$/,
+  );
+  const huge = skillDescription(
+    serverOf({ id: 'big'.repeat(400), description: 'y'.repeat(5000), tools: [{ name: 't'.repeat(2000) }] }),
+  );
   assert.ok(Array.from(huge).length <= 1024);
   assert.match(huge, /1 tool\. Read before calling them\.$/);
 });

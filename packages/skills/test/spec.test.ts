@@ -279,13 +279,19 @@ test('lint follows the MCP annotation semantics: destructiveHint matters only wh
     'a read-only tool without destructiveHint is fine',
   );
   const [writer, bare, liar, stringly, uiNumber] = findings;
-  assert.match(writer!.message, /^annotations destructiveHint is not set, so hosts assume the worst \(destructive\)/);
+  assert.match(
+    writer!.message,
+    /^annotations destructiveHint is not set, so hosts assume the worst \(destructive\)/,
+  );
   assert.match(
     bare!.message,
     /annotations readOnlyHint, destructiveHint, openWorldHint are not set, so hosts assume the worst \(not read-only, destructive, open world\)/,
   );
   assert.match(liar!.message, /readOnlyHint: true with destructiveHint: true/);
   assert.match(liar!.fix, /set readOnlyHint: false/);
-  assert.match(stringly!.message, /readOnlyHint, destructiveHint are not set \(readOnlyHint: not a boolean\)/);
+  assert.match(
+    stringly!.message,
+    /readOnlyHint, destructiveHint are not set \(readOnlyHint: not a boolean\)/,
+  );
   assert.match(uiNumber!.message, /_meta\.ui\.resourceUri is a number, not a string/);
 });

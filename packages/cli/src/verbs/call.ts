@@ -42,7 +42,9 @@ function argumentsOf(text: string | undefined): Record<string, unknown> {
     );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new UsageError(`the arguments must be a JSON object of parameters such as '{"query": "cats"}', not ${Array.isArray(value) ? 'a list' : JSON.stringify(value)}.`);
+    throw new UsageError(
+      `the arguments must be a JSON object of parameters such as '{"query": "cats"}', not ${Array.isArray(value) ? 'a list' : JSON.stringify(value)}.`,
+    );
   return value as Record<string, unknown>;
 }
 
@@ -57,7 +59,9 @@ const verb: Verb = {
     const [config, tool, json, ...extra] = positionals;
     if (config === undefined || tool === undefined) throw new UsageError('give CONFIG and TOOL.');
     if (extra.length > 0)
-      throw new UsageError(`one ARGUMENTS object only (quote it: '{"a": 1}'), got also '${extra.join("', '")}'.`);
+      throw new UsageError(
+        `one ARGUMENTS object only (quote it: '{"a": 1}'), got also '${extra.join("', '")}'.`,
+      );
     let timeoutMs: number | undefined;
     if (values.timeout !== undefined) {
       timeoutMs = Number(values.timeout);
@@ -72,7 +76,9 @@ const verb: Verb = {
         process.stderr.write(`formrequest call: ${tool} reported an error:\n${outcome.text}\n`);
         return 1;
       }
-      process.stdout.write(outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`);
+      process.stdout.write(
+        outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`,
+      );
       return 0;
     } catch (error) {
       if (error instanceof LaunchError || error instanceof LiveServerError) {

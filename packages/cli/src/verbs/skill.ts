@@ -8,9 +8,9 @@ import {
   OutputError,
   readConfigFile,
   recordLaunch,
-  type Source,
   SkillRun,
   SkillsFolder,
+  type Source,
   skippedReport,
   sourceKey,
   splitCommand,
@@ -222,10 +222,13 @@ function launchesOf(
     return none;
   }
   if ('file' in source) {
-    if (values.env !== undefined) throw new UsageError('--env applies to a -- COMMAND source; a catalog file takes --mcp-config.');
+    if (values.env !== undefined)
+      throw new UsageError('--env applies to a -- COMMAND source; a catalog file takes --mcp-config.');
     const file = values['mcp-config'];
     if (file === undefined)
-      throw new UsageError('--callable with a catalog file needs --mcp-config FILE: the MCP configuration that says how each server is started.');
+      throw new UsageError(
+        '--callable with a catalog file needs --mcp-config FILE: the MCP configuration that says how each server is started.',
+      );
     const entries = configEntries(readConfigFile(file), file);
     const recorded = new Map<string, Launch>();
     const problems = new Map<string, string>();
@@ -249,7 +252,8 @@ function launchesOf(
   if (values['mcp-config'] !== undefined)
     throw new UsageError('--mcp-config applies to a catalog file; a live SOURCE is recorded as given.');
   for (const name of values.env ?? []) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env takes a variable name such as API_KEY, not '${name}'.`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new UsageError(`--env takes a variable name such as API_KEY, not '${name}'.`);
   }
   const launch: Launch =
     'url' in source
@@ -260,7 +264,8 @@ function launchesOf(
           args: source.args ?? [],
           env: Object.fromEntries((values.env ?? []).map((name) => [name, `\${${name}}`])),
         };
-  if ('url' in source && values.env !== undefined) throw new UsageError('--env applies to a -- COMMAND source.');
+  if ('url' in source && values.env !== undefined)
+    throw new UsageError('--env applies to a -- COMMAND source.');
   return { of: () => launch, known: () => true, notes };
 }
 
