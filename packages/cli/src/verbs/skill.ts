@@ -73,6 +73,10 @@ const verb: Verb = {
       throw new UsageError('--prune only applies with --out DIR.');
     if (values.form) {
       if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
+      if (values.callable)
+        throw new UsageError(
+          '--callable applies to an MCP server SOURCE; the form tool is called by the agent it is attached to.',
+        );
       // The form skill needs the server package (its config loader): loaded only here.
       const { formSkill } = await import('@formrequest/skills');
       let skill: ReturnType<typeof formSkill>;
