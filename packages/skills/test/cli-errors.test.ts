@@ -31,7 +31,8 @@ const temp = () => mkdtempSync(join(tmpdir(), 'skills-cli-errors-'));
 
 test('a server that pages forever: skill, spec and --catalog-out exit 2 with the cap named and write nothing', async () => {
   const dir = temp();
-  const server = ['--', process.execPath, '--import', 'tsx', fixture, '--forever'];
+  // A thousand pages take a few seconds; the limit is generous for a loaded machine.
+  const server = ['--timeout', '300000', '--', process.execPath, '--import', 'tsx', fixture, '--forever'];
   const skill = await run(
     'skill',
     '--out',
