@@ -152,6 +152,9 @@ test('spec/skill: --help after -- goes to the server command, not to formrequest
   assert.equal(r.code, 2, r.err);
   assert.doesNotMatch(r.out + r.err, /Usage: formrequest spec/);
   // node took the --help: it printed its own usage on stdout, which is reported at once.
-  assert.match(r.err, /^formrequest spec: the MCP server .* wrote a line on stdout that is not JSON-RPC .*"Usage: node /);
+  assert.match(
+    r.err,
+    /^formrequest spec: the MCP server .* wrote a line on stdout that is not JSON-RPC .*"Usage: node /,
+  );
   assert.equal(run(['spec', '--help', '--', 'x']).code, 0);
 });
