@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildSkills, checkCatalog, lazyTool, type Mapping } from '@formrequest/skills';
 import { readYaml, sameValue } from '@formrequest/skills/data';
 import { generateCatalog } from './skills-catalog.js';
@@ -60,6 +61,26 @@ const floorMb =
     ).map((m) => m.maxRssKb),
   ) / 1024;
 console.log(`Node's floor (skill on an empty catalog): ${floorMb.toFixed(0)} MB peak RSS`);
+
+// Import weight (issue 30: the library <= 50 MB): peak RSS of a Node that imports each entry and
+// nothing else, against the same Node importing an empty module. The MCP client is loaded only when a
+// live server is read, node:crypto when a hash is first needed.
+const emptyModule = join(work, 'empty.mjs');
+writeFileSync(emptyModule, 'export {};\n');
+const importRss = (specifier: string) =>
+  median(
+    Array.from({ length: 5 }, () =>
+      measure([process.execPath, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`]),
+    ).map((m) => m.maxRssKb),
+  ) / 1024;
+const importFloor = importRss(pathToFileURL(emptyModule).href);
+console.log(`\nimport, peak RSS (Node importing an empty module: ${importFloor.toFixed(1)} MB):`);
+for (const entry of ['@formrequest/skills', '@formrequest/skills/cli', '@formrequest/skills/data']) {
+  const mb = importRss(entry);
+  console.log(
+    `  ${entry.padEnd(26)} ${mb.toFixed(1)} MB (+${(mb - importFloor).toFixed(1)} MB)${entry === '@formrequest/skills' ? `  target <= 50 MB: ${mb <= 50 ? 'met' : 'NOT met'}` : ''}`,
+  );
+}
 
 for (const servers of [400, 4000]) {
   const json = join(work, `catalog-${servers}.json`);
@@ -149,3 +170,52 @@ lazy.forEach((skill, i) => {
 console.log(`lossless: ${checkedTools} tools read back from tools.yaml, ${lost.length} differ`);
 if (lost.length > 0) console.log(`  differ: ${lost.slice(0, 10).join(', ')}`);
 if (lost.length > 0 || upFront > rawBytes / 2) process.exitCode = 1;
+
+// ----- large servers and up-front context (issue 29): a notion-sized catalog (the test fixture whose
+// single tools.yaml would be 4,362 lines) and server-everything read live. Up front is what an agent
+// loads before it picks a skill (the frontmatter); the first read is SKILL.md; both against the raw
+// compact tools/list JSON. Every file an agent reads must stay under 2,000 lines (the run fails otherwise).
+const { notionSizedCatalog } = await import('../packages/skills/test/fixtures/notion-sized.ts');
+const notionCatalog = notionSizedCatalog() as { servers: { tools: unknown[] }[] };
+const notion = checkCatalog(notionCatalog).servers;
+const notionRaw = Buffer.byteLength(JSON.stringify({ tools: notionCatalog.servers[0]!.tools }));
+console.log(
+  `\nnotion-sized catalog (${notion[0]!.tools.length} tools, raw tools/list ${notionRaw.toLocaleString('en')} B):`,
+);
+let tooLong = false;
+for (const mode of ['lazy', 'full'] as const) {
+  const [skill] = buildSkills(notion, { lazy: mode === 'lazy' });
+  const lines = skill!.files.map((f) => f.content.split('\n').length - 1);
+  const longest = Math.max(...skill!.files.flatMap((f) => f.content.split('\n').map((l) => l.length)));
+  const md = skill!.files[0]!.content;
+  const front = Buffer.byteLength(/^---\n[\s\S]*?\n---\n/.exec(md)![0]);
+  if (Math.max(...lines) >= 2000) tooLong = true;
+  console.log(
+    `  ${mode}: ${skill!.files.length} files, lines per file max ${Math.max(...lines)} (SKILL.md ${lines[0]}), longest line ${longest} characters; up front ${front} B = ${((front / notionRaw) * 100).toFixed(1)}%, SKILL.md ${Buffer.byteLength(md).toLocaleString('en')} B = ${((Buffer.byteLength(md) / notionRaw) * 100).toFixed(1)}%`,
+  );
+}
+if (tooLong) {
+  console.log('  FAIL: a file an agent reads is 2,000 lines or more');
+  process.exitCode = 1;
+}
+{
+  const { readLiveServer } = await import('@formrequest/skills');
+  const { createRequire } = await import('node:module');
+  const pkg = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json', {
+    paths: [join(root, 'packages', 'skills')],
+  });
+  const server = await readLiveServer(
+    { command: process.execPath, args: [join(pkg, '..', 'dist', 'index.js'), 'stdio'] },
+    { id: 'everything', timeoutMs: 120_000 },
+  );
+  const live = checkCatalog({ servers: [server] }).servers;
+  const raw = Buffer.byteLength(
+    JSON.stringify({ tools: (await import('@formrequest/skills')).toJs(server.get('tools')!) }),
+  );
+  const [skill] = buildSkills(live, { lazy: true });
+  const md = skill!.files[0]!.content;
+  const front = Buffer.byteLength(/^---\n[\s\S]*?\n---\n/.exec(md)![0]);
+  console.log(
+    `server-everything (${live[0]!.tools.length} tools, raw tools/list ${raw.toLocaleString('en')} B): up front ${front} B = ${((front / raw) * 100).toFixed(1)}%, lazy SKILL.md ${Buffer.byteLength(md).toLocaleString('en')} B = ${((Buffer.byteLength(md) / raw) * 100).toFixed(1)}% (with the server's instructions)`,
+  );
+}

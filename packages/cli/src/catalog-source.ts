@@ -59,23 +59,21 @@ export async function readSource(
   onServer: (server: Value, index: number) => void,
 ): Promise<number | undefined> {
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+  let count = 0;
+  const take = (server: Value, index: number) => {
+    count++;
+    onServer(server, index);
+  };
   try {
     if (values['catalog-out'] !== undefined) {
       // Saving the catalog needs it whole: read it, save it, then hand out its servers.
       const data = await loadSource(source, { timeoutMs, id: values.id });
+      const servers = serversOf(data);
       await saveCatalog(values['catalog-out'], data);
-      for (const [i, server] of serversOf(data).entries()) onServer(server, i);
+      for (const [i, server] of servers.entries()) take(server, i);
     } else {
-      let seen = false;
-      const data = await loadSource(source, {
-        timeoutMs,
-        id: values.id,
-        onServer: (server, i) => {
-          seen = true;
-          onServer(server, i);
-        },
-      });
-      if (!seen) serversOf(data);
+      const data = await loadSource(source, { timeoutMs, id: values.id, onServer: take });
+      if (count === 0) serversOf(data);
     }
   } catch (error) {
     if (error instanceof CatalogError || error instanceof LiveServerError) {
@@ -84,6 +82,11 @@ export async function readSource(
     }
     throw error;
   }
+  // An empty list is not an error (nothing is wrong in it), but a run that writes nothing says so.
+  if (count === 0)
+    process.stderr.write(
+      `formrequest ${verb}: warning: the catalog has no servers (servers: []), so there is nothing to ${verb === 'spec' ? 'document' : 'write'}\n`,
+    );
   return undefined;
 }
 

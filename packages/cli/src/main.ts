@@ -11,6 +11,7 @@ const verbs: Record<string, () => Promise<{ default: Verb }>> = {
   question: () => import('./verbs/question.js'),
   skill: () => import('./verbs/skill.js'),
   spec: () => import('./verbs/spec.js'),
+  call: () => import('./verbs/call.js'),
 };
 
 async function help(): Promise<string> {

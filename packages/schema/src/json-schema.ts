@@ -254,6 +254,8 @@ export function formInputJsonSchema(): JsonSchema {
     properties: {
       form_schema: {
         type: 'object',
+        // Every parameter described (lint: spec --strict); the tool description says the rest.
+        description: 'フォーム',
         properties: formProperties(fields, true),
         required: ['title', 'fields'],
       },

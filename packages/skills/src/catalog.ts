@@ -226,7 +226,7 @@ function serverDefects(server: Mapping, path: string): Defect[] {
       message: `status must be text such as 'online', got ${kind(status)}${yamlHint(status)}`,
     });
   }
-  for (const key of ['title', 'description'] as const) {
+  for (const key of ['title', 'description', 'instructions'] as const) {
     const value = server.get(key);
     if (value !== undefined && typeof value !== 'string') {
       defects.push({

@@ -4,6 +4,15 @@
 
 export { CatalogChecker, CatalogError, catalogServers } from './catalog.js';
 export { type CatalogReadOptions, saveCatalog } from './catalog-file.js';
+export {
+  configEntries,
+  findLaunch,
+  type Launch,
+  LaunchError,
+  launchOf,
+  readConfigFile,
+  recordLaunch,
+} from './launch.js';
 export { LiveServerError } from './live-error.js';
 export { skippedReport } from './report.js';
 export { allServerIds, type Selection, selectIds } from './select.js';
@@ -17,6 +26,6 @@ export {
   SkillsFolder,
   sourceKey,
 } from './skills-folder.js';
-export { isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
+export { callTool, isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';
 export { toolSpec } from './spec.js';
 export { checkWritableFile, makeFolder, pathProblem, writeFileAtomic, writeFileAtomicSync } from './write.js';

@@ -9,7 +9,7 @@ import {
   type SearchEndpoint,
 } from '@formrequest/schema/tooling';
 import { loadServerConfig } from '@formrequest/server';
-import { stringify } from 'yaml';
+import { frontmatter } from './skill-md.js';
 import type { Skill } from './skills.js';
 
 export const FORM_SKILL_NAME = 'form-request';
@@ -120,8 +120,7 @@ ${guidelinesMarkdown()}
 
 ${examples}
 `;
-  const front = stringify({ name: FORM_SKILL_NAME, description: FORM_SKILL_DESCRIPTION }, { lineWidth: 0 });
-  return `---\n${front}---\n\n${body}`;
+  return `${frontmatter(FORM_SKILL_NAME, FORM_SKILL_DESCRIPTION)}\n${body}`;
 }
 
 /** The form tool's skill: `form-request/SKILL.md`. Throws the config loader's message on a bad config. */

@@ -20,6 +20,8 @@ export interface Finding {
     | 'approval-skipped'
     | 'invocation-too-long'
     | 'render-without-ui-resource'
+    | 'invalid-ui-resource'
+    | 'contradictory-annotations'
     | 'missing-tool-description'
     | 'missing-parameter-description';
   /** The tool (or tools, comma-separated, for a note that applies to several). */
@@ -29,7 +31,16 @@ export interface Finding {
 }
 
 export const MAX_INVOCATION_CHARS = 64;
-const REQUIRED_HINTS = ['readOnlyHint', 'destructiveHint', 'openWorldHint'] as const;
+/**
+ * What a host assumes for a hint that is not set (the MCP spec's defaults). destructiveHint (like
+ * idempotentHint) means something only when readOnlyHint is false, so a read-only tool needs no
+ * destructiveHint.
+ */
+const ASSUMED: Record<'readOnlyHint' | 'destructiveHint' | 'openWorldHint', string> = {
+  readOnlyHint: 'not read-only',
+  destructiveHint: 'destructive',
+  openWorldHint: 'open world',
+};
 const INVOCATION_KEYS = ['openai/toolInvocation/invoking', 'openai/toolInvocation/invoked'];
 /** `_meta` keys that only make sense for a tool that shows a UI. */
 const UI_META_KEYS = [
@@ -85,13 +96,26 @@ function lintTool(tool: CatalogTool, server: CatalogServer): Finding[] {
   }
 
   const annotations = mapping(tool.data, 'annotations') ?? new Map();
-  const missing = REQUIRED_HINTS.filter((hint) => typeof annotations.get(hint) !== 'boolean');
+  const readOnly = annotations.get('readOnlyHint');
+  const hints = (Object.keys(ASSUMED) as (keyof typeof ASSUMED)[]).filter(
+    (hint) => hint !== 'destructiveHint' || readOnly !== true,
+  );
+  const missing = hints.filter((hint) => typeof annotations.get(hint) !== 'boolean');
   if (missing.length > 0) {
+    const wrong = missing.filter((hint) => annotations.has(hint));
     add(
       'warning',
       'missing-annotations',
-      `annotations ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set, so hosts assume the worst (not read-only, destructive, open world) and ask for approval every time`,
-      `set annotations {${REQUIRED_HINTS.join(', ')}} (and idempotentHint) to what the tool really does`,
+      `annotations ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set${wrong.length > 0 ? ` (${wrong.join(', ')}: not a boolean)` : ''}, so hosts assume the worst (${missing.map((h) => ASSUMED[h]).join(', ')}) and ask for approval every time`,
+      `set ${missing.map((h) => `${h}: true|false`).join(', ')} to what the tool really does${readOnly === true ? '' : ' (destructiveHint and idempotentHint matter only when readOnlyHint is false)'}`,
+    );
+  }
+  if (readOnly === true && annotations.get('destructiveHint') === true) {
+    add(
+      'warning',
+      'contradictory-annotations',
+      'readOnlyHint: true with destructiveHint: true: a read-only tool cannot delete or overwrite, and hosts ignore destructiveHint when readOnlyHint is true, so they treat it as harmless',
+      'if the tool deletes or overwrites anything, set readOnlyHint: false (destructiveHint: true stays); if it only reads, drop destructiveHint',
     );
   }
   const meta = mapping(tool.data, '_meta') ?? new Map();
@@ -122,6 +146,19 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
     message,
     fix,
   });
+  const uiMeta = meta.get('ui');
+  const declared = isMapping(uiMeta) && uiMeta.has('resourceUri') ? uiMeta.get('resourceUri') : undefined;
+  if (declared !== undefined && typeof declared !== 'string') {
+    return [
+      {
+        severity: 'warning',
+        code: 'invalid-ui-resource',
+        tool: tool.name,
+        message: `_meta.ui.resourceUri is ${declared === null ? 'null' : Array.isArray(declared) ? 'a list' : `a ${isMapping(declared) ? 'mapping' : typeof declared}`}, not a string, so hosts cannot load the tool's UI`,
+        fix: 'set _meta.ui.resourceUri to the ui:// URI (a string) of the resource that renders the result',
+      },
+    ];
+  }
   const uri = uiResourceOf(tool);
   const uiKeys = UI_META_KEYS.filter((key) => meta.has(key));
   if (!uri) {
@@ -144,7 +181,6 @@ function uiFindings(tool: CatalogTool, server: CatalogServer): Finding[] {
     );
   }
   const template = meta.get('openai/outputTemplate');
-  const uiMeta = meta.get('ui');
   const ui = isMapping(uiMeta) ? uiMeta.get('resourceUri') : undefined;
   if (typeof template === 'string' && typeof ui === 'string' && template !== ui) {
     out.push(

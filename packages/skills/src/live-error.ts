@@ -4,7 +4,9 @@
 /** The server could not be started, reached, or did not answer in time. */
 export class LiveServerError extends Error {}
 
-export type LiveTarget = { command: string; args?: string[]; cwd?: string } | { url: string };
+export type LiveTarget =
+  | { command: string; args?: string[]; cwd?: string; env?: Record<string, string> }
+  | { url: string; headers?: Record<string, string> };
 
 export interface LiveOptions {
   /** Overall time limit for starting, the handshake and listing, in ms (default 30 s). */

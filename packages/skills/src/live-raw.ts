@@ -7,6 +7,9 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 const LISTS = new Set(['tools/list', 'resources/list']);
 
+/** The server wrote a line on stdout that is not a JSON-RPC message. */
+export class NotJsonRpcError extends Error {}
+
 /** Requests for lists by id, and the answers' text in the order they came. */
 export class RawAnswers {
   private readonly pending = new Map<string | number, string>();
@@ -107,17 +110,18 @@ export class RawStdioTransport implements Transport {
   private buffer = '';
 
   constructor(
-    private readonly target: { command: string; args?: string[]; cwd?: string },
-    private readonly raw: RawAnswers,
+    private readonly target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> },
+    private readonly raw: RawAnswers | undefined,
     private readonly onStderr: (chunk: string) => void,
   ) {}
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      // The server runs as the user's own command would in a shell: with the user's environment.
+      // Read from a command line, the server runs as the user's own command would in a shell, with the
+      // user's environment; `formrequest call` gives it the environment its configuration names.
       const child = spawn(this.target.command, this.target.args ?? [], {
         cwd: this.target.cwd,
-        env: process.env,
+        env: this.target.env ?? process.env,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       this.child = child;
@@ -147,14 +151,14 @@ export class RawStdioTransport implements Transport {
           message = JSON.parse(line) as JSONRPCMessage;
         } catch (error) {
           this.onerror?.(
-            new Error(
-              `the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)} (${(error as Error).message})`,
+            new NotJsonRpcError(
+              `wrote a line on stdout that is not JSON-RPC (stdout is for protocol messages only; logs go to stderr): ${JSON.stringify(line.slice(0, 200))} (${(error as Error).message})`,
             ),
           );
           end = this.buffer.indexOf('\n');
           continue;
         }
-        this.raw.received(line, message);
+        this.raw?.received(line, message);
         this.onmessage?.(message);
       }
       end = this.buffer.indexOf('\n');
@@ -162,7 +166,7 @@ export class RawStdioTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.raw.sent(message);
+    this.raw?.sent(message);
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error('the server has closed its input');
     await new Promise<void>((resolve, reject) =>

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { readJson } from './data/json-read.js';
 import { fromJs, isMapping, type Mapping, type Value } from './data/value.js';
 import type { LiveOptions, LiveTarget } from './live-error.js';
-import { RawAnswers, RawStdioTransport } from './live-raw.js';
+import { NotJsonRpcError, RawAnswers, RawStdioTransport } from './live-raw.js';
 import { VERSION } from './version.js';
 
 export type { LiveOptions, LiveTarget };
@@ -14,7 +14,8 @@ import { LiveServerError } from './live-error.js';
 
 export { LiveServerError };
 
-const MAX_PAGES = 1000;
+/** A list that still has a next page after this many is refused: its pagination does not end. */
+export const MAX_PAGES = 1000;
 
 function describeTarget(target: LiveTarget): string {
   return 'url' in target ? target.url : [target.command, ...(target.args ?? [])].join(' ');
@@ -22,11 +23,25 @@ function describeTarget(target: LiveTarget): string {
 
 /** Reads a live server as one catalog entry (a Mapping: id, status, title, description, tools, resources). */
 export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<Mapping> {
+  const raw = new RawAnswers();
+  return withLiveServer(target, options, (client, left) => list(client, left, options.id, raw), raw);
+}
+
+/**
+ * Connects to the server (starting it for a stdio target), runs `work`, and closes it. Every failure
+ * is a LiveServerError that says what happened: not started, stopped (with the end of its stderr),
+ * not reachable, a line on stdout that is not JSON-RPC (at once), or no answer within the time limit.
+ */
+export async function withLiveServer<T>(
+  target: LiveTarget,
+  options: LiveOptions,
+  work: (client: Client, left: () => number) => Promise<T>,
+  raw?: RawAnswers,
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const what = describeTarget(target);
   let stderrTail = '';
   let spawnError: Error | undefined;
-  const raw = new RawAnswers();
   let transport: RawStdioTransport | StreamableHTTPClientTransport;
   if ('url' in target) {
     let url: URL;
@@ -37,15 +52,27 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
         `'${target.url}' is not a URL; give an http(s) URL of a Streamable HTTP endpoint`,
       );
     }
-    transport = new StreamableHTTPClientTransport(url, { fetch: raw.fetch() });
+    transport = new StreamableHTTPClientTransport(url, {
+      ...(raw ? { fetch: raw.fetch() } : {}),
+      ...(target.headers ? { requestInit: { headers: target.headers } } : {}),
+    });
   } else {
     // Keep the end of the server's stderr for error messages (and keep the pipe drained).
     transport = new RawStdioTransport(target, raw, (chunk) => {
       stderrTail = (stderrTail + chunk).slice(-2000);
     });
   }
+  // A line on stdout that is not JSON-RPC ends the read at once: the MCP stdio transport allows
+  // nothing else there, and waiting would only end in a timeout that hides the cause.
+  let stop: (error: Error) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    stop = reject;
+  });
+  stopped.catch(() => {}); // it may be stopped after the work is over
   transport.onerror = (error) => {
     spawnError ??= error;
+    if (error instanceof NotJsonRpcError)
+      stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
   };
   const client = new Client({ name: 'formrequest-skills', version: VERSION });
   const deadline = Date.now() + timeoutMs;
@@ -64,8 +91,12 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
       timeoutMs,
     );
   });
+  const run = async () => {
+    await client.connect(transport, { timeout: left() });
+    return work(client, left);
+  };
   try {
-    return await Promise.race([timeout, list(client, transport, left, options.id, raw)]);
+    return await Promise.race([timeout, stopped, run()]);
   } catch (error) {
     if (error instanceof LiveServerError) throw error;
     throw new LiveServerError(explain(error as Error, spawnError, what, target, stderrTail));
@@ -77,52 +108,61 @@ export async function readLiveServer(target: LiveTarget, options: LiveOptions = 
 
 async function list(
   client: Client,
-  transport: RawStdioTransport | StreamableHTTPClientTransport,
   left: () => number,
   id: string | undefined,
   raw: RawAnswers,
 ): Promise<Mapping> {
-  await client.connect(transport, { timeout: left() });
   const info = client.getServerVersion();
-  const tools: unknown[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = (await client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      { timeout: left() },
-    )) as { tools: unknown[]; nextCursor?: string };
-    tools.push(...exactly(raw.take('tools/list'), 'tools', result.tools));
-    cursor = result.nextCursor;
-    if (cursor === undefined) break;
-    if (seen.has(cursor))
-      throw new LiveServerError(
-        `tools/list returned the cursor '${cursor}' twice; the server's pagination loops`,
-      );
-    seen.add(cursor);
-  }
-  const resources: unknown[] = [];
-  if (client.getServerCapabilities()?.resources) {
-    cursor = undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = (await client.request(
-        { method: 'resources/list', params: cursor === undefined ? {} : { cursor } },
-        { timeout: left() },
-      )) as { resources: unknown[]; nextCursor?: string };
-      resources.push(...exactly(raw.take('resources/list'), 'resources', result.resources));
-      cursor = result.nextCursor;
-      if (cursor === undefined || seen.has(cursor)) break;
-      seen.add(cursor);
-    }
-  }
+  const tools = await pages(client, left, raw, 'tools/list', 'tools');
+  const resources = client.getServerCapabilities()?.resources
+    ? await pages(client, left, raw, 'resources/list', 'resources')
+    : [];
   const server: Record<string, unknown> = { id: id ?? info?.name ?? 'server', status: 'online' };
   if (info?.title) server.title = info.title;
   const description = (info as { description?: unknown } | undefined)?.description;
   if (typeof description === 'string' && description) server.description = description;
+  // What `initialize` tells the model about the server: SKILL.md keeps it.
+  const instructions = client.getInstructions();
+  if (typeof instructions === 'string' && instructions.trim()) server.instructions = instructions;
   server.tools = tools;
   // Always set for a live server (empty when it has none), so the spec lint knows a ui:// link is dangling.
   server.resources = resources;
   return fromJs(server) as Mapping;
+}
+
+/**
+ * Every page of a list, following `nextCursor` (or until `enough` says so). A cursor seen twice, or a list that still goes on
+ * after MAX_PAGES pages, is an error: a partial list would make a skill with tools silently missing.
+ */
+export async function pages(
+  client: Client,
+  left: () => number,
+  raw: RawAnswers | undefined,
+  method: 'tools/list' | 'resources/list',
+  key: 'tools' | 'resources',
+  enough?: (items: unknown[]) => boolean,
+): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 1; ; page++) {
+    const result = (await client.request(
+      { method, params: cursor === undefined ? {} : { cursor } },
+      { timeout: left() },
+    )) as Record<string, unknown[]> & { nextCursor?: string };
+    items.push(...exactly(raw?.take(method), key, result[key] ?? []));
+    cursor = result.nextCursor;
+    if (cursor === undefined || enough?.(items)) return items;
+    if (seen.has(cursor))
+      throw new LiveServerError(
+        `${method} returned the cursor '${cursor.slice(0, 100)}' twice; the server's pagination loops, so its list has no end`,
+      );
+    if (page >= MAX_PAGES)
+      throw new LiveServerError(
+        `${method} still had a next page after ${MAX_PAGES} pages (${items.length} ${key} so far); the server's pagination does not end, so its list would be partial`,
+      );
+    seen.add(cursor);
+  }
 }
 
 /**

@@ -8,9 +8,10 @@
 // Collisions: when two servers end up with the same name, a server whose id IS that name keeps it;
 // every other one gets `-` + 8 hex digits of the SHA-256 of its id (shortened to fit 64). This depends
 // only on the set of ids, never on their order, so the same catalog always gives the same folders.
-import { createHash } from 'node:crypto';
+import { crypto } from './node-crypto.js';
 
 const MAX = 64;
+
 const VALID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isValidSkillName(name: string): boolean {
@@ -18,7 +19,7 @@ export function isValidSkillName(name: string): boolean {
 }
 
 function hash8(id: string): string {
-  return createHash('sha256').update(id).digest('hex').slice(0, 8);
+  return crypto().createHash('sha256').update(id).digest('hex').slice(0, 8);
 }
 
 function withSuffix(base: string, id: string): string {

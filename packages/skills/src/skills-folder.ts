@@ -6,7 +6,6 @@
 //   3. every skill folder we write holds a mark, `.formrequest.json` (the source, the server id and
 //      the files we wrote). Only marked folders are replaced or pruned, and only the files the mark
 //      lists are removed: anything a person added to a skill folder is carried over to the new one.
-import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -19,10 +18,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { crypto } from './node-crypto.js';
 import type { Skill } from './skills.js';
 import { makeFolder, pathProblem } from './write.js';
 
 export const MARK_FILE = '.formrequest.json';
+/** Staging folders are named `.formrequest-staging-<pid>-<random>`, so a later run knows a dead run's. */
+const STAGING_PREFIX = '.formrequest-staging-';
+/** A staging folder without a process id (written before ids were recorded) counts as stale after this. */
+const UNOWNED_STALE_MS = 60 * 60 * 1000;
 const GENERATOR = 'formrequest skill';
 
 export interface SkillMark {
@@ -70,7 +74,11 @@ export class SkillsFolder {
     } catch (error) {
       throw new OutputError(`cannot write the skills under ${root}: ${(error as Error).message}`);
     }
-    this.staging = join(this.root, `.formrequest-staging-${randomBytes(4).toString('hex')}`);
+    removeStaleStaging(this.root);
+    this.staging = join(
+      this.root,
+      `${STAGING_PREFIX}${process.pid}-${crypto().randomBytes(4).toString('hex')}`,
+    );
     try {
       mkdirSync(this.staging);
     } catch (error) {
@@ -185,6 +193,65 @@ export class SkillsFolder {
   /** Removes the staging folder (after commit, or instead of it when the run fails). */
   close(): void {
     rmSync(this.staging, { recursive: true, force: true });
+  }
+
+  /**
+   * Until the returned function is called, SIGINT and SIGTERM remove the staging folder and end the
+   * process (exit 130 / 143, as a shell reports them), so an interrupted run leaves --out as it was.
+   */
+  closeOnSignals(): () => void {
+    const handler = (signal: NodeJS.Signals) => {
+      this.close();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', handler);
+    process.once('SIGTERM', handler);
+    return () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    };
+  }
+}
+
+/**
+ * Removes what runs that were killed outright (SIGKILL, a power cut) left behind: staging folders
+ * whose process is gone (another run's live folder stays), and unowned ones older than an hour.
+ */
+export function removeStaleStaging(root: string): string[] {
+  const removed: string[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return removed;
+  }
+  for (const name of entries) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const path = join(root, name);
+    const pid = /^(\d+)-[0-9a-f]+$/.exec(name.slice(STAGING_PREFIX.length))?.[1];
+    let stale: boolean;
+    if (pid !== undefined) stale = Number(pid) !== process.pid && !alive(Number(pid));
+    else {
+      try {
+        stale = Date.now() - statSync(path).mtimeMs > UNOWNED_STALE_MS;
+      } catch {
+        stale = false;
+      }
+    }
+    if (!stale) continue;
+    rmSync(path, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

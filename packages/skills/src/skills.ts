@@ -1,7 +1,9 @@
 // One skill per server: the files (relative paths and their text) for full or lazy mode.
 import type { CatalogServer } from './catalog.js';
-import { lazyYaml } from './lazy.js';
-import { fullSkillMd, lazySkillMd, type SkillMdOptions, TOOLS_YAML } from './skill-md.js';
+import type { Launch } from './launch.js';
+import { lazyReferences } from './lazy.js';
+import { launchFile } from './skill-call.js';
+import { fullSkillMd, lazySkillMd, type SkillMdOptions } from './skill-md.js';
 import { skillNames } from './skill-name.js';
 
 export interface SkillFile {
@@ -16,23 +18,30 @@ export interface Skill {
   files: SkillFile[];
 }
 
-export interface BuildOptions extends SkillMdOptions {
+export interface BuildOptions extends Omit<SkillMdOptions, 'launch'> {
   lazy?: boolean;
   /**
    * Every server id of the catalog, when only some servers are built (`--server`): names are
    * chosen against all of them so a server keeps the same folder whether built alone or with the rest.
    */
   allIds?: string[];
+  /** Callable skills: the recorded launch of a server (undefined: that skill documents its tools only). */
+  launchOf?: (serverId: string) => Launch | undefined;
 }
 
 /** The files of one server's skill under the folder `name`. */
-export function buildSkill(server: CatalogServer, name: string, options: BuildOptions = {}): Skill {
-  const files: SkillFile[] = options.lazy
-    ? [
-        { path: `${name}/SKILL.md`, content: lazySkillMd(name, server, options) },
-        { path: `${name}/${TOOLS_YAML}`, content: lazyYaml(server.tools) },
-      ]
-    : [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server, options) }];
+export function buildSkill(server: CatalogServer, name: string, buildOptions: BuildOptions = {}): Skill {
+  const launch = buildOptions.launchOf?.(server.id);
+  const options = { ...buildOptions, launch };
+  let files: SkillFile[];
+  if (options.lazy) {
+    const references = lazyReferences(server.tools);
+    files = [
+      { path: `${name}/SKILL.md`, content: lazySkillMd(name, server, options, references.index) },
+      ...references.files.map((file) => ({ path: `${name}/${file.path}`, content: file.content })),
+    ];
+  } else files = [{ path: `${name}/SKILL.md`, content: fullSkillMd(name, server, options) }];
+  if (launch) files.push(launchFile(name, server, launch));
   return { name, serverId: server.id, files };
 }
 

@@ -28,12 +28,27 @@ export async function loadSource(
   options: LiveOptions & CatalogReadOptions = {},
 ): Promise<Value> {
   if ('file' in source) return readCatalogFile(source.file, options);
-  // The MCP client is loaded only for a live server.
-  const { readLiveServer } = await import('./live.js');
   const server = await readLiveServer(source, options);
   options.onServer?.(server, 0);
   const catalog: Mapping = new Map([['servers', options.onServer ? [] : [server]]]);
   return catalog;
+}
+
+/**
+ * Reads a live MCP server as one catalog entry (id, status, title, description, instructions, tools,
+ * resources). The MCP client is loaded here, on the first live read, never by importing the package.
+ */
+export async function readLiveServer(target: LiveTarget, options: LiveOptions = {}): Promise<Mapping> {
+  const live = await import('./live.js');
+  return live.readLiveServer(target, options);
+}
+
+/** `formrequest call`: one tool call (see call.ts). The MCP client is loaded here, on the first call. */
+export async function callTool(
+  ...args: Parameters<typeof import('./call.js').callTool>
+): ReturnType<typeof import('./call.js').callTool> {
+  const call = await import('./call.js');
+  return call.callTool(...args);
 }
 
 /** `formrequest skill|spec [options] -- COMMAND ARGS...`: everything after the first `--` is the stdio command. */

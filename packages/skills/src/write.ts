@@ -2,9 +2,9 @@
 // folder and renamed over the target (rename is atomic within one file system); folders are made one
 // level at a time (Node's recursive mkdir spins forever under /proc), so a path that cannot hold files
 // is refused at once with the reason.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { crypto } from './node-crypto.js';
 
 /** Why a path cannot be written, in words (ENOENT under /proc, EROFS, EACCES …). */
 export function pathProblem(error: unknown): string {
@@ -59,7 +59,7 @@ export function makeFolder(path: string): void {
 
 export function writeFileAtomicSync(path: string, content: string): void {
   makeFolder(dirname(path));
-  const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${crypto().randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temp, content);
     renameSync(temp, path);
@@ -86,7 +86,7 @@ export function checkWritableFile(path: string): void {
   if (stat && !stat.isFile()) throw new Error(`${path} is not a regular file`);
   // A probe file, as the atomic write will make: access(W_OK) says yes for root under /proc, where
   // no file can be created.
-  const probe = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
+  const probe = join(dirname(target), `.${crypto().randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(probe, '', { flag: 'wx' });
   } catch (error) {

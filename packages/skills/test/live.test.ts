@@ -58,7 +58,8 @@ test('HTTP: our own form server over Streamable HTTP', async () => {
 });
 
 test('a server that exits before answering: the error says so and shows its stderr', async () => {
-  await assert.rejects(readLiveServer(node('--exit-at-once'), { timeoutMs: 20_000 }), (e: Error) => {
+  // A generous limit: the point is the message once it stops, not how fast a loaded machine starts it.
+  await assert.rejects(readLiveServer(node('--exit-at-once'), { timeoutMs: 90_000 }), (e: Error) => {
     assert.ok(e instanceof LiveServerError);
     assert.match(e.message, /stopped before answering/);
     assert.match(e.message, /fixture: configuration file missing/);
@@ -85,4 +86,37 @@ test('a command that does not exist, and a URL nobody listens on', async () => {
     /cannot reach the MCP server at http:\/\/127\.0\.0\.1:9\/mcp/,
   );
   await assert.rejects(readLiveServer({ url: 'not a url' }), /is not a URL/);
+});
+
+test('a server whose tools/list pages never end: an error naming the cap, never a partial list', async () => {
+  await assert.rejects(readLiveServer(node('--forever'), { timeoutMs: 120_000 }), (e: Error) => {
+    assert.ok(e instanceof LiveServerError);
+    assert.match(e.message, /tools\/list still had a next page after 1000 pages \(1000 tools so far\)/);
+    return true;
+  });
+});
+
+test('a resources/list cursor seen twice is an error too', async () => {
+  await assert.rejects(
+    readLiveServer(node('--loop-resources'), { timeoutMs: 30_000 }),
+    /resources\/list returned the cursor 'again' twice/,
+  );
+});
+
+test('a line on stdout that is not JSON-RPC is reported at once, not after the timeout', async () => {
+  const started = Date.now();
+  await assert.rejects(readLiveServer(node('--chatty'), { timeoutMs: 60_000 }), (e: Error) => {
+    assert.ok(e instanceof LiveServerError);
+    assert.match(e.message, /wrote a line on stdout that is not JSON-RPC .*"listing tools\.\.\."/);
+    return true;
+  });
+  assert.ok(Date.now() - started < 30_000, 'well before the 60 s timeout');
+});
+
+test('the server instructions from initialize are kept', async () => {
+  const server = toJs(await readLiveServer(node(), { timeoutMs: 30_000 })) as any;
+  assert.equal(
+    server.instructions,
+    'Search first, then show the items.\n\nNever call set_value without asking.',
+  );
 });

@@ -41,7 +41,7 @@ test('lazy mode: SKILL.md lists names and descriptions and points at references/
   const md = flux!.files[0]!.content;
   assert.match(
     md,
-    /- `flux_lora_submit`: Submit Flux LoRA image generation request\n- `status`: Status of a submitted request\n/,
+    /- `flux_lora_submit` \(line 1\): Submit Flux LoRA image generation request\n- `status` \(line \d+\): Status of a submitted request\n/,
   );
   assert.match(md, /\[references\/tools\.yaml\]\(references\/tools\.yaml\)/);
   assert.doesNotMatch(md, /Output aspect ratio/, 'parameters are not loaded up front');
@@ -88,14 +88,17 @@ test('names are chosen against every id of the catalog, so --server alone gives 
   assert.equal(both[1]!.name, 'a-b');
 });
 
-test('the description drops tool names from the end before it would pass 1024 characters', () => {
+test('the description is short (what every client loads up front): tool names dropped from the end, the server description cut', () => {
   const tools = Array.from({ length: 200 }, (_, i) => ({ name: `a_fairly_long_tool_name_${i}` }));
   const text = skillDescription(serverOf({ id: 'many', description: 'x'.repeat(300), tools }));
-  assert.ok(Array.from(text).length <= 1024);
-  assert.match(text, /and \d+ more\. Read before calling them/);
-  const huge = skillDescription(
-    serverOf({ id: 'big', description: 'y'.repeat(5000), tools: [{ name: 't' }] }),
+  assert.ok(Array.from(text).length <= 300, text);
+  assert.match(
+    text,
+    /^MCP server "many": x{159}… Tools: a_fairly_long_tool_name_0, .* and \d+ more\. Read before calling them\.$/,
   );
-  assert.equal(Array.from(huge).length, 1024);
-  assert.ok(huge.endsWith('…'));
+  const huge = skillDescription(
+    serverOf({ id: 'big'.repeat(400), description: 'y'.repeat(5000), tools: [{ name: 't'.repeat(2000) }] }),
+  );
+  assert.ok(Array.from(huge).length <= 1024);
+  assert.match(huge, /1 tool\. Read before calling them\.$/);
 });

@@ -246,3 +246,52 @@ test('lint: every rule, each with a fix', () => {
   assert.match(tooLong.fix, /e\.g\. "x{61}\.\.\."/);
   assert.match(findings[2]!.message, /readOnlyHint, destructiveHint, openWorldHint are not set/);
 });
+
+test('lint follows the MCP annotation semantics: destructiveHint matters only when readOnlyHint is false', () => {
+  const tool = (name: string, annotations: Record<string, unknown>, meta?: Record<string, unknown>) => ({
+    name,
+    description: 'd',
+    inputSchema: { type: 'object', properties: {} },
+    annotations,
+    ...(meta ? { _meta: meta } : {}),
+  });
+  const server = serverOf({
+    id: 's',
+    tools: [
+      tool('reader', { readOnlyHint: true, openWorldHint: false }),
+      tool('writer', { readOnlyHint: false, openWorldHint: false }),
+      tool('bare', {}),
+      tool('liar', { readOnlyHint: true, destructiveHint: true, openWorldHint: false }),
+      tool('stringly', { readOnlyHint: 'true', openWorldHint: false }),
+      tool('ui_number', { readOnlyHint: true, openWorldHint: false }, { ui: { resourceUri: 42 } }),
+    ],
+  });
+  const findings = lintServer(server).filter((f) => f.severity === 'warning');
+  assert.deepEqual(
+    findings.map((f) => `${f.tool}:${f.code}`),
+    [
+      'writer:missing-annotations',
+      'bare:missing-annotations',
+      'liar:contradictory-annotations',
+      'stringly:missing-annotations',
+      'ui_number:invalid-ui-resource',
+    ],
+    'a read-only tool without destructiveHint is fine',
+  );
+  const [writer, bare, liar, stringly, uiNumber] = findings;
+  assert.match(
+    writer!.message,
+    /^annotations destructiveHint is not set, so hosts assume the worst \(destructive\)/,
+  );
+  assert.match(
+    bare!.message,
+    /annotations readOnlyHint, destructiveHint, openWorldHint are not set, so hosts assume the worst \(not read-only, destructive, open world\)/,
+  );
+  assert.match(liar!.message, /readOnlyHint: true with destructiveHint: true/);
+  assert.match(liar!.fix, /set readOnlyHint: false/);
+  assert.match(
+    stringly!.message,
+    /readOnlyHint, destructiveHint are not set \(readOnlyHint: not a boolean\)/,
+  );
+  assert.match(uiNumber!.message, /_meta\.ui\.resourceUri is a number, not a string/);
+});

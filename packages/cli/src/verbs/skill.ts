@@ -1,9 +1,16 @@
 import type { SkillFile } from '@formrequest/skills';
 import {
+  configEntries,
   isLive,
+  type Launch,
+  LaunchError,
+  launchOf,
   OutputError,
+  readConfigFile,
+  recordLaunch,
   SkillRun,
   SkillsFolder,
+  type Source,
   skippedReport,
   sourceKey,
   splitCommand,
@@ -11,8 +18,8 @@ import {
 import { readSource, SOURCE_OPTIONS, sourceOf } from '../catalog-source.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
-const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] (--out DIR [--prune] | --stdout) [--catalog-out FILE]
-       formrequest skill [options] -- COMMAND [ARGS...]
+const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] [--callable [--mcp-config FILE]] (--out DIR [--prune] | --stdout) [--catalog-out FILE]
+       formrequest skill [options] [--callable [--env NAME ...]] -- COMMAND [ARGS...]
        formrequest skill --form [--config FILE] (--out DIR | --stdout)
 
 Writes one Agent Skill per MCP server: DIR/<skill-name>/SKILL.md (and references/tools.yaml with --lazy).
@@ -28,6 +35,12 @@ Writes one Agent Skill per MCP server: DIR/<skill-name>/SKILL.md (and references
   --id ID            server id for a live server: the name you give it in your MCP configuration
                      (default: the name the server reports)
   --timeout MS       time limit for a live server (default 30000)
+  --callable         each skill can call its tools without the server attached: mcp.json records how to
+                     start the server (never a secret: env values become \${NAME} references) and SKILL.md
+                     documents \`npx -y formrequest@VERSION call <skill-folder> <tool> '<json>'\`
+  --mcp-config FILE  with --callable and a catalog file: the MCP configuration (mcpServers by server id)
+                     that says how each server is started
+  --env NAME         with --callable and -- COMMAND: an environment variable the server needs (repeatable)
   --form             the skill for the form tool itself (mcp__form__request_form)
   --config FILE      with --form: the server config whose search endpoints the skill lists
 Exit codes: 0 every usable server written (offline or tool-less servers are reported, not errors);
@@ -50,6 +63,9 @@ const verb: Verb = {
       prune: { type: 'boolean' },
       form: { type: 'boolean' },
       config: { type: 'string' },
+      callable: { type: 'boolean' },
+      'mcp-config': { type: 'string' },
+      env: { type: 'string', multiple: true },
     });
     if ((values.out === undefined) === !values.stdout)
       throw new UsageError('give either --out DIR or --stdout.');
@@ -57,6 +73,10 @@ const verb: Verb = {
       throw new UsageError('--prune only applies with --out DIR.');
     if (values.form) {
       if (positionals.length > 0 || command.length > 0) throw new UsageError('--form takes no SOURCE.');
+      if (values.callable)
+        throw new UsageError(
+          '--callable applies to an MCP server SOURCE; the form tool is called by the agent it is attached to.',
+        );
       // The form skill needs the server package (its config loader): loaded only here.
       const { formSkill } = await import('@formrequest/skills');
       let skill: ReturnType<typeof formSkill>;
@@ -74,6 +94,14 @@ const verb: Verb = {
 
     const source = sourceOf(positionals, command, values);
     const wanted = values.server ?? [];
+    let launches: Launches;
+    try {
+      launches = launchesOf(source, values);
+    } catch (error) {
+      if (!(error instanceof LaunchError)) throw error;
+      process.stderr.write(`formrequest skill: ${error.message}\n`);
+      return 2;
+    }
     let folder: SkillsFolder | undefined;
     if (values.out !== undefined) {
       // Refused at once, before the catalog is read: a folder that cannot hold files.
@@ -85,12 +113,14 @@ const verb: Verb = {
         return 2;
       }
     }
+    const release = folder?.closeOnSignals();
     try {
       const run = new SkillRun({
         lazy: values.lazy,
         wanted,
         folder,
         reportedId: isLive(source) && values.id === undefined,
+        launchOf: launches.of,
       });
       const failed = await readSource('skill', source, values, run.add);
       if (failed !== undefined) return failed;
@@ -147,9 +177,16 @@ const verb: Verb = {
           );
         }
       }
+      for (const note of launches.notes) process.stderr.write(`note: ${note}\n`);
+      const uncallable = values.callable ? skills.filter((s) => !launches.known(s.serverId)) : [];
+      for (const skill of uncallable) {
+        process.stderr.write(
+          `formrequest skill: ${skill.name} was written without a way to call its tools: ${launches.why?.(skill.serverId)}\n`,
+        );
+      }
       const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
       const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
-      return code || (brokenAsked || skipped ? 1 : 0);
+      return code || (brokenAsked || skipped || uncallable.length > 0 ? 1 : 0);
     } catch (error) {
       if (error instanceof OutputError) {
         process.stderr.write(`formrequest skill: ${error.message}\n`);
@@ -158,9 +195,83 @@ const verb: Verb = {
       throw error;
     } finally {
       folder?.close();
+      release?.();
     }
   },
 };
+
+interface Launches {
+  /** The recorded launch of a server, for --callable. */
+  of?: (serverId: string) => Launch | undefined;
+  known: (serverId: string) => boolean;
+  /** Why a server cannot be called. */
+  why?: (serverId: string) => string;
+  /** What recording left out (a header whose value would have been written). */
+  notes: string[];
+}
+
+/**
+ * How each server is started, for --callable: the live source itself (a command with the --env names,
+ * or a URL), or a catalog's servers by id in --mcp-config. Recorded with references only.
+ */
+function launchesOf(
+  source: Source,
+  values: { callable?: boolean; 'mcp-config'?: string; env?: string[] },
+): Launches {
+  const notes: string[] = [];
+  const none: Launches = { known: () => true, notes };
+  if (!values.callable) {
+    if (values['mcp-config'] !== undefined || values.env !== undefined)
+      throw new UsageError('--mcp-config and --env only apply with --callable.');
+    return none;
+  }
+  if ('file' in source) {
+    if (values.env !== undefined)
+      throw new UsageError('--env applies to a -- COMMAND source; a catalog file takes --mcp-config.');
+    const file = values['mcp-config'];
+    if (file === undefined)
+      throw new UsageError(
+        '--callable with a catalog file needs --mcp-config FILE: the MCP configuration that says how each server is started.',
+      );
+    const entries = configEntries(readConfigFile(file), file);
+    const recorded = new Map<string, Launch>();
+    const problems = new Map<string, string>();
+    for (const [name, entry] of entries) {
+      try {
+        const { launch, notes: left } = recordLaunch(launchOf(entry, `${file}: mcpServers.${name}`));
+        recorded.set(name, launch);
+        notes.push(...left.map((n) => `${name}: ${n}`));
+      } catch (error) {
+        if (!(error instanceof LaunchError)) throw error;
+        problems.set(name, error.message);
+      }
+    }
+    return {
+      of: (id) => recorded.get(id),
+      known: (id) => recorded.has(id),
+      why: (id) => problems.get(id) ?? `${file} has no server '${id}' in mcpServers`,
+      notes,
+    };
+  }
+  if (values['mcp-config'] !== undefined)
+    throw new UsageError('--mcp-config applies to a catalog file; a live SOURCE is recorded as given.');
+  for (const name of values.env ?? []) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new UsageError(`--env takes a variable name such as API_KEY, not '${name}'.`);
+  }
+  const launch: Launch =
+    'url' in source
+      ? { type: 'http', url: source.url, headers: {} }
+      : {
+          type: 'stdio',
+          command: source.command,
+          args: source.args ?? [],
+          env: Object.fromEntries((values.env ?? []).map((name) => [name, `\${${name}}`])),
+        };
+  if ('url' in source && values.env !== undefined)
+    throw new UsageError('--env applies to a -- COMMAND source.');
+  return { of: () => launch, known: () => true, notes };
+}
 
 function print(files: SkillFile[]): number {
   const several = files.length > 1;
