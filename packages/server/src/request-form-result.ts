@@ -5,12 +5,12 @@ import {
   answerValues,
   cancelMessage,
   type FormSchema,
-  formRequestText,
   type Issue,
   submitMessage,
 } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { formText } from './form-check-cache.js';
 import { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
 
 /** A result with the seed's top-level `_metadata` beside the standard fields. */
@@ -54,7 +54,7 @@ export function waitingForInputResult(
   note?: string,
   issuedAt: Date = new Date(),
 ): FormRequestResult {
-  const text = formRequestText(schema);
+  const text = formText(schema);
   // The server cannot tell a host that renders the call from one that shows nothing (Claude Code
   // without elicitation looks the same), so the model is told the way out, after the seed's text.
   const unseen = agentText(schema.locale, 'waitingUnseen');

@@ -3,14 +3,7 @@
 // or the conversation (the seed's result), the client's own form dialog, the server's form page, or
 // nowhere (the model is told so).
 
-import {
-  type FormSchema,
-  formatIssues,
-  formInputJsonSchema,
-  type Issue,
-  readFormArgument,
-  validateFormSchema,
-} from '@formrequest/schema';
+import { type FormSchema, formatIssues, formInputJsonSchema, type Issue } from '@formrequest/schema';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
 import { widgetToolMeta } from './apps.js';
@@ -18,6 +11,7 @@ import { clientCapabilities, supportsFormElicitation } from './client-capabiliti
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
 import { toElicitation } from './elicitation-schema.js';
+import { checkCall } from './form-check-cache.js';
 import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
 import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
 import { notShownResult, pageOutcomeResult } from './page-results.js';
@@ -53,10 +47,10 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
       _meta: widgetToolMeta('フォームを準備しています…', 'フォームを表示しました'),
     },
     async (args, ctx) => {
-      const argument = readFormArgument(args);
-      if (!argument.ok) return formErrorResult(argument.message);
-      // Messages in the form's language: its `locale`, else the language of its title and labels.
-      const checked = validateFormSchema(argument.form);
+      // Messages in the form's language: its `locale`, else the language of its title and labels. A call
+      // seen before is not read and checked again (form-check-cache.ts).
+      const { argument, checked } = checkCall(args);
+      if (!argument.ok || !checked) return formErrorResult(argument.ok ? '' : argument.message);
       const notes = [...argument.notes, ...checked.warnings];
       const mode = chooseMode(args, checked.locale);
       if (!mode.ok || !checked.ok || !checked.schema) {
