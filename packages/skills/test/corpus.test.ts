@@ -75,19 +75,25 @@ for (const file of files) {
       checked.servers.map((s) => s.id),
       python.map((s) => s.id),
     );
-    checked.servers.forEach((server, i) => {
-      const expected = python[i]!;
+    // Every server's YAML is written first and read back by one PyYAML process (loadmany).
+    const written = checked.servers.map((server, i) => {
       const ours = lazyTools(server.tools);
+      const text = lazyYaml(server.tools);
+      const out = join(temp, `${file}-${i}.yaml`);
+      writeFileSync(out, text);
+      return { server, ours, text, out };
+    });
+    const readBack = anchor('loadmany', ...written.map((w) => w.out)) as unknown[];
+    assert.equal(readBack.length, written.length);
+    written.forEach(({ server, ours, text }, i) => {
+      const expected = python[i]!;
       assert.deepEqual(typed(ours), expected.lazy, `${server.id}: lazy data`);
       assert.deepEqual(
         seedLines(server),
         expected.full.map((t) => t.parameters),
         `${server.id}: full-mode lines`,
       );
-      const text = lazyYaml(server.tools);
-      const out = join(temp, `${file}-${i}.yaml`);
-      writeFileSync(out, text);
-      assert.deepEqual(anchor('load', out), typed(ours), `${server.id}: PyYAML reads our YAML back`);
+      assert.deepEqual(readBack[i], typed(ours), `${server.id}: PyYAML reads our YAML back`);
       assert.deepEqual(
         parse(text, { mapAsMap: true, intAsBigInt: true, uniqueKeys: true }),
         as12(ours),
