@@ -6,7 +6,7 @@
 // renewed, taken over), run-turn.ts (one attempt of a run), agent-events.ts (its events stored).
 import type { Agent } from './agents/agent.js';
 import type { EventBus } from './bus.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '@formrequest/internal/http';
 import { instanceName } from './instance.js';
 import type { RunContext } from './runs/context.js';
 import { LocalRuns } from './runs/local-runs.js';

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { validateFormSchema } from '@formrequest/schema';
-import { browsableHost } from '../src/host.js';
+import { browsableHost } from '@formrequest/internal/http';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
 import {
   ALL_TYPES_ANSWERS,

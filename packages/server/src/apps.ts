@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 
 export const WIDGET_URI = 'ui://form/request-form.html';
 export const WIDGET_MIME_TYPE = 'text/html;profile=mcp-app';

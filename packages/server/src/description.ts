@@ -6,7 +6,7 @@
 // Japanese like the seed; field and property names stay as in the vocabulary.
 import { FIELD_CATALOG, type FieldType, type ValueKind } from '@formrequest/schema';
 import { endpointsTableMarkdown, guidelineLines } from '@formrequest/schema/tooling';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 import { deliveryLines } from './description-delivery.js';
 
 /** What each kind of answer value looks like in the JSON the model receives. */

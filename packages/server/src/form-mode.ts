@@ -3,7 +3,7 @@
 // uses only when its policy (`--elicitation auto`) allows them (routing.ts).
 import { isPlainObject, type Locale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
-import { ELICITATION_POLICIES, type ElicitationPolicy } from './config.js';
+import { ELICITATION_POLICIES, type ElicitationPolicy } from '@formrequest/internal/config';
 
 export type ModeChoice = { ok: true; mode?: ElicitationPolicy } | { ok: false; message: string };
 

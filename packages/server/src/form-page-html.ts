@@ -3,7 +3,7 @@
 // wrote is ever parsed as HTML: the data block escapes `<`, and the script sets text only.
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { FormOutcome } from './pending-forms.js';
 
 export const PAGE_SCRIPT_PATH = '/forms/-/page.js';

@@ -7,7 +7,7 @@ export {
   parseServerConfig,
   type SearchEndpoint,
   type ServerConfig,
-} from './config.js';
+} from '@formrequest/internal/config';
 export { answerShapeText, requestFormToolDescription } from './description.js';
 export {
   type ElicitationForm,
@@ -58,5 +58,4 @@ export { decideRoute, type Route, type RouteInput, type RouteReason, type Surfac
 export { createFormRuntime, type FormRuntime, type FormRuntimeOptions } from './runtime.js';
 export { createFormServer } from './server.js';
 export { type ServeStdioOptions, serveStdio } from './stdio.js';
-export { acceptProblem, cleanFileName, typeFromName, type UploadFacts, uploadFacts } from './uploads.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';

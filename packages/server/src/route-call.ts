@@ -3,7 +3,7 @@
 // and question, which differ only in what they return).
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { clientCapabilities, clientSurfaces } from './client-capabilities.js';
-import type { ElicitationPolicy } from './config.js';
+import type { ElicitationPolicy } from '@formrequest/internal/config';
 import { decideRoute, type Route, type RouteInput } from './routing.js';
 import type { FormRuntime } from './runtime.js';
 

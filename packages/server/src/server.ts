@@ -3,7 +3,7 @@
 // the requestState key) is the runtime, one per serving process.
 import { McpServer } from '@modelcontextprotocol/server';
 import { registerFormWidget } from './apps.js';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 import { registerQuestionTool } from './question-tool.js';
 import { registerRequestFormTool } from './request-form-tool.js';
 import { defaultRuntime, type FormRuntime } from './runtime.js';

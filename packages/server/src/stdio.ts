@@ -2,7 +2,7 @@
 // Form pages (URL-mode elicitation) need a listener, which stdio does not have: the first one starts a
 // loopback listener (form-page-server.ts) that lives as long as this process.
 import { type StdioServerHandle, serveStdio as sdkServeStdio } from '@modelcontextprotocol/server/stdio';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';

@@ -8,7 +8,7 @@ import {
   guidelinesMarkdown,
   type SearchEndpoint,
 } from '@formrequest/schema/tooling';
-import { loadServerConfig } from '@formrequest/server';
+import { loadServerConfig } from '@formrequest/internal/config';
 import { frontmatter } from './skill-md.js';
 import type { Skill } from './skills.js';
 

@@ -5,7 +5,7 @@
 import { type FormSchema, type Locale, validateAnswers } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { FormAnswer } from '../agents/agent.js';
-import { HttpError } from '../errors.js';
+import { HttpError } from '@formrequest/internal/http';
 import type { FormRow, HostStore, RunInput } from '../store/index.js';
 
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9-]+)$/;

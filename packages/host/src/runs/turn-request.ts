@@ -1,7 +1,7 @@
 // A request to take a turn (POST /api/execute), checked for its shape before anything is read or
 // written: free text, or the answer to a pending form (values or cancel).
 import type { Locale } from '@formrequest/schema';
-import { HttpError } from '../errors.js';
+import { HttpError } from '@formrequest/internal/http';
 
 export interface ExecuteRequest {
   conversationId?: string;

@@ -9,7 +9,7 @@ import {
   type Locale,
   submitMessage,
 } from '@formrequest/schema';
-import { HttpError } from '../errors.js';
+import { HttpError } from '@formrequest/internal/http';
 import { type RunInput, StoreConflict, type UserTurn } from '../store/index.js';
 import { checkpoint } from './checkpoints.js';
 import type { RunContext } from './context.js';

@@ -26,12 +26,8 @@ import {
   type StoredFile,
   UploadRefused,
 } from '../pending-forms.js';
-import { explainPostgresError } from './errors.js';
-import { PgListener } from './listener.js';
-import { loadPg } from './load-pg.js';
-import { migrate, PG_SCHEMA } from './migrate.js';
+import { explainPostgresError, loadPg, migrate, PG_SCHEMA, PgListener, transaction } from '@formrequest/internal/postgres';
 import { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
-import { transaction } from './transaction.js';
 
 export interface PostgresPendingFormsOptions {
   /** This instance's name in formrequest.migrations. Default `HOST:PID`. */

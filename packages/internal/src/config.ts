@@ -1,4 +1,5 @@
-// The server's optional configuration file: search endpoints the model may use in forms (they go into
+// The `form` server's optional configuration file (read by `formrequest serve --config` and by the form
+// tool's skill, which must not load the server for it): search endpoints the model may use in forms (they go into
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
 // reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
 import { readFileSync } from 'node:fs';
