@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { startHttpServer } from '@formrequest/server';
 import { Access, type AuthMode, browsableHost, isLoopbackHost, listen } from '@formrequest/internal/http';
+import { isPostgresUrl } from '@formrequest/internal/postgres';
 import { PostgresPendingForms } from '@formrequest/server/postgres';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
@@ -19,7 +20,6 @@ import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
 import { SseStreams } from './sse.js';
 import {
   type HostStore,
-  isPostgresUrl,
   openStore,
   PostgresBus,
   PostgresStore,

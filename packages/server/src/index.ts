@@ -17,8 +17,7 @@ export {
 } from './elicitation-form.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
-export { type FormPageData, pageCsp } from './form-page-html.js';
-export { DEFAULT_MAX_FILE_BYTES, type FormPageRoutesOptions, formPageRoutes } from './form-page-routes.js';
+export { DEFAULT_MAX_FILE_BYTES } from './form-page-routes.js';
 export { type FormPageHost, fixedPageHost, loopbackPageHost } from './form-page-server.js';
 export {
   DEFAULT_HTTP_PORT,

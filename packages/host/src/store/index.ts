@@ -3,15 +3,6 @@
 // for any number of instances on one database. openStore picks by the location: a postgres:// URL or
 // a file path.
 
-// Shared with the MCP server (one copy, in @formrequest/internal/postgres); re-exported for the host's users.
-export {
-  explainPostgresError,
-  isPostgresUrl,
-  type Migration,
-  migrate,
-  PG_SCHEMA,
-  redactUrl,
-} from '@formrequest/internal/postgres';
 export {
   type ConflictCode,
   type ConversationPage,

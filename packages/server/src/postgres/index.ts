@@ -2,5 +2,4 @@
 // one load balancer share them (PostgresPendingForms, on the migrations, LISTEN connection and
 // transaction helper of @formrequest/internal/postgres). A separate entry, so the main one and
 // `formrequest serve` without --db never load `pg` (an optional peer).
-export { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
 export { PostgresPendingForms, type PostgresPendingFormsOptions } from './postgres-pending-forms.js';
