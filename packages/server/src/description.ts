@@ -5,7 +5,7 @@
 // Skills table). The properties of each type are in the input schema (the catalog's compact table).
 // Japanese like the seed; field and property names stay as in the vocabulary.
 import { FIELD_CATALOG, type FieldType, type ValueKind } from '@formrequest/schema';
-import { endpointsTableMarkdown, guidelineLines } from '@formrequest/schema/tooling';
+import { endpointsTableMarkdown, guidelineLines } from '@formrequest/schema/guidance';
 import type { ServerConfig } from '@formrequest/internal/config';
 import { deliveryLines } from './description-delivery.js';
 

@@ -7,7 +7,7 @@ import {
   endpointsTableMarkdown,
   guidelinesMarkdown,
   type SearchEndpoint,
-} from '@formrequest/schema/tooling';
+} from '@formrequest/schema/guidance';
 import { loadServerConfig } from '@formrequest/internal/config';
 import { frontmatter } from './skill-md.js';
 import type { Skill } from './skills.js';
