@@ -59,7 +59,11 @@ function unusedIn(pkg, manifest) {
   mkdirSync(dir, { recursive: true });
   const r = spawnSync('tar', ['-xzf', pkg.file, '-C', dir], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tar -xzf ${pkg.file} failed:\n${r.stderr}`);
-  return unusedDependencies(manifest, readPackageFiles(join(dir, 'package')), providedPeers(manifest, workspace));
+  return unusedDependencies(
+    manifest,
+    readPackageFiles(join(dir, 'package')),
+    providedPeers(manifest, workspace),
+  );
 }
 
 function tarEntry(file, path) {

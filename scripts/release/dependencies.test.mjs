@@ -53,7 +53,9 @@ test('readPackageFiles reads the code files of an unpacked package, paths relati
 });
 
 test("a dependency installed for a workspace dependency's peer counts as used", () => {
-  const workspace = new Map([['@formrequest/internal', { peerDependencies: { 'file-type': '^21', pg: '^8' } }]]);
+  const workspace = new Map([
+    ['@formrequest/internal', { peerDependencies: { 'file-type': '^21', pg: '^8' } }],
+  ]);
   const manifest = { dependencies: { '@formrequest/internal': '0.1.0', 'file-type': '21.3.4', other: '1' } };
   assert.deepEqual(providedPeers(manifest, workspace), ['file-type']);
   const files = [{ path: 'dist/a.js', text: "import '@formrequest/internal/uploads';" }];

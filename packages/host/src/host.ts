@@ -5,18 +5,18 @@
 // health check turns 503, new turns are refused, runs get a while to finish and the rest are handed
 // over, event streams send what is stored and end.
 import { resolve } from 'node:path';
-import { startHttpServer } from '@formrequest/server';
 import { Access, type AuthMode, browsableHost, isLoopbackHost, listen } from '@formrequest/internal/http';
 import { isPostgresUrl } from '@formrequest/internal/postgres';
+import { startHttpServer } from '@formrequest/server';
 import { PostgresPendingForms } from '@formrequest/server/postgres';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
 import type { EventBus } from './bus.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
-import { demoEndpoints } from './routes/demo.js';
 import { instanceName } from './instance.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+import { demoEndpoints } from './routes/demo.js';
 import { SseStreams } from './sse.js';
 import {
   type HostStore,

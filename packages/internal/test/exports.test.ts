@@ -55,5 +55,10 @@ test('@formrequest/internal/postgres exports exactly these names', async () => {
 
 test('@formrequest/internal/uploads exports exactly these names', async () => {
   const entry = await import('@formrequest/internal/uploads');
-  assert.deepEqual(Object.keys(entry).sort(), ['acceptProblem', 'cleanFileName', 'typeFromName', 'uploadFacts']);
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'acceptProblem',
+    'cleanFileName',
+    'typeFromName',
+    'uploadFacts',
+  ]);
 });

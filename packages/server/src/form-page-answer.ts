@@ -1,7 +1,8 @@
 // POST /forms/<id>: the person's answer ({action: "accept", values, utcOffset}) or their cancel or
 // decline, taken once: a second submit (another tab, a replay) finds the form settled.
-import { clampUtcOffset, isPlainObject, MAX_JSON_DEPTH } from '@formrequest/schema';
+
 import { HttpError, readJson } from '@formrequest/internal/http';
+import { clampUtcOffset, isPlainObject, MAX_JSON_DEPTH } from '@formrequest/schema';
 import type { Context } from 'hono';
 import { checkPageAnswers } from './form-page-answers.js';
 import type { FormPageContext } from './form-page-context.js';

@@ -8,9 +8,10 @@
 // The id is the unguessable token of one form. Every request must name an allowed Host (DNS
 // rebinding); every POST must come from the page's own origin (Origin equal to http://<Host>, or the
 // published page origin), so another site cannot post even with the token; an answer is taken once.
-import { pageWords } from '@formrequest/schema/messages';
+
 import type { ServerConfig } from '@formrequest/internal/config';
 import { type Access, allowedMethods, allowHeader, bodyLimit, HttpError } from '@formrequest/internal/http';
+import { pageWords } from '@formrequest/schema/messages';
 import { type Context, Hono } from 'hono';
 import { answerRoute } from './form-page-answer.js';
 import { type FormPageContext, fileReference } from './form-page-context.js';

@@ -45,7 +45,11 @@ export function loopbackPageHost(options: LoopbackPageOptions): FormPageHost {
       formPageRoutes({
         forms: options.forms,
         config: options.config,
-        access: new Access({ listenHost: host, self: 'server', hint: 'Open the form page at the URL the agent was given.' }),
+        access: new Access({
+          listenHost: host,
+          self: 'server',
+          hint: 'Open the form page at the URL the agent was given.',
+        }),
         origin: () => origin,
         maxFileBytes: options.maxFileBytes,
         log: options.log,

@@ -2,8 +2,8 @@
 // (form-page-routes.ts) on the same listener: one Hono app, behind one access middleware (Host and
 // Origin: DNS-rebinding protection) and a request body limit with a clear 413.
 import { DEFAULT_HTTP_PORT, type ServerConfig } from '@formrequest/internal/config';
-import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
 import { Access, browsableHost, HttpError, listen } from '@formrequest/internal/http';
+import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { type Context, Hono } from 'hono';
 import { formPageErrors, formPageRoutes } from './form-page-routes.js';
@@ -13,8 +13,7 @@ import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime, type FormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';
 
-export { MCP_PATH };
-export { DEFAULT_HTTP_PORT };
+export { DEFAULT_HTTP_PORT, MCP_PATH };
 /** Form schemas are small; 1 MiB leaves room for a 200-field form many times over. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -97,7 +96,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     log,
   });
   const factory = options.factory ? () => options.factory!(runtime) : () => createFormServer(config, runtime);
-  const mcp = mcpRoutes({ factory, maxBodyBytes, sessionIdleMs: options.sessionIdleMs ?? 60 * 60 * 1000, onerror });
+  const mcp = mcpRoutes({
+    factory,
+    maxBodyBytes,
+    sessionIdleMs: options.sessionIdleMs ?? 60 * 60 * 1000,
+    onerror,
+  });
 
   const app = new Hono();
   const pageErrors = formPageErrors(log);
@@ -146,7 +150,10 @@ function mcpError(error: Error, c: Context, onerror: (error: Error) => void): Re
     return c.json({ jsonrpc: '2.0', error: { code, message: error.message }, id: null }, error.status);
   }
   onerror(error);
-  return c.json({ jsonrpc: '2.0', error: { code: -32603, message: `Internal error: ${error.message}` }, id: null }, 500);
+  return c.json(
+    { jsonrpc: '2.0', error: { code: -32603, message: `Internal error: ${error.message}` }, id: null },
+    500,
+  );
 }
 
 /** Pending forms in the database `url` names; the PostgreSQL entry (and `pg`) load only here. */

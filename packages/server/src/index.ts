@@ -1,4 +1,3 @@
-export { type ClientSurfaces, clientSurfaces } from './client-capabilities.js';
 export {
   DEFAULT_PROGRESS_INTERVAL_MS,
   ELICITATION_POLICIES,
@@ -8,6 +7,7 @@ export {
   type SearchEndpoint,
   type ServerConfig,
 } from '@formrequest/internal/config';
+export { type ClientSurfaces, clientSurfaces } from './client-capabilities.js';
 export { answerShapeText, requestFormToolDescription } from './description.js';
 export {
   type ElicitationForm,

@@ -4,8 +4,8 @@
 // per-request handler. Both are the SDK's web-standard faces, fed the body read here (JSON only, a
 // size limit with a clear 413, a nesting limit against stack overflow).
 import { randomUUID } from 'node:crypto';
-import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import { bodyLimit, HttpError } from '@formrequest/internal/http';
+import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '@formrequest/schema';
 import {
   createMcpHandler,
   isInitializeRequest,
@@ -53,7 +53,11 @@ export function mcpRoutes(options: McpRoutesOptions): McpRoutes {
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) {
-        throw rpcError(404, -32001, `Unknown or expired session ${sessionId}. Start a new session with initialize.`);
+        throw rpcError(
+          404,
+          -32001,
+          `Unknown or expired session ${sessionId}. Start a new session with initialize.`,
+        );
       }
       session.lastSeen = Date.now();
       return session.transport.handleRequest(c.req.raw, { parsedBody: body });
@@ -97,7 +101,11 @@ export function mcpRoutes(options: McpRoutesOptions): McpRoutes {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw rpcError(400, -32700, `Parse error: the request body is not valid JSON (${(error as Error).message}).`);
+      throw rpcError(
+        400,
+        -32700,
+        `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
+      );
     }
     // Only a hard limit against stack overflow here: a form nested too deep (but far less) reaches
     // request_form and comes back as a tool error naming the field, like every other schema defect.

@@ -2,8 +2,9 @@
 // GET /api/conversations/:id (transcript, pending form and its draft, lastEventId), DELETE it (with
 // everything in it), GET …/events (SSE; Last-Event-ID or ?after=N to resume) and PUT
 // …/forms/:formId/draft (the person's draft of the pending form).
-import { MAX_JSON_DEPTH } from '@formrequest/schema';
+
 import { bodyLimit, HttpError, readJson } from '@formrequest/internal/http';
+import { MAX_JSON_DEPTH } from '@formrequest/schema';
 import { Hono } from 'hono';
 import type { AppOptions } from '../app.js';
 import { resumeId, streamEvents } from '../sse.js';

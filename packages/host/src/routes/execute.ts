@@ -1,7 +1,8 @@
 // POST /api/execute: {conversationId?, message} starts a turn; {conversationId, formId, answers|cancel}
 // answers the pending form. 202 with the ids; what follows comes as events.
-import { MAX_JSON_DEPTH } from '@formrequest/schema';
+
 import { bodyLimit, HttpError, readJson } from '@formrequest/internal/http';
+import { MAX_JSON_DEPTH } from '@formrequest/schema';
 import { Hono } from 'hono';
 import type { AppOptions } from '../app.js';
 import type { ExecuteRequest } from '../runs/turn-request.js';

@@ -4,7 +4,9 @@ import { TOKEN_HEADER } from '@formrequest/internal/http';
 import { Hono } from 'hono';
 import type { AppOptions } from '../app.js';
 
-export function metaRoutes(options: Pick<AppOptions, 'access' | 'health' | 'agentName' | 'maxFileBytes'>): Hono {
+export function metaRoutes(
+  options: Pick<AppOptions, 'access' | 'health' | 'agentName' | 'maxFileBytes'>,
+): Hono {
   const app = new Hono();
   // The token for state-changing calls, for clients other than the page (which has it in a <meta>).
   // Only a page of this origin can read it: other origins get no CORS headers, and Host is checked.

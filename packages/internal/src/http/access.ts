@@ -264,7 +264,8 @@ export class Access {
             sameSite: 'Strict',
             path: '/',
             secure:
-              new URL(c.req.url).protocol === 'https:' || this.publicOrigins.some((o) => o.startsWith('https:')),
+              new URL(c.req.url).protocol === 'https:' ||
+              this.publicOrigins.some((o) => o.startsWith('https:')),
           });
           const url = new URL(c.req.url);
           url.searchParams.delete('token');

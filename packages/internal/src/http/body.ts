@@ -26,7 +26,11 @@ export function bodyLimit(max: number, tooLarge: TooLarge = tooLargeDefault): Mi
 }
 
 /** The raw body, at most `max` bytes (a limit known only once the route has read its request). */
-export async function readBytes(c: Context, max: number, tooLarge: TooLarge = tooLargeDefault): Promise<Uint8Array> {
+export async function readBytes(
+  c: Context,
+  max: number,
+  tooLarge: TooLarge = tooLargeDefault,
+): Promise<Uint8Array> {
   let data: Uint8Array | undefined;
   await bodyLimit(max, tooLarge)(c, async () => {
     data = new Uint8Array(await c.req.arrayBuffer());

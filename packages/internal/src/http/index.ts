@@ -15,5 +15,5 @@ export {
 } from './access.js';
 export { bodyLimit, isJsonType, readBytes, readJson, type TooLarge } from './body.js';
 export { HttpError } from './http-error.js';
-export { allowedMethods, allowHeader } from './methods.js';
 export { browsableHost, type Listening, type ListenOptions, listen } from './listen.js';
+export { allowedMethods, allowHeader } from './methods.js';

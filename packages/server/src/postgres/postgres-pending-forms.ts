@@ -9,6 +9,14 @@
 // instances (an advisory lock), so the quotas hold whoever receives the file.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import {
+  explainPostgresError,
+  loadPg,
+  migrate,
+  PG_SCHEMA,
+  PgListener,
+  transaction,
+} from '@formrequest/internal/postgres';
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import type pg from 'pg';
 import {
@@ -26,7 +34,6 @@ import {
   type StoredFile,
   UploadRefused,
 } from '../pending-forms.js';
-import { explainPostgresError, loadPg, migrate, PG_SCHEMA, PgListener, transaction } from '@formrequest/internal/postgres';
 import { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
 
 export interface PostgresPendingFormsOptions {
