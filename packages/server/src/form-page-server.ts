@@ -1,10 +1,9 @@
 // Where the form page is reached. Over HTTP it shares the MCP server's listener (http.ts mounts
 // formPageRoutes); over stdio there is no listener, so the first URL-mode form starts a small one on
 // loopback (127.0.0.1, any free port unless `pagePort` says otherwise) and keeps it for the process.
+// The HTTP stack loads with that first form: a stdio server that never shows one never evaluates it.
 import type { ServerConfig } from '@formrequest/internal/config';
-import { Access, browsableHost, type Listening, listen } from '@formrequest/internal/http';
-import { Hono } from 'hono';
-import { formPageErrors, formPageRoutes } from './form-page-routes.js';
+import type { Listening } from '@formrequest/internal/http';
 import type { PendingForms } from './pending-forms.js';
 
 /** The form page's base as the tools see it: a URL per form, once the page can be served. */
@@ -38,6 +37,12 @@ export function loopbackPageHost(options: LoopbackPageOptions): FormPageHost {
   let origin = '';
 
   async function start(): Promise<{ listener: Listening; origin: string }> {
+    const [{ Hono }, { Access, browsableHost, listen }, { formPageErrors, formPageRoutes }] =
+      await Promise.all([
+        import('hono'),
+        import('@formrequest/internal/http'),
+        import('./form-page-routes.js'),
+      ]);
     const app = new Hono();
     app.onError(formPageErrors(options.log));
     app.route(
