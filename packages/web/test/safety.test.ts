@@ -78,7 +78,8 @@ test('HTML payloads in every string position and in search results are shown as 
   await page.locator('select').nth(1).locator('option').nth(1).waitFor({ state: 'attached' });
   await page.getByRole('textbox').first().fill('b');
   await page.getByRole('textbox').first().blur();
-  await page.waitForTimeout(200);
+  // The blur's check has drawn its message (the patternError payload) before anything is looked at.
+  await page.locator('.fr-msg', { hasText: X }).waitFor();
   assert.equal(await page.evaluate(() => document.querySelectorAll('#app img').length), 0);
   assert.equal(await page.evaluate(() => (window as any).pwned), undefined);
   const text = await page.locator('#app').textContent();
