@@ -2,7 +2,7 @@
 // prompt, and the real cursor placed at the insertion point (an IME shows its candidates there).
 import type { EditorState } from './editor.js';
 import type { FrameBuilder, Span } from './frame.js';
-import { sanitizeText } from './sanitize.js';
+import { sanitizeText } from '@formrequest/schema/printable';
 import { displayWidth, graphemes, truncateToWidth } from './width.js';
 
 export function drawEditor(fb: FrameBuilder, s: EditorState, prefix: Span[], placeholder = ''): void {

@@ -13,7 +13,7 @@ import {
 } from './form-flow.js';
 import { type Frame, FrameBuilder, type Row } from './frame.js';
 import { hint, say, words } from './messages.js';
-import { sanitizeText as sanitizeLine } from './sanitize.js';
+import { sanitizeText as sanitizeLine } from '@formrequest/schema/printable';
 import type { Outcome } from './session.js';
 import { truncateToWidth } from './width.js';
 

@@ -6,5 +6,5 @@
 
 export { type AskFormOptions, type AskFormResult, askForm } from './ask-form.js';
 export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
-export { isCleanText, sanitizeText, textFor } from './sanitize.js';
+export { isCleanText, sanitizeText, textFor } from '@formrequest/schema/printable';
 export { canSuspend, findTerminal, hasTerminal, promptTerminal, type Terminal } from './tty.js';

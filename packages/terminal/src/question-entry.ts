@@ -2,4 +2,4 @@
 // pulls in the question flow and nothing of the form renderer. Built as one bundle (dist/question.bundle.js)
 // so start-up does not load the whole schema package.
 export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
-export { sanitizeText, textFor } from './sanitize.js';
+export { sanitizeText, textFor } from '@formrequest/schema/printable';

@@ -10,7 +10,7 @@ import { type Frame, FrameBuilder, type Row, rowWidth, type Span } from './frame
 import { drawList, numbered } from './list.js';
 import { hint, say, type UiLocale, words } from './messages.js';
 import { ANSWER_MAX_CHARS, choiceCount, choiceItems, type FlowState } from './question-flow.js';
-import { sanitizeText } from './sanitize.js';
+import { sanitizeText } from '@formrequest/schema/printable';
 import type { Outcome } from './session.js';
 import { shortenGraphemes, truncateToWidth } from './width.js';
 

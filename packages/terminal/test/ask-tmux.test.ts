@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
 
 const socket = `formrequest-ask-${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'formrequest-ask-'));

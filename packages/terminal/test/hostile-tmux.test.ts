@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { HOSTILE, hostileText } from './support/hostile.ts';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { HOSTILE, hostileText } from '../../../testing/hostile-text.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
 
 const socket = `formrequest-hostile-${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'formrequest-hostile-'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
 import { displayWidth } from '../src/width.js';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
 
 const socket = `formrequest-question-${process.pid}`;
 startServer(socket);

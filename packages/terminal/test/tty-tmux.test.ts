@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { repoRoot } from '../../../testing/cli.ts';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
 
 const socket = `formrequest-tty-${process.pid}`;
 startServer(socket);

@@ -1,4 +1,5 @@
 import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
+import { err, out, type Printer } from '../output.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
@@ -48,12 +49,11 @@ const verb: Verb = {
       input = readJsonFile(positionals[0]!);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
-      const { textFor } = await import('@formrequest/terminal');
-      process.stderr.write(`${textFor(process.stderr, `formrequest ask: ${error.message}`)}\n`);
+      // A JSON syntax message quotes the file: printed like everything else.
+      err.write(`formrequest ask: ${error.message}\n`);
       return ASK_EXIT.badInput;
     }
-    const [{ askForm, textFor }, { formatIssues, formatQuestionError, questionError }] = await Promise.all([
+    const [{ askForm }, { formatIssues, formatQuestionError, questionError }] = await Promise.all([
       import('@formrequest/terminal'),
       import('@formrequest/schema'),
     ]);
@@ -63,22 +63,22 @@ const verb: Verb = {
       stdinIsData: positionals[0] === '-',
       display: values.fullscreen ? 'fullscreen' : 'inline',
     });
-    // Messages quote the form (labels, values): cleaned where the stream is a terminal.
-    const write = (stream: NodeJS.WriteStream, text: string) => stream.write(`${textFor(stream, text)}\n`);
+    // Messages quote the form (labels, values); the answers JSON stays JSON with the same values.
+    const write = (stream: Printer, text: string) => stream.write(`${text}\n`);
     // Warnings are for whoever wrote the form: on stderr, after the prompt (each says "Warning:" itself).
-    if (result.warnings.length) write(process.stderr, formatIssues(result.warnings));
+    if (result.warnings.length) write(err, formatIssues(result.warnings));
     switch (result.status) {
       case 'submitted':
-        write(process.stdout, result.message);
+        write(out, result.message);
         return ASK_EXIT.submitted;
       case 'cancelled':
-        write(process.stdout, result.message);
+        write(out, result.message);
         return ASK_EXIT.cancelled;
       case 'invalid':
-        write(process.stderr, result.message);
+        write(err, result.message);
         return ASK_EXIT.badInput;
       case 'no-ui':
-        write(process.stderr, formatQuestionError(questionError('NO_UI', { locale }), locale));
+        write(err, formatQuestionError(questionError('NO_UI', { locale }), locale));
         return ASK_EXIT.noTerminal;
     }
   },

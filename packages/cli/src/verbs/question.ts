@@ -1,6 +1,7 @@
 import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
 import { terminalWords } from '@formrequest/schema/messages';
 import { readJsonFile, UnreadableError } from '../read-input.js';
+import { err, out } from '../output.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
@@ -43,16 +44,14 @@ const verb: Verb = {
       input = readJsonFile(positionals[0]!);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
-      const { textFor } = await import('@formrequest/terminal/question');
-      process.stderr.write(`${textFor(process.stderr, `formrequest question: ${error.message}`)}\n`);
+      // A JSON syntax message quotes the file: printed like everything else.
+      err.write(`formrequest question: ${error.message}\n`);
       if (!values.json) return QUESTION_EXIT.badInput;
       // --json promises a ToolResult for every outcome: the file problem is a VALIDATION_ERROR.
       const details = { file: positionals[0]!, reason: error.message };
       return report(
         questionErrorResult(questionError('VALIDATION_ERROR', { locale, details }), { locale }),
         true,
-        textFor,
       );
     }
     if (isToolCall(input)) input = input.input;
@@ -66,7 +65,7 @@ const verb: Verb = {
     if (!values.json) {
       const word = terminalWords(locale).warning;
       for (const w of result.details.warnings ?? [])
-        process.stderr.write(`${textFor(process.stderr, `${word}: ${w}`)}\n`);
+        err.write(`${word}: ${w}\n`);
     }
     return report(result, values.json === true, textFor);
   },
@@ -83,14 +82,16 @@ function isToolCall(value: unknown): value is { input: unknown } {
 
 type TextFor = (stream: { isTTY?: boolean }, text: string) => string;
 
-/** Prints the result; text from the input (headers, labels) is cleaned where the stream is a terminal. */
-function report(result: QuestionResult, json: boolean, textFor: TextFor): number {
+/**
+ * Prints the result: JSON and error messages through the CLI's printers (no control reaches a
+ * terminal); the answer line cleaned on a terminal and exact in a file or a pipe, where it is data.
+ */
+function report(result: QuestionResult, json: boolean, textFor?: TextFor): number {
   const text = result.content[0]!.text;
-  const write = (stream: NodeJS.WriteStream, line: string) => stream.write(`${textFor(stream, line)}\n`);
-  if (json)
-    write(process.stdout, JSON.stringify({ content: result.content, details: result.details }, null, 2));
-  else if (result.details.error) write(process.stderr, text);
-  else write(process.stdout, text);
+  if (json) out.json({ content: result.content, details: result.details });
+  else if (result.details.error) err.write(`${text}\n`);
+  else if (textFor) process.stdout.write(`${textFor(process.stdout, text)}\n`);
+  else out.write(`${text}\n`);
   const code = result.details.error?.code;
   if (!code) return QUESTION_EXIT.answered;
   if (code === 'CANCELLED') return QUESTION_EXIT.cancelled;
