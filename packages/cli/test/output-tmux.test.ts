@@ -28,7 +28,13 @@ const form = file('form.json', {
   title: `T${HOSTILE}`,
   fields: [
     { name: 'a', type: 'text', label: `L${HOSTILE}`, pattern: `(?=${HOSTILE})` },
-    { name: 'b', type: 'select', label: 'S', options: [{ value: `v${HOSTILE}`, label: 'O' }], default: `n${HOSTILE}` },
+    {
+      name: 'b',
+      type: 'select',
+      label: 'S',
+      options: [{ value: `v${HOSTILE}`, label: 'O' }],
+      default: `n${HOSTILE}`,
+    },
     { name: 'c', type: `tex${HOSTILE}` },
   ],
 });
@@ -37,7 +43,9 @@ const tool = (name: string) => ({
   description: `TD${HOSTILE}`,
   inputSchema: {
     type: 'object',
-    properties: { p: { type: 'string', description: `P${HOSTILE}`, enum: [`e${HOSTILE}`], pattern: HOSTILE } },
+    properties: {
+      p: { type: 'string', description: `P${HOSTILE}`, enum: [`e${HOSTILE}`], pattern: HOSTILE },
+    },
   },
 });
 const catalog = file('catalog.json', {
@@ -65,7 +73,9 @@ function assertUntouched(pane: Pane, title: string, where: string): void {
 
 test('control: the same string written raw does take over tmux', async () => {
   const raw = file('raw.txt', HOSTILE);
-  const pane = Pane.start(socket, ['--version'], { before: `echo ${BEFORE}; sleep 0.3; cat '${raw}'; sleep 0.3` });
+  const pane = Pane.start(socket, ['--version'], {
+    before: `echo ${BEFORE}; sleep 0.3; cat '${raw}'; sleep 0.3`,
+  });
   const title = pane.format('#{pane_title}');
   await pane.exit();
   assert.notEqual(pane.format('#{pane_title}'), title);
@@ -103,7 +113,10 @@ for (const { args, code, outside } of runs) {
     captured.kill();
     const bytes = readFileSync(out, 'utf8') + readFileSync(err, 'utf8');
     assert.match(bytes, outside);
-    assert.ok(!ESCAPES.test(bytes.replace(/[\n\t]/g, '')), `an escape byte was printed:\n${JSON.stringify(bytes)}`);
+    assert.ok(
+      !ESCAPES.test(bytes.replace(/[\n\t]/g, '')),
+      `an escape byte was printed:\n${JSON.stringify(bytes)}`,
+    );
     assert.ok(!BIDI.test(bytes), `a bidi control was printed:\n${JSON.stringify(bytes)}`);
     // What the input held is shown, as escapes.
     assert.match(bytes, /\\u001b\]52;c;/);

@@ -100,7 +100,10 @@ const SHOWN_AS_ESCAPE = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u
 /** `\u001b`, `\u202e`, `\u{e0001}`: how a character a terminal would act on is written for reading. */
 function escapeOf(char: string): string {
   // UTF-16 units, as JSON writes them: JSON text stays JSON with the same value.
-  return Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+  return Array.from(
+    { length: char.length },
+    (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`,
+  ).join('');
 }
 
 /**
@@ -114,10 +117,8 @@ export function printableText(text: string): string {
 }
 
 /** Characters JSON.stringify leaves raw that a terminal acts on or that reorder or hide text. */
-const JSON_RAW = new RegExp(
-  `[\\x7f-\\x9f\\u00ad\\u061c\\u180e\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb]|\\udb40[\\udc00-\\udc7f]`,
-  'g',
-);
+const JSON_RAW =
+  /[\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 
 /**
  * `JSON.stringify(value, null, space)` with every control, bidi and invisible format character as a

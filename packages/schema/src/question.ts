@@ -123,12 +123,14 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
         const first = seen.get(o.label.trim());
         if (first !== undefined) problems.push(m.duplicateLabel(where, first, j, o.label));
         else seen.set(o.label.trim(), j);
-        if (custom && o.label.trim() === m.customChoice) problems.push(m.customLabel(where, j, m.customChoice));
+        if (custom && o.label.trim() === m.customChoice)
+          problems.push(m.customLabel(where, j, m.customChoice));
         options.push(
           o.description === undefined ? { label: o.label } : { label: o.label, description: o.description },
         );
         // Counted as the screen shows it: escape sequences and controls are not characters.
-        if (graphemeCount(sanitizeText(o.label)) > QUESTION_LABEL_MAX) warnings.push(m.longLabel(where, j, o.label));
+        if (graphemeCount(sanitizeText(o.label)) > QUESTION_LABEL_MAX)
+          warnings.push(m.longLabel(where, j, o.label));
       });
     }
     if (graphemeCount(sanitizeText(header)) > QUESTION_HEADER_MAX) warnings.push(m.longHeader(n, header));

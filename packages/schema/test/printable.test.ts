@@ -2,8 +2,8 @@
 // printableText / printableJson, on every hostile string.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isCleanText, printableJson, printableText, sanitizeText, textFor } from '../src/printable.ts';
 import { HOSTILE } from '../../../testing/hostile-text.ts';
+import { isCleanText, printableJson, printableText, sanitizeText, textFor } from '../src/printable.ts';
 
 const ESC_OR_C1 = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
 
@@ -126,7 +126,10 @@ test('textFor: cleaned for a terminal, exact for a file or a pipe', () => {
 test('printableText: every control, bidi and format character shown as an escape, lines kept', () => {
   const all = Object.values(HOSTILE).join('');
   const out = printableText(`a\n${all}\tb\r\nc`);
-  assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(out), out);
+  assert.ok(
+    !/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(out),
+    out,
+  );
   assert.ok(out.startsWith('a\n'));
   assert.ok(out.endsWith('\tb\nc'));
   assert.equal(printableText('(?=\x1b]52;c;QQ==\x07)'), '(?=\\u001b]52;c;QQ==\\u0007)');
@@ -141,7 +144,12 @@ test('printableJson: the same value for a JSON reader, nothing a terminal acts o
   const value = { all: Object.values(HOSTILE).join(''), tag: 'x\u{e0041}y', c1: '\x9b2J', ja: '日本語' };
   const out = printableJson(value);
   assert.deepEqual(JSON.parse(out), value);
-  assert.ok(!/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u{e0000}-\u{e007f}]/u.test(out), out);
+  assert.ok(
+    !/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u{e0000}-\u{e007f}]/u.test(
+      out,
+    ),
+    out,
+  );
   assert.match(out, /日本語/);
   assert.equal(printableJson({ a: 1 }), JSON.stringify({ a: 1 }, null, 2));
 });

@@ -183,8 +183,15 @@ test('duplicate labels and a label equal to the free-text choice are refused wit
   assert.ok(!other.ok);
   assert.match(other.error.message, /options\[1\]\.label「その他」は自由記述の選択肢/);
   // Without the free-text row, その他 is an ordinary label.
-  assert.ok(validateQuestionInput({ questions: [{ question: 'Q', header: 'H', options: [{ label: 'その他' }], custom: false }] }).ok);
-  const en = validateQuestionInput({ questions: [{ question: 'Q', header: 'H', options: [{ label: 'Other' }] }] }, { locale: 'en' });
+  assert.ok(
+    validateQuestionInput({
+      questions: [{ question: 'Q', header: 'H', options: [{ label: 'その他' }], custom: false }],
+    }).ok,
+  );
+  const en = validateQuestionInput(
+    { questions: [{ question: 'Q', header: 'H', options: [{ label: 'Other' }] }] },
+    { locale: 'en' },
+  );
   assert.ok(!en.ok);
 });
 
@@ -193,7 +200,9 @@ test('the long-label warning counts what the screen shows and says the label is 
   const r = validateQuestionInput({ questions: [{ question: 'Q', header: 'H', options: [{ label }] }] });
   assert.ok(r.ok);
   assert.deepEqual(r.warnings, []);
-  const long = validateQuestionInput({ questions: [{ question: 'Q', header: 'H', options: [{ label: 'あ'.repeat(11) }] }] });
+  const long = validateQuestionInput({
+    questions: [{ question: 'Q', header: 'H', options: [{ label: 'あ'.repeat(11) }] }],
+  });
   assert.ok(long.ok);
   assert.match(long.warnings[0]!, /推奨の最大10文字を超えています（画面には全体を表示しました）/);
 });

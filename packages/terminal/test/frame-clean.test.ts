@@ -17,4 +17,3 @@ test('frames measure and paint cleaned text; a hand-built row is cleaned when pa
   const colored = paintRow([{ text: '\x1b[8mx', style: 'bold' }], true);
   assert.equal(colored, '\x1b[1mx\x1b[22m');
 });
-

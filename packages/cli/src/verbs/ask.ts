@@ -1,5 +1,5 @@
-import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { err, out, type Printer } from '../output.js';
+import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */

@@ -77,9 +77,7 @@ const verb: Verb = {
         err.write(`formrequest call: ${tool} reported an error:\n${outcome.text}\n`);
         return 1;
       }
-      out.write(
-        outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`,
-      );
+      out.write(outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`);
       return 0;
     } catch (error) {
       if (error instanceof LaunchError || error instanceof LiveServerError) {

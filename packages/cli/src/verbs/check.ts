@@ -1,6 +1,6 @@
 import { formatIssues, resolveLocale, validateFormSchema } from '@formrequest/schema';
-import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { err, out } from '../output.js';
+import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest check FILE [--locale ja|en] [--json]

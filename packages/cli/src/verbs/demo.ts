@@ -96,9 +96,7 @@ const verb: Verb = {
     });
     err.write('formrequest demo: shutting down (again to stop at once)\n');
     const stopNow = () => {
-      err.write(
-        'formrequest demo: stopped at once; runs in flight are taken over after their lease\n',
-      );
+      err.write('formrequest demo: stopped at once; runs in flight are taken over after their lease\n');
       process.exit(130);
     };
     process.once('SIGINT', stopNow);

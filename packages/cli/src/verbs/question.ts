@@ -1,7 +1,7 @@
 import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
 import { terminalWords } from '@formrequest/schema/messages';
-import { readJsonFile, UnreadableError } from '../read-input.js';
 import { err, out } from '../output.js';
+import { readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
@@ -64,8 +64,7 @@ const verb: Verb = {
     // Warnings are for whoever wrote the questions: on stderr, after the prompt (--json has them in details).
     if (!values.json) {
       const word = terminalWords(locale).warning;
-      for (const w of result.details.warnings ?? [])
-        err.write(`${word}: ${w}\n`);
+      for (const w of result.details.warnings ?? []) err.write(`${word}: ${w}\n`);
     }
     return report(result, values.json === true, textFor);
   },

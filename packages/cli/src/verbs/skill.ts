@@ -162,9 +162,7 @@ const verb: Verb = {
           const { removed, kept } = folder.prune(written, (id) => wanted.length > 0 && present.has(id));
           if (removed.length > 0) out.write(`pruned ${removed.length}: ${removed.join(', ')}\n`);
           for (const name of kept) {
-            err.write(
-              `kept ${name}: its files from formrequest were removed, but it holds other files\n`,
-            );
+            err.write(`kept ${name}: its files from formrequest were removed, but it holds other files\n`);
           }
         }
       } else code = print(skills.flatMap((s) => s.files));
@@ -276,9 +274,7 @@ function launchesOf(
 
 function print(files: SkillFile[]): number {
   const several = files.length > 1;
-  out.write(
-    files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'),
-  );
+  out.write(files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'));
   return 0;
 }
 

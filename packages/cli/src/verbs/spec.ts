@@ -100,9 +100,7 @@ const verb: Verb = {
       }
     }
     const notes = shown.reduce((n, s) => n + s.findings.length, 0) - warnings;
-    err.write(
-      `${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`,
-    );
+    err.write(`${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`);
     for (const line of skippedReport(checked, chosen)) err.write(`${line}\n`);
     const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
     const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
