@@ -18,7 +18,7 @@ import {
 } from '@formrequest/schema';
 import { type DialogKind, type DialogState, dialogUpdate, openDialog } from './dialog.js';
 import { type FieldContext, type FieldWidget, type FileSystem, WIDGETS } from './fields/index.js';
-import type { InputEvent } from './keys.js';
+import { type InputEvent, verticalMove } from './keys.js';
 import { say, words } from './messages.js';
 
 export interface FormOptions {
@@ -345,9 +345,10 @@ function dialogKey(s: FormState, e: InputEvent) {
 
 function reviewUpdate(s: FormState, e: InputEvent) {
   const count = s.steps.length + 2; // fields, submit, cancel
-  if (e.type !== 'key') return;
-  if (e.name === 'up') s.reviewCursor = (s.reviewCursor - 1 + count) % count;
-  else if (e.name === 'down' || (e.name === 'tab' && !e.shift)) s.reviewCursor = (s.reviewCursor + 1) % count;
+  const move = verticalMove(e);
+  if (move) s.reviewCursor = (s.reviewCursor + (move === 'up' ? count - 1 : 1)) % count;
+  if (e.type !== 'key' || move) return;
+  if (e.name === 'tab' && !e.shift) s.reviewCursor = (s.reviewCursor + 1) % count;
   else if (e.name === 'tab' && e.shift) s.reviewCursor = (s.reviewCursor - 1 + count) % count;
   else if (e.name === 'home' || e.name === 'pageup') s.reviewCursor = 0;
   else if (e.name === 'end' || e.name === 'pagedown') s.reviewCursor = count - 1;

@@ -1,10 +1,12 @@
 // A list to choose from, shared by the question's options, the choice fields and search results:
-// ↑/↓ (wrapping), Home/End, PageUp/PageDown, type-to-filter, and a window that keeps the highlighted
-// item in view with "more above / below" markers. The state is two numbers and a string; the window
-// is worked out again from them on every draw (no scroll position to keep in step).
+// ↑/↓ and j/k, Ctrl+N/Ctrl+P (wrapping), Home/End, PageUp/PageDown, '/' to filter (as in less, vim,
+// fzf's and gum's lists: letters stay keys until '/' is pressed), and a window that keeps the
+// highlighted item in view with "more above / below" markers. The state is a number, a flag and a
+// string; the window is worked out again from them on every draw (no scroll position to keep in step).
 import type { FrameBuilder, Span } from './frame.js';
-import type { InputEvent } from './keys.js';
+import { type InputEvent, verticalMove } from './keys.js';
 import { say, type UiLocale, words } from './messages.js';
+import { displayWidth } from './width.js';
 
 export interface ListItem {
   label: string;
@@ -20,10 +22,18 @@ export interface ListState {
   cursor: number;
   /** What was typed to filter the list ('' shows everything). */
   filter: string;
+  /** '/' was pressed: typed text goes to the filter (Esc or Backspace on an empty filter leaves). */
+  filtering: boolean;
 }
 
 export function createList(cursor = 0): ListState {
-  return { cursor: Math.max(0, cursor), filter: '' };
+  return { cursor: Math.max(0, cursor), filter: '', filtering: false };
+}
+
+/** Leaves filter mode and shows the whole list again (the highlighted item stays highlighted). */
+export function clearFilter(l: ListState): void {
+  l.filter = '';
+  l.filtering = false;
 }
 
 /** Folds case, width (ＡＢＣ, ｶﾀｶﾅ) and katakana to hiragana, so いちご finds イチゴ and tok finds Tokyo. */
@@ -78,13 +88,31 @@ export function listUpdate(
   const shown = visibleIndices(items, l.filter);
   if (e.type === 'text' || e.type === 'paste') {
     if (!opts.filterable) return 'unhandled';
+    if (!l.filtering) {
+      if (e.type === 'text' && e.text === '/') {
+        l.filtering = true;
+        return 'filtered';
+      }
+      // j / k move, as in vim, less, fzf and clack; other letters are left to the widget.
+      const move = verticalMove(e);
+      if (move && shown.length > 0) return listUpdate(l, items, { type: 'key', name: move }, opts);
+      return 'unhandled';
+    }
     const text = e.text.replace(/[\r\n\t]+/g, ' ');
     if (text === ' ' && (opts.spaceIsKey || l.filter === '')) return 'unhandled';
     return setFilter(l, items, l.filter + text);
   }
   if (e.type !== 'key') return 'unhandled';
-  if (opts.filterable && l.filter !== '') {
-    if (e.name === 'backspace') return setFilter(l, items, [...l.filter].slice(0, -1).join(''));
+  const ctrlMove = e.ctrl ? verticalMove(e) : null;
+  if (ctrlMove && shown.length > 0) return listUpdate(l, items, { type: "key", name: ctrlMove }, opts);
+  if (opts.filterable && l.filtering) {
+    if (e.name === 'backspace') {
+      if (l.filter === '') {
+        l.filtering = false;
+        return 'filtered';
+      }
+      return setFilter(l, items, [...l.filter].slice(0, -1).join(''));
+    }
     if (e.name === 'u' && e.ctrl) return setFilter(l, items, '');
   }
   if (shown.length === 0) return 'unhandled';
@@ -148,14 +176,18 @@ export function drawList(
 ): void {
   const m = words(opts.locale);
   const shown = visibleIndices(items, l.filter);
-  if (l.filter !== '') {
+  const filterLine = l.filtering || l.filter !== '';
+  if (filterLine) {
     const real = shown.filter((i) => !items[i]!.always).length;
     const total = items.filter((i) => !i.always).length;
+    const row = fb.rows.length;
     fb.line([
       { text: `${m.filterLabel} `, style: 'dim' },
       { text: l.filter, style: 'accent' },
       { text: ` (${real}/${total})`, style: 'dim' },
     ]);
+    // The real cursor where the filter's text goes, so an IME's candidate window opens there.
+    if (l.filtering) fb.cursor = { row, col: displayWidth(`${m.filterLabel} ${l.filter}`) };
     if (real === 0) fb.text(opts.empty ?? m.noMatch, 'warn');
   }
   // Each item drawn on its own to know its height, then a window of whole items around the cursor.
@@ -164,7 +196,7 @@ export function drawList(
     opts.item(scratch, index, index === l.cursor);
     return { index, rows: scratch.rows, focus: scratch.focusRow, cursor: scratch.cursor };
   });
-  let budget = Math.max(1, opts.rows - (l.filter !== '' ? 1 : 0));
+  let budget = Math.max(1, opts.rows - (filterLine ? 1 : 0));
   const total = drawn.reduce((n, d) => n + d.rows.length, 0);
   let first = 0;
   let last = drawn.length - 1;

@@ -59,7 +59,7 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
     bottom.footerLine([{ text: say(m.selected, { n: multiCount }), style: 'dim' }]);
   const esc = st.editor
     ? k.keyBack
-    : st.list.filter
+    : st.list.filtering || st.list.filter
       ? k.keyClearFilter
       : s.revising
         ? k.keyBack
@@ -69,9 +69,10 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
     : hint(
         k.keyMove,
         long && k.keyPage,
-        (long || count > 9) && k.keyFilter,
+        !st.list.filtering && k.keyFilter,
         q.multiple && k.keySelect,
         k.keyConfirm,
+        s.questions.length === 1 && !s.revising && k.keyReview,
         esc,
       );
   footer(bottom, s, locale, keys);

@@ -395,7 +395,7 @@ test('Esc while revising: back to the review, asking before an edit is thrown aw
 
 const prefectureForm = JSON.parse(readFileSync(join(repoRoot, 'examples/forms/prefecture.json'), 'utf8'));
 
-test('a select of 47 prefectures: a window with markers, PageDown, type-to-filter on labels and values', () => {
+test('a select of 47 prefectures: a window with markers, PageDown, / filters on labels and values; j/k move', () => {
   const s = form(prefectureForm.fields);
   let text = screen(s, 60, 16);
   assert.ok(text.split('\n').length <= 16, text);
@@ -404,13 +404,17 @@ test('a select of 47 prefectures: a window with markers, PageDown, type-to-filte
   send(s, k('pagedown'));
   text = screen(s, 60, 16);
   assert.match(text, /↑ 他\d+件[\s\S]*↓ 他\d+件/);
-  send(s, t('tok'));
+  const at = widget(s).list.cursor;
+  send(s, t('j'), t('j'), t('k'));
+  assert.equal(widget(s).list.cursor, at + 1);
+  assert.match(screen(s, 60, 16), /\/ 絞り込み/);
+  send(s, t('/'), t('tok'));
   text = screen(s, 60, 16);
   assert.match(text, /絞り込み: tok \(2\/47\)\n> \( \) 東京都\n {2}\( \) 徳島県/);
   send(s, k('escape'));
   assert.equal(widget(s).list.filter, '', 'Esc clears the filter first');
   assert.equal(s.status, 'active');
-  send(s, t('大阪'), k('enter'), k('enter'));
+  send(s, t('/'), t('大阪'), k('enter'), k('enter'));
   assert.deepEqual(s.result, { prefecture: 'osaka' });
 });
 
