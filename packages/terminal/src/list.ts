@@ -89,13 +89,17 @@ export function listUpdate(
   if (e.type === 'text' || e.type === 'paste') {
     if (!opts.filterable) return 'unhandled';
     if (!l.filtering) {
-      if (e.type === 'text' && e.text === '/') {
+      // (Keys typed fast may come as one text event: '/kyo', 'jj'.)
+      if (e.type === 'text' && e.text.startsWith('/')) {
         l.filtering = true;
-        return 'filtered';
+        const rest = e.text.slice(1);
+        return rest ? listUpdate(l, items, { type: 'text', text: rest }, opts) : 'filtered';
       }
       // j / k move, as in vim, less, fzf and clack; other letters are left to the widget.
-      const move = verticalMove(e);
-      if (move && shown.length > 0) return listUpdate(l, items, { type: 'key', name: move }, opts);
+      if (e.type === 'text' && /^[jk]+$/.test(e.text) && shown.length > 0) {
+        for (const c of e.text) listUpdate(l, items, { type: 'key', name: c === 'j' ? 'down' : 'up' }, opts);
+        return 'moved';
+      }
       return 'unhandled';
     }
     const text = e.text.replace(/[\r\n\t]+/g, ' ');

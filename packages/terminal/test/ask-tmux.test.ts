@@ -387,7 +387,7 @@ test('ask: Esc steps back one level and never loses what was typed without askin
   pane.kill();
 });
 
-test('ask: a select of the 47 prefectures: markers, PageDown, type-to-filter', async () => {
+test('ask: a select of the 47 prefectures: markers, PageDown, / to filter', async () => {
   const pane = Pane.start(socket, ['ask', join(repoRoot, 'examples/forms/prefecture.json')], {
     stdoutToFile: true,
     height: 16,
@@ -398,7 +398,7 @@ test('ask: a select of the 47 prefectures: markers, PageDown, type-to-filter', a
   assert.ok(screen.split('\n').length <= 16);
   pane.keys('PageDown');
   screen = await pane.waitFor(/↑ 他\d+件/);
-  pane.literal('kyo');
+  pane.literal('/kyo');
   screen = await pane.waitFor(/絞り込み: kyo \(2\/47\)/);
   assert.match(screen, /> \( \) 東京都\n {2}\( \) 京都府/);
   pane.keys('Down', 'Enter');

@@ -467,11 +467,11 @@ test('a failed load can be tried again (Ctrl+R or Enter); a relative URL without
   );
 });
 
-test('text answers are capped at maxLength (or 10,000) while typing and pasting, with a notice', () => {
+test('text answers are capped at maxLength (or 10,000) while typing and pasting, with the seed\'s message', () => {
   const s = form([{ name: 'a', type: 'textarea', label: 'A', maxLength: 5 }]);
   send(s, t('abc'), { type: 'paste', text: 'defgh', overflow: false });
   assert.equal(widget(s).editor.text, 'abcde');
-  assert.match(screen(s), /回答は5文字までです/);
+  assert.match(screen(s), /Aは5文字以下で入力してください/); // the seed's maxLength message
   assert.match(screen(s), /5\/5/);
 });
 
@@ -536,4 +536,15 @@ test('a failed search says why and Ctrl+R searches again; a relative searchUrl w
     screen(rel, 120),
     /相対URL「\/api\/users」には読み込み先のサーバーが必要です。--base-url で指定してください/,
   );
+});
+
+test('a message under a field is checked again on every edit: never one the text no longer is', () => {
+  const s = form([{ name: 'n', type: 'number', label: '数量', max: 10, required: true }]);
+  send(s, t('11'), k('enter'));
+  assert.match(screen(s), /数量は10以下で入力してください/);
+  send(s, t('abc'));
+  assert.doesNotMatch(screen(s), /10以下/);
+  assert.match(screen(s), /数量は数値で入力してください/);
+  send(s, k('u', { ctrl: true }), t('5'));
+  assert.doesNotMatch(screen(s), /数量は/);
 });

@@ -46,7 +46,7 @@ const verb: Verb = {
     }
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!);
+      input = readJsonFile(positionals[0]!, locale ?? 'ja');
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       // A JSON syntax message quotes the file: printed like everything else.

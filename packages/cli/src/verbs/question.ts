@@ -41,7 +41,7 @@ const verb: Verb = {
       throw new UsageError(`--locale must be ja or en (got '${locale}').`);
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!);
+      input = readJsonFile(positionals[0]!, locale);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       // A JSON syntax message quotes the file: printed like everything else.

@@ -3,6 +3,7 @@
 // states drawn in place of a list. A failed load can be tried again (Ctrl+R, or Enter on the error).
 import { extractItems, type FieldOf, itemValue, optionText, t } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
+import { say, words } from '../messages.js';
 import type { FieldContext } from './types.js';
 
 /** A field whose options come from a URL. */
@@ -21,6 +22,8 @@ export interface RemoteState {
   loading: boolean;
   error: string | null;
   items: Choice[];
+  /** When the load started (Date.now()), for the spinner's elapsed time. */
+  since?: number;
 }
 
 export function idle(): RemoteState {
@@ -49,7 +52,7 @@ export function startLoad(
     holder.remote = { url: null, loading: false, error: url.error, items: [] };
     return;
   }
-  const remote: RemoteState = { url, loading: true, error: null, items: holder.remote.items };
+  const remote: RemoteState = { url, loading: true, error: null, items: holder.remote.items, since: Date.now() };
   holder.remote = remote;
   ctx.load(
     url,
@@ -81,6 +84,8 @@ export function isRetry(
   return e.name === 'enter' && remote.error !== null && remote.url !== null && ctx.field.required === true;
 }
 
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
 /** Draws the loading / error / empty state; true when one was drawn instead of the items. */
 export function drawRemoteState(
   ctx: FieldContext,
@@ -89,7 +94,11 @@ export function drawRemoteState(
   kind: 'load' | 'search',
 ): boolean {
   if (remote.loading && remote.items.length === 0) {
-    fb.text(t(ctx.locale, 'loading'), 'dim');
+    // A spinner and the time so far (redrawn while the load runs), and the key that starts it again.
+    const ms = Date.now() - (remote.since ?? Date.now());
+    const spinner = SPINNER[Math.floor(ms / 100) % SPINNER.length]!;
+    const m = words(ctx.locale);
+    fb.text(`${say(m.loadingFor, { spinner, s: (ms / 1000).toFixed(1) })} · ${m.keyRetry}`, 'dim');
     return true;
   }
   if (remote.error) {
