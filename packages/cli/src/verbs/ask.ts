@@ -5,7 +5,7 @@ import { parseFlags, UsageError, type Verb } from '../verb.js';
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
 export const ASK_EXIT = { submitted: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--fullscreen]
+const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--fullscreen] [--plain]
 
 Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}; "-"
 reads it from stdin) in the terminal and prints the answers JSON (the next user message of the
@@ -20,6 +20,7 @@ Options:
   --locale ja|en    language of the screen and messages (default: the form's locale, else its words' language, else ja)
   --base-url URL    base for relative searchUrl / loadUrl values (e.g. http://127.0.0.1:3000)
   --fullscreen      draw on the alternate screen instead (nothing is left in the scrollback)
+  --plain           plain lines: no colour, no cursor moves (the default where TERM is dumb or unset)
 
 Exit codes: 0 submitted · 2 invalid schema or unreadable file (the tool's messages on stderr)
             3 cancelled (the cancel message on stdout) · 4 no terminal (NO_UI)`;
@@ -32,6 +33,7 @@ const verb: Verb = {
       locale: { type: 'string' },
       'base-url': { type: 'string' },
       fullscreen: { type: 'boolean' },
+      plain: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale;
@@ -61,7 +63,7 @@ const verb: Verb = {
       locale,
       baseUrl,
       stdinIsData: positionals[0] === '-',
-      display: values.fullscreen ? 'fullscreen' : 'inline',
+      display: values.plain ? 'plain' : values.fullscreen ? 'fullscreen' : undefined,
     });
     // Messages quote the form (labels, values); the answers JSON stays JSON with the same values.
     const write = (stream: Printer, text: string) => stream.write(`${text}\n`);

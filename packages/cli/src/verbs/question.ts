@@ -7,7 +7,7 @@ import { parseFlags, UsageError, type Verb } from '../verb.js';
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
 export const QUESTION_EXIT = { answered: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest question FILE [--json] [--locale ja|en] [--fullscreen]
+const usage = `Usage: formrequest question FILE [--json] [--locale ja|en] [--fullscreen] [--plain]
 
 Asks the questions of FILE (seed 004: {"questions": [{question, header, options, multiple?, custom?}]},
 or a {"tool": "question", "input": {...}} call; "-" reads it from stdin) in the terminal and prints
@@ -22,6 +22,7 @@ Options:
   --json           print the whole ToolResult {content, details} as JSON (also for errors)
   --locale ja|en   language of the screen and the messages (default ja)
   --fullscreen     draw on the alternate screen instead (nothing is left in the scrollback)
+  --plain          plain lines: no colour, no cursor moves (the default where TERM is dumb or unset)
 
 Exit codes: 0 answered · 2 bad input (VALIDATION_ERROR, NO_QUESTIONS, NO_OPTIONS, unreadable file)
             3 cancelled (CANCELLED) · 4 no terminal (NO_UI)`;
@@ -34,6 +35,7 @@ const verb: Verb = {
       json: { type: 'boolean' },
       locale: { type: 'string' },
       fullscreen: { type: 'boolean' },
+      plain: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale ?? 'ja';
@@ -59,7 +61,7 @@ const verb: Verb = {
     const result = await askQuestions(input, {
       locale,
       stdinIsData: positionals[0] === '-',
-      display: values.fullscreen ? 'fullscreen' : 'inline',
+      display: values.plain ? 'plain' : values.fullscreen ? 'fullscreen' : undefined,
     });
     // Warnings are for whoever wrote the questions: on stderr, after the prompt (--json has them in details).
     if (!values.json) {
