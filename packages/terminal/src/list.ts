@@ -194,17 +194,22 @@ export function drawList(
     if (l.filtering) fb.cursor = { row, col: displayWidth(`${m.filterLabel} ${l.filter}`) };
     if (real === 0) fb.text(opts.empty ?? m.noMatch, 'warn');
   }
-  // Each item drawn on its own to know its height, then a window of whole items around the cursor.
-  const drawn = shown.map((index) => {
+  // Each item near the cursor drawn on its own to know its height (an item takes at least a row, so
+  // no more than a screenful either side can be shown: a list of 20,000 costs what a list of 50 does),
+  // then a window of whole items around the cursor.
+  let budget = Math.max(1, opts.rows - (filterLine ? 1 : 0));
+  const atShown = Math.max(0, shown.indexOf(l.cursor));
+  const lo = Math.max(0, atShown - budget);
+  const hi = Math.min(shown.length, atShown + budget + 1);
+  const drawn = shown.slice(lo, hi).map((index) => {
     const scratch = fb.scratch();
     opts.item(scratch, index, index === l.cursor);
     return { index, rows: scratch.rows, focus: scratch.focusRow, cursor: scratch.cursor };
   });
-  let budget = Math.max(1, opts.rows - (filterLine ? 1 : 0));
   const total = drawn.reduce((n, d) => n + d.rows.length, 0);
   let first = 0;
   let last = drawn.length - 1;
-  if (total > budget) {
+  if (total > budget || lo > 0 || hi < shown.length) {
     budget = Math.max(1, budget - 2); // room for both markers
     const at = Math.max(
       0,
@@ -231,7 +236,7 @@ export function drawList(
     }
   }
   fb.page = Math.max(1, last - first + 1);
-  if (first > 0) fb.line(marker(say(m.moreAbove, { n: first })));
+  if (lo + first > 0) fb.line(marker(say(m.moreAbove, { n: lo + first })));
   for (let i = first; i <= last; i++) {
     const d = drawn[i]!;
     const start = fb.rows.length;
@@ -240,7 +245,7 @@ export function drawList(
     // An item may hold a text input (the question's その他): its cursor comes along.
     if (d.cursor) fb.cursor = { row: start + d.cursor.row, col: d.cursor.col };
   }
-  if (last < drawn.length - 1) fb.line(marker(say(m.moreBelow, { n: drawn.length - 1 - last })));
+  if (lo + last < shown.length - 1) fb.line(marker(say(m.moreBelow, { n: shown.length - 1 - lo - last })));
 }
 
 function marker(text: string): Span[] {

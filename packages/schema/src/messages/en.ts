@@ -178,6 +178,7 @@ export const terminal: Words<typeof ja.terminal> = {
   filterLabel: 'filter:',
   noMatch: 'No choice matches',
   moreAbove: '↑ {n} more',
+  moreResults: '{n} more results: refine your search',
   moreBelow: '↓ {n} more',
   cancelFormAsk: 'Cancel the form? What you entered will not be sent.',
   cancelFormStay: 'Keep going',

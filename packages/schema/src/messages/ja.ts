@@ -203,6 +203,7 @@ export const terminal = {
   noMatch: '一致する選択肢がありません',
   moreAbove: '↑ 他{n}件',
   moreBelow: '↓ 他{n}件',
+  moreResults: 'ほかに{n}件あります: 検索語を絞り込んでください',
   cancelFormAsk: 'フォームをキャンセルしますか？入力した内容は送信されません。',
   cancelFormStay: '続ける',
   cancelFormLeave: 'キャンセルする',

@@ -22,6 +22,8 @@ export interface RemoteState {
   loading: boolean;
   error: string | null;
   items: Choice[];
+  /** Results left out past the cap (a search shows the first RESULTS_SHOWN and asks to refine). */
+  more?: number;
   /** When the load started (Date.now()), for the spinner's elapsed time. */
   since?: number;
 }
@@ -30,11 +32,16 @@ export function idle(): RemoteState {
   return { url: null, loading: false, error: null, items: [] };
 }
 
-/** The choices in a response body, or null when it holds no list. */
-export function choicesOf(field: RemoteField, body: unknown): Choice[] | null {
+/** Search results shown at most; past it the list says how many more and asks for a longer query. */
+export const RESULTS_SHOWN = 100;
+
+/** The choices in a response body (the first `cap` of them), or null when it holds no list. */
+export function choicesOf(field: RemoteField, body: unknown, cap = Number.POSITIVE_INFINITY): Choice[] | null {
   const items = extractItems(body);
   if (!items) return null;
-  return items.map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
+  return items
+    .slice(0, cap)
+    .map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
 }
 
 /**
@@ -46,7 +53,7 @@ export function startLoad(
   field: RemoteField,
   holder: { remote: RemoteState },
   url: string | { error: string },
-  opts: { fresh?: boolean; loaded?: () => void } = {},
+  opts: { fresh?: boolean; loaded?: () => void; cap?: number } = {},
 ): void {
   if (typeof url !== 'string') {
     holder.remote = { url: null, loading: false, error: url.error, items: [] };
@@ -58,8 +65,11 @@ export function startLoad(
     url,
     (r) => {
       if (holder.remote !== remote) return; // a newer load replaced this one
-      const choices = r.ok ? choicesOf(field, r.body) : null;
-      if (choices) holder.remote = { url, loading: false, error: null, items: choices };
+      const choices = r.ok ? choicesOf(field, r.body, opts.cap) : null;
+      if (choices) {
+        const more = Math.max(0, (r.ok ? (extractItems(r.body)?.length ?? 0) : 0) - choices.length);
+        holder.remote = { url, loading: false, error: null, items: choices, more };
+      }
       else {
         const error = r.ok ? t(ctx.locale, 'loadError') : r.error;
         holder.remote = { url, loading: false, error, items: [] };
