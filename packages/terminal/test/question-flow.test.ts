@@ -63,7 +63,7 @@ test('single choice: one Enter answers and sends; arrows, j/k and Ctrl+N/P wrap 
 
 test('single choice: Tab answers and shows the review, where Enter submits', () => {
   const s = flow([single]);
-  assert.match(screen(s), /Tab 確認画面へ/);
+  assert.match(screen(s), /Tab 確認/);
   send(s, k('down'), k('tab'));
   assert.equal(s.screen, 'confirm');
   assert.match(screen(s), /→ utils\.ts/);

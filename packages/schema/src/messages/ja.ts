@@ -148,7 +148,7 @@ export const terminal = {
   keySelect: 'Space 選択',
   keyChoose: 'Enter 確定',
   keyConfirm: 'Enter 確定',
-  keyReview: 'Tab 確認画面へ',
+  keyReview: 'Tab 確認',
   keyNext: 'Enter 次へ',
   keyReviseSubmit: 'Enter 修正/送信',
   keyPrev: 'Shift+Tab 前へ',
