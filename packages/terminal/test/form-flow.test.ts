@@ -548,3 +548,16 @@ test('a message under a field is checked again on every edit: never one the text
   send(s, k('u', { ctrl: true }), t('5'));
   assert.doesNotMatch(screen(s), /数量は/);
 });
+
+test('askForm without a terminal answers no-ui with the NO_UI message, not the cancel message', async () => {
+  const { askForm } = await import('../src/ask-form.js');
+  const { PassThrough } = await import('node:stream');
+  const stream = new PassThrough() as unknown as NodeJS.ReadStream & NodeJS.WriteStream;
+  const r = await askForm(
+    { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+    { input: stream, output: stream },
+  );
+  assert.equal(r.status, 'no-ui');
+  assert.match(r.message, /^エラー \[NO_UI\]: 対話型UIが利用できません/);
+  assert.doesNotMatch(r.message, /キャンセル/);
+});
