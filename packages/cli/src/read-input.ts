@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { format, terminalWords } from '@formrequest/schema/messages';
 
 /** Why a file could not be used; the verb prints it and exits 2. */
 export class UnreadableError extends Error {}
@@ -8,12 +7,17 @@ export class UnreadableError extends Error {}
  * Reads a JSON file (or standard input for "-"), with messages that say what to fix, in the run's
  * language (`locale`: the verb's --locale or its default; English when none).
  */
-export function readJsonFile(path: string, locale: 'ja' | 'en' = 'en'): unknown {
-  const m = terminalWords(locale);
+export async function readJsonFile(path: string, locale: 'ja' | 'en' = 'en'): Promise<unknown> {
+  // The messages load only when there is something to say (start-up reads no catalog).
+  const words = async () => {
+    const { format, terminalWords } = await import('@formrequest/schema/messages');
+    return { format, m: terminalWords(locale) };
+  };
   let text: string;
   try {
     text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
+    const { format, m } = await words();
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? m.inputMissing : code === 'EISDIR' ? m.inputIsDirectory : (error as Error).message;
@@ -22,6 +26,7 @@ export function readJsonFile(path: string, locale: 'ja' | 'en' = 'en'): unknown 
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
+    const { format, m } = await words();
     throw new UnreadableError(format(m.inputNotJson, { path, detail: (error as Error).message }));
   }
 }

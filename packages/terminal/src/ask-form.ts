@@ -142,7 +142,6 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
   // No terminal: the NO_UI message (what happened and how to recover), never the cancel message.
   if (!terminal)
     return { status: 'no-ui', message: formatQuestionError(questionError('NO_UI', { locale }), locale), warnings };
-  await loadWidths();
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
     locale,
@@ -170,6 +169,8 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
       },
       transcript: (width, outcome) => formTranscript(form, width, outcome),
     },
+    // The first frame is on screen: now load exact widths (measured per grapheme until then).
+    () => void loadWidths(),
   );
   form.changed = () => {};
   if (outcome === 'submitted' && form.result) {

@@ -3,3 +3,6 @@
 // so start-up does not load the whole schema package.
 export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
 export { sanitizeText, textFor } from '@formrequest/schema/printable';
+// What `formrequest question` prints besides the answers, so the verb loads this bundle and nothing else.
+export { questionError, questionErrorResult } from '@formrequest/schema/question';
+export { terminalWords } from '@formrequest/schema/messages';

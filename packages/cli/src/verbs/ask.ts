@@ -48,17 +48,15 @@ const verb: Verb = {
     }
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!, locale ?? 'ja');
+      input = await readJsonFile(positionals[0]!, locale ?? 'ja');
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       // A JSON syntax message quotes the file: printed like everything else.
       err.write(`formrequest ask: ${error.message}\n`);
       return ASK_EXIT.badInput;
     }
-    const [{ askForm }, { formatIssues, formatQuestionError, questionError }] = await Promise.all([
-      import('@formrequest/terminal'),
-      import('@formrequest/schema'),
-    ]);
+    // One bundle: the form flow and the words printed here (no module graph to resolve at start-up).
+    const { askForm, formatIssues } = await import('@formrequest/terminal/ask');
     const result = await askForm(formSchemaOf(input), {
       locale,
       baseUrl,
@@ -80,7 +78,7 @@ const verb: Verb = {
         write(err, result.message);
         return ASK_EXIT.badInput;
       case 'no-ui':
-        write(err, formatQuestionError(questionError('NO_UI', { locale }), locale));
+        write(err, result.message);
         return ASK_EXIT.noTerminal;
     }
   },

@@ -28,7 +28,7 @@ const verb: Verb = {
     const file = positionals[0]!;
     let input: unknown;
     try {
-      input = readJsonFile(file, values.locale === 'ja' ? 'ja' : 'en');
+      input = await readJsonFile(file, values.locale === 'ja' ? 'ja' : 'en');
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       err.write(`formrequest check: ${error.message}\n`);

@@ -1,5 +1,4 @@
-import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
-import { terminalWords } from '@formrequest/schema/messages';
+import type { QuestionResult } from '@formrequest/schema/question';
 import { err, out } from '../output.js';
 import { readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
@@ -43,13 +42,14 @@ const verb: Verb = {
       throw new UsageError(`--locale must be ja or en (got '${locale}').`);
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!, locale);
+      input = await readJsonFile(positionals[0]!, locale);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
       // A JSON syntax message quotes the file: printed like everything else.
       err.write(`formrequest question: ${error.message}\n`);
       if (!values.json) return QUESTION_EXIT.badInput;
       // --json promises a ToolResult for every outcome: the file problem is a VALIDATION_ERROR.
+      const { questionError, questionErrorResult } = await import('@formrequest/terminal/question');
       const details = { file: positionals[0]!, reason: error.message };
       return report(
         questionErrorResult(questionError('VALIDATION_ERROR', { locale, details }), { locale }),
@@ -57,7 +57,7 @@ const verb: Verb = {
       );
     }
     if (isToolCall(input)) input = input.input;
-    const { askQuestions, textFor } = await import('@formrequest/terminal/question');
+    const { askQuestions, terminalWords, textFor } = await import('@formrequest/terminal/question');
     const result = await askQuestions(input, {
       locale,
       stdinIsData: positionals[0] === '-',
