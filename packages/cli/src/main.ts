@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { err, out } from './output.js';
 import { UsageError, type Verb } from './verb.js';
-import { VERSION } from './version.js';
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
 const verbs: Record<string, () => Promise<{ default: Verb }>> = {
@@ -40,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === '-v' || name === '--version') {
+    // Read only when asked: a verb's start-up does not read package.json.
+    const { VERSION } = await import('./version.js');
     out.write(`${VERSION}\n`);
     return 0;
   }
