@@ -3,7 +3,7 @@
 // so both accept the same input and answer in the same words.
 import { meantProperty } from './aliases.js';
 import { isPlainObject } from './json-depth.js';
-import { sanitizeText } from './printable.js';
+import { sanitizeText, splitGraphemes } from './printable.js';
 import type { Locale } from './types.js';
 
 export type QuestionLocale = Locale;
@@ -274,15 +274,10 @@ function readQuestion(
 }
 
 function graphemeCount(text: string): number {
-  // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text needs the segmenter.
+  // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text is split.
   if (/^[\x20-\x7e\u3001-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/.test(text)) return text.length;
-  let n = 0;
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  for (const _ of segmenter.segment(text)) n++;
-  return n;
+  return splitGraphemes(text).length;
 }
-
-let segmenter: Intl.Segmenter | undefined;
 
 /** Japanese unless 'en', like the form vocabulary: a JavaScript caller's stray locale must not throw. */
 const words = (locale: unknown) => MESSAGES[locale === 'en' ? 'en' : 'ja'];

@@ -134,6 +134,7 @@ test('@formrequest/schema/printable exports exactly these names', async () => {
     'printableJson',
     'printableText',
     'sanitizeText',
+    'splitGraphemes',
     'textFor',
   ]);
 });

@@ -7,6 +7,7 @@
 // simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
 // flag, anything with VS16), else the East Asian width of its characters from get-east-asian-width
 // (the table string-width itself uses), combining marks 0.
+import { splitGraphemes } from '@formrequest/schema/printable';
 import { eastAsianWidth } from 'get-east-asian-width';
 
 let exactWidth: ((text: string) => number) | undefined;
@@ -48,14 +49,9 @@ function graphemeWidth(text: string): number {
   return width;
 }
 
-let segmenter: Intl.Segmenter | undefined;
-
 export function graphemes(text: string): string[] {
   if (SIMPLE.test(text)) return text.split('');
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const out: string[] = [];
-  for (const { segment } of segmenter.segment(text)) out.push(segment);
-  return out;
+  return splitGraphemes(text);
 }
 
 // Printable ASCII (1 column) and the kana, kanji and full-width forms that are always 2 columns wide
