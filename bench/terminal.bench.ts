@@ -146,7 +146,9 @@ try {
     const ratio = median(times[i]!) / clack;
     const met = ratio <= limit;
     ok &&= met;
-    console.log(`target: ${name} <= ${limit.toFixed(1)}x clack: ${ratio.toFixed(2)}x ${met ? 'MET' : 'MISSED'}`);
+    console.log(
+      `target: ${name} <= ${limit.toFixed(1)}x clack: ${ratio.toFixed(2)}x ${met ? 'MET' : 'MISSED'}`,
+    );
   }
   process.exitCode = ok ? 0 : 1;
 } finally {

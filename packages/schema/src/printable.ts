@@ -136,7 +136,7 @@ export function printableJson(value: unknown, space: number | string = 2): strin
  * data): widths and counts on a first frame use this instead.
  */
 const GRAPHEME =
-  /\r\n|\p{Regional_Indicator}{2}|[^\p{M}\u200d][\p{M}\u200c\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]*(?:\u200d[^\p{M}\u200d]?[\p{M}\u{1f3fb}-\u{1f3ff}]*)*|[\s\S]/gu;
+  /\r\n|\p{Regional_Indicator}{2}|[^\p{M}\u200d][\p{M}\u200c\p{Emoji_Modifier}\u{e0020}-\u{e007f}]*(?:\u200d[^\p{M}\u200d]?[\p{M}\p{Emoji_Modifier}]*)*|[\s\S]/gu;
 
 /** `text` split into graphemes (see GRAPHEME). */
 export function splitGraphemes(text: string): string[] {

@@ -3,7 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HOSTILE } from '../../../testing/hostile-text.ts';
-import { isCleanText, printableJson, printableText, sanitizeText, splitGraphemes, textFor } from '../src/printable.ts';
+import {
+  isCleanText,
+  printableJson,
+  printableText,
+  sanitizeText,
+  splitGraphemes,
+  textFor,
+} from '../src/printable.ts';
 
 const ESC_OR_C1 = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
 
@@ -156,7 +163,16 @@ test('printableJson: the same value for a JSON reader, nothing a terminal acts o
 
 test('splitGraphemes agrees with Intl.Segmenter on emoji sequences, flags, keycaps, marks', () => {
   const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
-  for (const text of ['どれにしますか？ 👍🏽 🍣 café', '👨‍👩‍👧 🇯🇵🇺🇸 1️⃣ e\u0301 a\r\nb', '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}x', '❤️‍🔥 ok']) {
-    assert.deepEqual(splitGraphemes(text), [...seg.segment(text)].map((s) => s.segment), text);
+  for (const text of [
+    'どれにしますか？ 👍🏽 🍣 café',
+    '👨‍👩‍👧 🇯🇵🇺🇸 1️⃣ e\u0301 a\r\nb',
+    '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}x',
+    '❤️‍🔥 ok',
+  ]) {
+    assert.deepEqual(
+      splitGraphemes(text),
+      [...seg.segment(text)].map((s) => s.segment),
+      text,
+    );
   }
 });

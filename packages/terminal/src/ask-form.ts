@@ -141,7 +141,11 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
   const terminal = promptTerminal(opts);
   // No terminal: the NO_UI message (what happened and how to recover), never the cancel message.
   if (!terminal)
-    return { status: 'no-ui', message: formatQuestionError(questionError('NO_UI', { locale }), locale), warnings };
+    return {
+      status: 'no-ui',
+      message: formatQuestionError(questionError('NO_UI', { locale }), locale),
+      warnings,
+    };
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
     locale,

@@ -2,6 +2,7 @@
 // field's label and its widget (fields/*, which draws itself), the inline message, a yes/no dialog when
 // one is open, the key hint, and the review screen.
 import { fieldLabel, type InputField, isEmptyValue, t, valueKind } from '@formrequest/schema';
+import { sanitizeText as sanitizeLine } from '@formrequest/schema/printable';
 import { drawDialog } from './dialog.js';
 import {
   currentField,
@@ -13,7 +14,6 @@ import {
 } from './form-flow.js';
 import { type Frame, FrameBuilder, type Row } from './frame.js';
 import { hint, say, words } from './messages.js';
-import { sanitizeText as sanitizeLine } from '@formrequest/schema/printable';
 import type { Outcome } from './session.js';
 import { truncateToWidth } from './width.js';
 

@@ -108,7 +108,7 @@ export function listUpdate(
   }
   if (e.type !== 'key') return 'unhandled';
   const ctrlMove = e.ctrl ? verticalMove(e) : null;
-  if (ctrlMove && shown.length > 0) return listUpdate(l, items, { type: "key", name: ctrlMove }, opts);
+  if (ctrlMove && shown.length > 0) return listUpdate(l, items, { type: 'key', name: ctrlMove }, opts);
   if (opts.filterable && l.filtering) {
     if (e.name === 'backspace') {
       if (l.filter === '') {

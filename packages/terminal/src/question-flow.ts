@@ -190,7 +190,10 @@ function choose(s: FlowState, q: ResolvedQuestion, st: QuestionState, review: bo
   }
   answer(
     s,
-    [...q.options.filter((_, i) => st.selected[i]).map((o) => o.label), ...(st.custom !== null ? [st.custom] : [])],
+    [
+      ...q.options.filter((_, i) => st.selected[i]).map((o) => o.label),
+      ...(st.custom !== null ? [st.custom] : []),
+    ],
     review,
   );
 }

@@ -7,8 +7,8 @@
 // screen until the step changes. Full-screen draws everything on the alternate screen.
 import type { Frame, Row } from './frame.js';
 import { InlineScreen } from './inline-screen.js';
-import { isPlainTerminal, LineScreen } from './line-screen.js';
 import { type InputEvent, KeyDecoder } from './keys.js';
+import { isPlainTerminal, LineScreen } from './line-screen.js';
 import { type UiLocale, words } from './messages.js';
 import { FullScreen, KEY_MODES_OFF, KEY_MODES_ON, type Painter } from './screen.js';
 import { canSuspend, type Terminal } from './tty.js';

@@ -434,7 +434,9 @@ test('ask: a server that cannot be reached says which and why; Ctrl+R tries agai
   );
   const pane = Pane.start(socket, ['ask', file], { stdoutToFile: true });
   await pane.waitFor(
-    new RegExp(`選択肢を読み込めませんでした。 \\(127\\.0\\.0\\.1:${port}\\s*に接続できません（接続を拒否されました）\\)`),
+    new RegExp(
+      `選択肢を読み込めませんでした。 \\(127\\.0\\.0\\.1:${port}\\s*に接続できません（接続を拒否されました）\\)`,
+    ),
   );
   assert.match(pane.screen(), /Ctrl\+R 再試行/);
   pane.keys('C-r');

@@ -67,8 +67,15 @@ function file(name: string, value: unknown): string {
 }
 
 function ask(form: unknown, opts: Parameters<typeof Pane.start>[2] = {}): Pane {
-  const path = file(`form-${Math.random().toString(36).slice(2)}.json`, { locale: 'ja', ...(form as object) });
-  return Pane.start(socket, ['ask', path, '--base-url', baseUrl], { stdoutToFile: true, height: 24, ...opts });
+  const path = file(`form-${Math.random().toString(36).slice(2)}.json`, {
+    locale: 'ja',
+    ...(form as object),
+  });
+  return Pane.start(socket, ['ask', path, '--base-url', baseUrl], {
+    stdoutToFile: true,
+    height: 24,
+    ...opts,
+  });
 }
 
 function question(questions: unknown[], opts: Parameters<typeof Pane.start>[2] = {}): Pane {
@@ -90,7 +97,10 @@ const multi = {
 };
 
 test('a number message is checked again on every edit: 11 then abc never still says "10以下"', async () => {
-  const pane = ask({ title: 'T', fields: [{ name: 'n', type: 'number', label: '数量', max: 10, required: true }] });
+  const pane = ask({
+    title: 'T',
+    fields: [{ name: 'n', type: 'number', label: '数量', max: 10, required: true }],
+  });
   await pane.waitFor(/数量 \*/);
   pane.literal('11');
   pane.keys('Enter');
@@ -121,7 +131,16 @@ test('a file message goes when the path changes: a new path never still says "�
 test('a load shows a spinner with its time and Ctrl+R, times out on its own after 10 s, and says so', async () => {
   const pane = ask({
     title: 'T',
-    fields: [{ name: 'a', type: 'async-select', label: '担当', loadUrl: '/hang', displayField: 'name', valueField: 'id' }],
+    fields: [
+      {
+        name: 'a',
+        type: 'async-select',
+        label: '担当',
+        loadUrl: '/hang',
+        displayField: 'name',
+        valueField: 'id',
+      },
+    ],
   });
   const first = await pane.waitFor(/読み込み中… \d+\.\d秒/);
   assert.match(first, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] 読み込み中… \d+\.\d秒 · Ctrl\+R 再試行/);
@@ -147,7 +166,14 @@ test('the real cause: refused and the HTTP status; the retry notice goes when th
         displayField: 'name',
         valueField: 'id',
       },
-      { name: 'b', type: 'async-select', label: '部署', loadUrl: '/busy', displayField: 'name', valueField: 'id' },
+      {
+        name: 'b',
+        type: 'async-select',
+        label: '部署',
+        loadUrl: '/busy',
+        displayField: 'name',
+        valueField: 'id',
+      },
     ],
   });
   await pane.waitFor(/接続できません（接続を拒否されました）/);
@@ -255,9 +281,12 @@ test('a heading followed by a divider: both markers shown', async () => {
 test('resize 80x24 -> 40x10 -> 80x24: no duplicated rows on the screen or in the scrollback', {
   skip: process.env.FORMREQUEST_TEST_RESIZE ? false : 'not met yet: a shrink pushes rows into the scrollback',
 }, async () => {
-  const pane = question([{ ...single, options: Array.from({ length: 12 }, (_, i) => ({ label: `opt${i}` })) }], {
-    before: 'echo BEFORE',
-  });
+  const pane = question(
+    [{ ...single, options: Array.from({ length: 12 }, (_, i) => ({ label: `opt${i}` })) }],
+    {
+      before: 'echo BEFORE',
+    },
+  );
   const first = await pane.waitFor(/Esc キャンセル/);
   pane.resize(40, 10);
   await pane.waitFor(/Esc/);
@@ -286,7 +315,10 @@ test('TERM=dumb: plain lines, no colour and no cursor moves; keys still work', a
   assert.equal(r.stdout, 'ユーザーの回答: "どのファイル？"="utils.ts"\n');
   const bytes = readFileSync(out, 'utf8');
   assert.match(bytes, /> 2\. utils\.ts/);
-  assert.ok(!/\x1b/.test(bytes), `escape sequences written to a dumb terminal: ${JSON.stringify(bytes.slice(0, 300))}`);
+  assert.ok(
+    !/\x1b/.test(bytes),
+    `escape sequences written to a dumb terminal: ${JSON.stringify(bytes.slice(0, 300))}`,
+  );
   pane.kill();
 });
 
@@ -300,13 +332,16 @@ test("maxLength is told in the seed's words", async () => {
   pane.kill();
 });
 
-test('a file that is not JSON: told in the run\'s language', async () => {
+test("a file that is not JSON: told in the run's language", async () => {
   const broken = file('broken.json', '{"title": "x",');
   for (const verb of ['ask', 'question']) {
     const pane = Pane.start(socket, [verb, broken]);
     const r = await pane.exit();
     assert.equal(r.code, 2);
-    assert.match(r.terminal, /broken\.json は正しい JSON ではありません: .*引用符・カンマ・括弧を確認してください。/);
+    assert.match(
+      r.terminal,
+      /broken\.json は正しい JSON ではありません: .*引用符・カンマ・括弧を確認してください。/,
+    );
     pane.kill();
   }
 });
@@ -314,7 +349,10 @@ test('a file that is not JSON: told in the run\'s language', async () => {
 test('seed 004 input checks: missing options, duplicate labels, a label equal to その他', async () => {
   const cases: [unknown, RegExp][] = [
     [{ question: 'Q', header: 'H' }, /質問 1 \(H\) に options がありません/],
-    [{ question: 'Q', header: 'H', options: [{ label: 'A' }, { label: 'A' }] }, /options\[1\]\.label「A」が options\[0\] と同じです/],
+    [
+      { question: 'Q', header: 'H', options: [{ label: 'A' }, { label: 'A' }] },
+      /options\[1\]\.label「A」が options\[0\] と同じです/,
+    ],
     [{ question: 'Q', header: 'H', options: [{ label: 'その他' }] }, /「その他」は自由記述の選択肢/],
   ];
   for (const [q, message] of cases) {

@@ -60,5 +60,10 @@ test('the lean question entry (its source: the bundle is built from it)', async 
 
 test('the lean ask entry (its source: the bundle is built from it)', async () => {
   const ask = await import('../src/ask-entry.ts');
-  assert.deepEqual(Object.keys(ask).sort(), ['askForm', 'formatIssues', 'formatQuestionError', 'questionError']);
+  assert.deepEqual(Object.keys(ask).sort(), [
+    'askForm',
+    'formatIssues',
+    'formatQuestionError',
+    'questionError',
+  ]);
 });

@@ -467,7 +467,7 @@ test('a failed load can be tried again (Ctrl+R or Enter); a relative URL without
   );
 });
 
-test('text answers are capped at maxLength (or 10,000) while typing and pasting, with the seed\'s message', () => {
+test("text answers are capped at maxLength (or 10,000) while typing and pasting, with the seed's message", () => {
   const s = form([{ name: 'a', type: 'textarea', label: 'A', maxLength: 5 }]);
   send(s, t('abc'), { type: 'paste', text: 'defgh', overflow: false });
   assert.equal(widget(s).editor.text, 'abcde');

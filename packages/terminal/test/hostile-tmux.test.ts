@@ -147,10 +147,7 @@ test('inline: what was on the screen above the prompt stays, whatever a label tr
   const r = await pane.exit();
   assert.equal(r.code, 0);
   // The transcript; no warning about the label's length: what is visible of it is one character.
-  assert.equal(
-    r.terminal,
-    `${top}✔ [H] Q\n  → A`,
-  );
+  assert.equal(r.terminal, `${top}✔ [H] Q\n  → A`);
   assertUntouched(pane, title, 'after exit');
   pane.kill();
 });

@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
-import { displayWidth, truncateToWidth } from '../src/width.js';
 import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
+import { displayWidth, truncateToWidth } from '../src/width.js';
 
 const socket = `formrequest-question-${process.pid}`;
 startServer(socket);

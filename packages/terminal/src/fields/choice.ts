@@ -4,7 +4,15 @@
 // row; a multiple choice toggles with Space and checks minSelect / maxSelect when confirmed.
 import { buildDependentUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import type { Span } from '../frame.js';
-import { clearFilter, createList, cursorVisible, drawList, type ListItem, type ListState, listUpdate } from '../list.js';
+import {
+  clearFilter,
+  createList,
+  cursorVisible,
+  drawList,
+  type ListItem,
+  type ListState,
+  listUpdate,
+} from '../list.js';
 import { say, words } from '../messages.js';
 import { truncateToWidth } from '../width.js';
 import { type Choice, drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';

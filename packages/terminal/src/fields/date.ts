@@ -56,13 +56,13 @@ export const date = widget<'date' | 'datetime', DateState>({
         return;
       }
     }
-    const valueOf = (text: string) => {
+    const valueFor = (text: string) => {
       const typed = ctx.field.type === 'datetime' ? normalizeDateTime(text) : text.trim();
       return typed === '' ? undefined : typed;
     };
-    const r = typeInto(ctx, w.editor, e, { multiline: false, max: 40, valueOf });
+    const r = typeInto(ctx, w.editor, e, { multiline: false, max: 40, valueFrom: valueFor });
     if (r.kind === 'edit') w.editor = r.editor;
-    else if (r.kind === 'submit') ctx.commit(valueOf(w.editor.text));
+    else if (r.kind === 'submit') ctx.commit(valueFor(w.editor.text));
   },
 
   draw(ctx, w, fb) {

@@ -21,7 +21,7 @@ export interface TypeOptions {
    * edit, so it never says something the text no longer is. Without it, an edit clears the message
    * (it is checked again on Enter).
    */
-  valueOf?: (text: string) => unknown;
+  valueFrom?: (text: string) => unknown;
 }
 
 /** Applies a key to an editor; a cut or cleaned paste, or a full answer, shows a notice. */
@@ -34,7 +34,7 @@ export function typeInto(ctx: FieldContext, editor: EditorState, e: InputEvent, 
     ctx.setNotice(opts.capMessage ?? say(m.answerCapped, { max: max.toLocaleString('en') }));
   else if (action.notice) ctx.setNotice(m[action.notice]);
   if (ctx.error() !== null && action.state.text !== editor.text)
-    ctx.setError(opts.valueOf ? ctx.check(opts.valueOf(action.state.text)) : null);
+    ctx.setError(opts.valueFrom ? ctx.check(opts.valueFrom(action.state.text)) : null);
   return { kind: 'edit', editor: action.state };
 }
 

@@ -58,7 +58,7 @@ export const number = widget<'number', NumberState>({
         return;
       }
     }
-    const r = typeInto(ctx, w.editor, e, { multiline: false, valueOf: numberOf });
+    const r = typeInto(ctx, w.editor, e, { multiline: false, valueFrom: numberOf });
     if (r.kind === 'edit') w.editor = r.editor;
     else if (r.kind === 'submit') ctx.commit(numberOf(w.editor.text));
   },

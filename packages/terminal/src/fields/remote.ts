@@ -36,7 +36,11 @@ export function idle(): RemoteState {
 export const RESULTS_SHOWN = 100;
 
 /** The choices in a response body (the first `cap` of them), or null when it holds no list. */
-export function choicesOf(field: RemoteField, body: unknown, cap = Number.POSITIVE_INFINITY): Choice[] | null {
+export function choicesOf(
+  field: RemoteField,
+  body: unknown,
+  cap = Number.POSITIVE_INFINITY,
+): Choice[] | null {
   const items = extractItems(body);
   if (!items) return null;
   return items
@@ -59,7 +63,13 @@ export function startLoad(
     holder.remote = { url: null, loading: false, error: url.error, items: [] };
     return;
   }
-  const remote: RemoteState = { url, loading: true, error: null, items: holder.remote.items, since: Date.now() };
+  const remote: RemoteState = {
+    url,
+    loading: true,
+    error: null,
+    items: holder.remote.items,
+    since: Date.now(),
+  };
   holder.remote = remote;
   ctx.load(
     url,
@@ -69,8 +79,7 @@ export function startLoad(
       if (choices) {
         const more = Math.max(0, (r.ok ? (extractItems(r.body)?.length ?? 0) : 0) - choices.length);
         holder.remote = { url, loading: false, error: null, items: choices, more };
-      }
-      else {
+      } else {
         const error = r.ok ? t(ctx.locale, 'loadError') : r.error;
         holder.remote = { url, loading: false, error, items: [] };
       }

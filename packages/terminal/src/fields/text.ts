@@ -44,8 +44,11 @@ export const text = widget<'text' | 'textarea', TextState>({
       multiline: multiline(ctx),
       max: cap(ctx),
       // The seed's message for maxLength, as the page and the server say it.
-      capMessage: typeof max === 'number' ? t(ctx.locale, 'maxLength', { label: fieldLabel(ctx.field), n: max }) : undefined,
-      valueOf: (text) => (text === '' ? undefined : text),
+      capMessage:
+        typeof max === 'number'
+          ? t(ctx.locale, 'maxLength', { label: fieldLabel(ctx.field), n: max })
+          : undefined,
+      valueFrom: (text) => (text === '' ? undefined : text),
     });
     if (r.kind === 'edit') w.editor = r.editor;
     else if (r.kind === 'submit') ctx.commit(w.editor.text === '' ? undefined : w.editor.text);
