@@ -44,20 +44,46 @@ export function foldForMatch(text: string): string {
     .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 }
 
+/** An item's text folded for matching, kept: a list of 20,000 is folded once, not on every key. */
+const folded = new Map<string, string>();
+
+function foldedText(item: ListItem): string {
+  const text = `${item.label}\n${item.description ?? ''}\n${item.keywords ?? ''}`;
+  let out = folded.get(text);
+  if (out === undefined) {
+    if (folded.size >= 100_000) folded.clear();
+    out = foldForMatch(text);
+    folded.set(text, out);
+  }
+  return out;
+}
+
+function filterWords(filter: string): string[] {
+  return foldForMatch(filter).split(/\s+/).filter(Boolean);
+}
+
 /** True when every word of the filter is found in the item's label, description or keywords. */
 export function matchesFilter(item: ListItem, filter: string): boolean {
-  const words = foldForMatch(filter).split(/\s+/).filter(Boolean);
+  return matchesWords(item, filterWords(filter));
+}
+
+function matchesWords(item: ListItem, words: string[]): boolean {
   if (words.length === 0) return true;
-  const hay = foldForMatch(`${item.label}\n${item.description ?? ''}\n${item.keywords ?? ''}`);
+  const hay = foldedText(item);
   return words.every((w) => hay.includes(w));
 }
 
-/** Indices of the items shown for the filter, in order. */
+let lastShown: { items: readonly ListItem[]; filter: string; out: number[] } | undefined;
+
+/** Indices of the items shown for the filter, in order (the last answer is kept for the same list). */
 export function visibleIndices(items: readonly ListItem[], filter: string): number[] {
+  if (lastShown && lastShown.items === items && lastShown.filter === filter) return lastShown.out;
+  const words = filterWords(filter);
   const out: number[] = [];
   items.forEach((item, i) => {
-    if (item.always || matchesFilter(item, filter)) out.push(i);
+    if (item.always || matchesWords(item, words)) out.push(i);
   });
+  lastShown = { items, filter, out };
   return out;
 }
 
