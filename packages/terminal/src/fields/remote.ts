@@ -112,13 +112,14 @@ export function drawRemoteState(
   fb: FrameBuilder,
   kind: 'load' | 'search',
 ): boolean {
-  if (remote.loading && remote.items.length === 0) {
-    // A spinner and the time so far (redrawn while the load runs), and the key that starts it again.
+  if (remote.loading) {
+    // A spinner and the time so far (redrawn while the load runs), and the key that starts it again;
+    // a new search over earlier results keeps them listed below it.
     const ms = Date.now() - (remote.since ?? Date.now());
     const spinner = SPINNER[Math.floor(ms / 100) % SPINNER.length]!;
     const m = words(ctx.locale);
     fb.text(`${say(m.loadingFor, { spinner, s: (ms / 1000).toFixed(1) })} · ${m.keyRetry}`, 'dim');
-    return true;
+    return remote.items.length === 0;
   }
   if (remote.error) {
     const what = t(ctx.locale, kind === 'search' ? 'searchError' : 'loadError');
