@@ -1,5 +1,5 @@
 // The hostile pattern corpus through `formrequest ask` in a real terminal (tmux), second half of the
-// admitted patterns (support/hostile-patterns-ask.ts; the first half is hostile-patterns-tmux.test.ts);
+// admitted patterns (hostile-patterns-ask.ts; the first half is hostile-patterns-tmux.test.ts);
 // refused patterns end `ask` with the field, the property and the limit, and the command is ready for
 // the next form.
 import assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { REFUSED } from '../../../testing/hostile-patterns.ts';
-import { ADMITTED_HALVES, askEveryText, form } from './support/hostile-patterns-ask.ts';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
+import { ADMITTED_HALVES, askEveryText, form } from './hostile-patterns-ask.ts';
 
 const socket = `formrequest-hostile-rest-${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'formrequest-hostile-'));

@@ -1,12 +1,12 @@
 // The hostile pattern corpus through `formrequest ask` in a real terminal (tmux), first half of the
-// admitted patterns (support/hostile-patterns-ask.ts; the second half and the refused patterns are in
+// admitted patterns (hostile-patterns-ask.ts; the second half and the refused patterns are in
 // hostile-patterns-tmux-rest.test.ts, which runs beside this file).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ADMITTED_HALVES, askEveryText } from './support/hostile-patterns-ask.ts';
-import { killServer, startServer } from './support/tmux.ts';
+import { killServer, startServer } from '../../../testing/tmux.ts';
+import { ADMITTED_HALVES, askEveryText } from './hostile-patterns-ask.ts';
 
 const socket = `formrequest-hostile-${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'formrequest-hostile-'));

@@ -1,5 +1,5 @@
 // The hostile pattern corpus through `formrequest ask` in a real terminal (tmux), shared by the two
-// files that split the admitted patterns between them (hostile-patterns-tmux*.test.ts run in parallel):
+// files that split the admitted patterns between them (hostile-patterns-tmux*.test.ts, run side by side):
 // every hostile text (the long ones 50,000 characters) pasted into the field (the terminal keeps the
 // first 10,000, the seed's cap, and says so), checked on Enter with the verdict every other surface
 // reaches, at once.
@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateAnswers } from '@formrequest/schema';
-import { ADMITTED, hostileTexts, patternForm } from '../../../../testing/hostile-patterns.ts';
-import { PASTE_MAX_CHARS } from '../../src/paste.js';
-import { Pane } from './tmux.ts';
+import { ADMITTED, hostileTexts, patternForm } from '../../../testing/hostile-patterns.ts';
+import { Pane } from '../../../testing/tmux.ts';
+import { PASTE_MAX_CHARS } from '../src/paste.js';
 
 export const MISMATCH = 'MISMATCH';
 
