@@ -1,0 +1,264 @@
+// Search-backed fields against the local sample-data server, second part (remote.test.ts has the
+// autocomplete basics): async-select defaults and the cascade country -> prefecture -> city, a custom
+// fetch, mouse clicks over later fields, sandboxed submit, IME composition, text typed but never picked.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type Harness, messageFor, mount, openHarness, waitForMessage } from './support/harness.ts';
+import { SLOW_AL, searches, users, value } from './support/remote.ts';
+
+let H: Harness;
+before(async () => {
+  H = await openHarness(SLOW_AL);
+});
+after(() => H.close());
+
+test('async-select preselects its default; the cascade clears, reloads and chains', async () => {
+  const page = await H.page();
+  const address = (countryDefault?: string) => ({
+    title: '住所入力',
+    fields: [
+      {
+        name: 'country',
+        type: 'async-select',
+        label: '国',
+        loadUrl: '/api/demo/countries',
+        displayField: 'name',
+        valueField: 'code',
+        ...(countryDefault ? { default: countryDefault } : {}),
+      },
+      {
+        name: 'prefecture',
+        type: 'cascading-select',
+        label: '都道府県',
+        searchUrl: '/api/demo/prefectures',
+        dependsOn: 'country',
+        dependsOnParam: 'country_code',
+        displayField: 'name',
+        valueField: 'code',
+      },
+      {
+        name: 'city',
+        type: 'cascading-select',
+        label: '市区町村',
+        searchUrl: '/api/demo/cities',
+        dependsOn: 'prefecture',
+        dependsOnParam: 'prefecture_code',
+        displayField: 'name',
+        valueField: 'code',
+      },
+    ],
+  });
+  const opts = (label: string) => page.getByLabel(label).locator('option').allTextContents();
+  await mount(page, address('JP'));
+  await page.waitForFunction(
+    () => (document.querySelectorAll('select')[1] as HTMLSelectElement).options.length > 1,
+  );
+  assert.equal(
+    await page
+      .getByLabel('国')
+      .inputValue()
+      .then((v) => page.getByLabel('国').locator(`option[value="${v}"]`).textContent()),
+    '日本',
+  );
+  assert.equal(await value(page, 'country'), 'JP');
+  assert.deepEqual(await opts('都道府県'), ['選択してください', '東京都', '大阪府', '北海道']);
+  assert.equal(await page.getByLabel('市区町村').isDisabled(), true);
+  assert.deepEqual(await opts('市区町村'), ['先に都道府県を選択してください']);
+
+  await page.getByLabel('都道府県').selectOption({ label: '東京都' });
+  await page.getByLabel('市区町村').locator('option', { hasText: '新宿区' }).waitFor({ state: 'attached' });
+  await page.getByLabel('市区町村').selectOption({ label: '新宿区' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), {
+    country: 'JP',
+    prefecture: '13',
+    city: '13104',
+  });
+
+  await page.getByLabel('都道府県').selectOption({ label: '大阪府' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), {
+    country: 'JP',
+    prefecture: '27',
+  });
+  await page.getByLabel('市区町村').locator('option', { hasText: '堺市' }).waitFor({ state: 'attached' });
+  assert.deepEqual(await opts('市区町村'), ['選択してください', '大阪市', '堺市']);
+
+  await page.getByLabel('国').selectOption({ label: 'アメリカ合衆国' });
+  await page
+    .getByLabel('都道府県')
+    .locator('option', { hasText: 'California' })
+    .waitFor({ state: 'attached' });
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { country: 'US' });
+  assert.equal(await page.getByLabel('市区町村').isDisabled(), true);
+
+  // Without a default nothing below the first select is usable yet.
+  await mount(page, address());
+  await page.waitForFunction(() => !(document.querySelector('select') as HTMLSelectElement).disabled);
+  assert.equal(await page.getByLabel('都道府県').isDisabled(), true);
+  assert.deepEqual(await opts('都道府県'), ['先に国を選択してください']);
+  assert.equal(await messageFor(page, '都道府県'), '');
+});
+
+test('a custom fetch receives every search request, without credentials by default', async () => {
+  const page = await H.page();
+  await page.evaluate(() => {
+    const w = window as any;
+    w.seen = [];
+    w.form = w.fr.renderForm(
+      document.getElementById('app'),
+      {
+        title: 'f',
+        fields: [
+          {
+            name: 'cat',
+            type: 'async-select',
+            label: 'カテゴリ',
+            loadUrl: '/x/categories',
+            displayField: 'name',
+            valueField: 'id',
+          },
+        ],
+      },
+      {
+        fetch: async (url: string, init: RequestInit) => {
+          w.seen.push([url, init.credentials]);
+          return new Response(JSON.stringify({ items: [{ id: 7, name: 'from custom fetch' }] }));
+        },
+      },
+    );
+  });
+  await page
+    .getByLabel('カテゴリ')
+    .locator('option', { hasText: 'from custom fetch' })
+    .waitFor({ state: 'attached' });
+  await page.getByLabel('カテゴリ').selectOption({ label: 'from custom fetch' });
+  assert.deepEqual(await page.evaluate(() => (window as any).seen), [
+    [`${H.server.url}/x/categories`, 'omit'],
+  ]);
+  assert.deepEqual(await page.evaluate(() => (window as any).form.values()), { cat: 7 });
+});
+
+test('a mouse click picks an option even where the list covers later fields and the buttons', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'users',
+    fields: [
+      users().fields[0],
+      { name: 'note', type: 'text', label: 'メモ' },
+      { name: 'ok', type: 'checkbox', label: '確認' },
+    ],
+  });
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.pressSequentially('Al');
+  const option = page.getByRole('option', { name: 'Albert Brown (Design)' });
+  await option.waitFor();
+  await option.click({ timeout: 2000 }); // fails if another element would receive the click
+  assert.equal(await value(page, 'assignee'), 'u8');
+  assert.equal(await box.inputValue(), 'Albert Brown');
+});
+
+test('the submit button works where form submission is sandboxed (no allow-forms)', async () => {
+  const page = await H.page();
+  await page.evaluate(
+    () =>
+      new Promise((loaded) => {
+        const frame = document.createElement('iframe');
+        frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+        frame.addEventListener('load', loaded, { once: true });
+        frame.src = '/blank.html';
+        document.body.append(frame);
+      }),
+  );
+  const inner = (await (await page.$('iframe'))!.contentFrame())!;
+  await inner.evaluate(async () => {
+    const fr = await import('/formrequest.js' as string);
+    (window as any).sent = [];
+    fr.renderForm(
+      document.body,
+      { title: 't', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+      {
+        onSubmit: (_v: unknown, m: string) => (window as any).sent.push(m),
+      },
+    );
+  });
+  await inner.getByRole('textbox', { name: 'A' }).fill('x');
+  await inner.getByRole('button', { name: '送信' }).click();
+  await inner.getByRole('textbox', { name: 'A' }).press('Enter');
+  assert.deepEqual(await inner.evaluate(() => (window as any).sent), ['{\n  "a": "x"\n}']);
+});
+
+test('IME: keys that belong to a composition never move or pick (isComposing, and keyCode 229 as Safari sends)', async () => {
+  const page = await H.page();
+  await mount(page, users({ minChars: 1, debounceMs: 0 }));
+  const box = page.getByRole('combobox', { name: '担当者' });
+  await box.focus();
+  // A real composition through Chromium's IME interface: the text is still being converted.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: '開発', selectionStart: 2, selectionEnd: 2 });
+  await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter'); // confirms the conversion: the IME's key, not ours
+  assert.equal(await box.getAttribute('aria-activedescendant'), null);
+  assert.equal(await value(page, 'assignee'), undefined);
+  assert.equal(await box.getAttribute('aria-expanded'), 'true');
+  const before = searches(H).length;
+  await cdp.send('Input.insertText', { text: '開発' }); // the composition ends, and searches again
+  while (searches(H).length === before) await page.waitForTimeout(20);
+  await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent === '');
+  await box.press('ArrowDown');
+  // Safari reports the Enter that ends a composition with keyCode 229 and isComposing false.
+  await box.evaluate((el) =>
+    el.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, cancelable: true } as never),
+    ),
+  );
+  assert.equal(await value(page, 'assignee'), undefined);
+  await box.press('Enter');
+  assert.equal(await value(page, 'assignee'), 'u1');
+  assert.equal(await box.inputValue(), '佐藤 花子');
+});
+
+test('text typed but never picked: named when the box is left and on submit, blocking it until picked or cleared', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'pick',
+    fields: [
+      users({ minChars: 1, debounceMs: 0 }).fields[0],
+      {
+        name: 'members',
+        type: 'multi-autocomplete',
+        label: 'レビュアー',
+        searchUrl: '/api/demo/users/search',
+        displayField: 'name',
+        valueField: 'id',
+        debounceMs: 0,
+      },
+      { name: 'note', type: 'text', label: 'メモ' },
+    ],
+  });
+  const box = page.getByRole('combobox', { name: '担当者' });
+  const unpicked = (text: string) =>
+    `「${text}」はまだ選択されていません。一覧から選ぶか、入力を消してください`;
+  await box.pressSequentially('zzz');
+  await page.getByText('該当する項目がありません').waitFor();
+  assert.equal(await messageFor(page, '担当者'), '', 'nothing while the person is typing');
+  await page.getByLabel('メモ').click();
+  await waitForMessage(page, '担当者', unpicked('zzz'));
+  await page.getByRole('button', { name: '送信' }).click();
+  assert.deepEqual(await page.evaluate(() => (window as any).events), [], 'submit is blocked');
+  assert.equal(await box.evaluate((el) => el === document.activeElement), true, 'focus goes to the box');
+  await box.press('Escape'); // clears the box: nothing typed is left, so nothing is lost
+  assert.equal(await messageFor(page, '担当者'), '');
+  // The same for a chip list: text left in its box is named too.
+  const members = page.getByRole('combobox', { name: 'レビュアー' });
+  await members.pressSequentially('Ali');
+  await page.getByRole('option', { name: 'Alice Johnson' }).waitFor();
+  await page.getByLabel('メモ').click();
+  await waitForMessage(page, 'レビュアー', unpicked('Ali'));
+  await members.focus();
+  await members.press('ArrowDown'); // the list of the last search opens again
+  await members.press('Enter');
+  assert.equal(await messageFor(page, 'レビュアー'), '');
+  await page.getByRole('button', { name: '送信' }).click();
+  await page.waitForFunction(() => (window as any).events.length === 1);
+  assert.deepEqual((await page.evaluate(() => (window as any).events))[0].values, { members: ['u6'] });
+});
