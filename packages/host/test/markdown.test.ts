@@ -68,7 +68,10 @@ describe('what a reply becomes', () => {
     assert.equal(render('# Plan').shape, '<h3>Plan</h3>');
     assert.equal(render('###### six').shape, '<h6>six</h6>');
     assert.equal(render('a\nb').shape, '<p>a<br>b</p>');
-    assert.equal(render('- one\n- two\n  - nested').shape, '<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul>');
+    assert.equal(
+      render('- one\n- two\n  - nested').shape,
+      '<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul>',
+    );
     const ol = render('3. three\n4. four').all('ol')[0]!;
     assert.equal(ol.attrs.start, '3');
     const table = render('| k | v |\n| --- | ---: |\n| a | 1 |');
@@ -78,7 +81,10 @@ describe('what a reply becomes', () => {
     assert.equal(code.dataset.lang, 'js');
     assert.equal(code.textContent, 'const x = "<b>";');
     assert.equal(render('> quoted').shape, '<blockquote><p>quoted</p></blockquote>');
-    assert.equal(render('**b** *i* ~~s~~ `c`').shape, '<p><strong>b</strong> <em>i</em> <del>s</del> <code>c</code></p>');
+    assert.equal(
+      render('**b** *i* ~~s~~ `c`').shape,
+      '<p><strong>b</strong> <em>i</em> <del>s</del> <code>c</code></p>',
+    );
     assert.equal(render('snake_case_name').shape, '<p>snake_case_name</p>');
   });
 
@@ -121,7 +127,10 @@ describe('pathological inputs', () => {
       const small = time(make(20_000));
       const large = time(make(160_000));
       assert.ok(small < 500, `${name}: 20 KB took ${small.toFixed(1)} ms`);
-      assert.ok(large < Math.max(40 * small, 300), `${name}: 20 KB ${small.toFixed(1)} ms, 160 KB ${large.toFixed(1)} ms`);
+      assert.ok(
+        large < Math.max(40 * small, 300),
+        `${name}: 20 KB ${small.toFixed(1)} ms, 160 KB ${large.toFixed(1)} ms`,
+      );
     });
   }
 });

@@ -14,8 +14,8 @@ import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { contrast, parseColor } from '../../../testing/contrast.ts';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
-import { PATHOLOGICAL, pathologicalReply } from './pathological-markdown.js';
 import { startTestHost } from './helpers.js';
+import { PATHOLOGICAL, pathologicalReply } from './pathological-markdown.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/host');

@@ -21,7 +21,7 @@ export const PATHOLOGICAL: Record<string, (n: number) => string> = {
   'nested quotes': (n) => `${'>'.repeat(n)}a`,
   'nested lists': (n) => `${'- '.repeat(n / 2)}a`,
   'angle brackets': (n) => '<'.repeat(n),
-  'entities': (n) => '&#'.repeat(n / 2),
+  entities: (n) => '&#'.repeat(n / 2),
   'reference definitions': (n) => `${'[a]: b\n'.repeat(n / 7)}[a]`,
   'bare URLs': (n) => 'http://a.b/'.repeat(n / 11),
 };
