@@ -15,6 +15,7 @@ export {
   formatBytes,
   initialValues,
   isEmptyValue,
+  parseDecimal,
   submitMessage,
   type ValidateOptions,
 } from './answers.js';

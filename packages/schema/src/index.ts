@@ -13,6 +13,7 @@ export {
   formatBytes,
   initialValues,
   isEmptyValue,
+  parseDecimal,
   submitMessage,
   type ValidateOptions,
 } from './answers.js';

@@ -37,6 +37,7 @@ const TRIP_FORM = {
     },
     // A file field: form-mode elicitation cannot carry it, so the form goes to the page.
     { name: 'memo', type: 'file', label: '資料', accept: '.txt', maxSize: 1024 },
+    { name: 'nights', type: 'number', label: '泊数' },
     { name: 'version', type: 'hidden', value: '2' },
   ],
 };
@@ -145,6 +146,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
             departure: '2010-01-01',
             seat: 'middle',
             memo: { name: 'x.txt', size: 1, url: '/elsewhere' },
+            nights: '0x5',
             extra: 1,
           },
         });
@@ -154,9 +156,12 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
           'destination',
           'extra',
           'memo',
+          'nights',
           'seat',
         ]);
         assert.equal(bad.json.errors.destination, '行き先は必須です');
+        // Decimal only, as a number input sends it: what Number() would read as hex is refused.
+        assert.equal(bad.json.errors.nights, '泊数は数値で入力してください');
         const wrongType = await person.upload(url, 'memo', 'run.exe', 'MZ');
         assert.equal(wrongType.status, 415);
         const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1025));

@@ -1,7 +1,7 @@
 // number: typed, or stepped with ↑ / ↓ by `step` (PageUp / PageDown by ten steps), kept within min and
 // max and on the step grid; a value that is not a number is passed on so the schema's message says so.
 
-import type { FieldOf } from '@formrequest/schema';
+import { type FieldOf, parseDecimal } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
 import { words } from '../messages.js';
@@ -23,7 +23,7 @@ export function stepNumber(field: FieldOf<'number'>, text: string, steps: number
   const step = typeof field.step === 'number' && field.step > 0 ? field.step : 1;
   const min = typeof field.min === 'number' ? field.min : undefined;
   const max = typeof field.max === 'number' ? field.max : undefined;
-  const typed = text.trim() === '' ? Number.NaN : Number(text);
+  const typed = parseDecimal(text.trim());
   const origin = min ?? 0;
   let value: number;
   if (Number.isFinite(typed)) {
@@ -55,8 +55,9 @@ export const number = widget<'number', NumberState>({
     if (r.kind === 'edit') w.editor = r.editor;
     else if (r.kind === 'submit') {
       const typed = w.editor.text.trim();
-      // Text that is not a number goes on as text, so validateField gives its "not a number" message.
-      const n = Number(typed);
+      // Text that is not a decimal number (`0x5`, `５`) goes on as text, so validateField gives its
+      // "not a number" message, as the server, the host and the page do.
+      const n = parseDecimal(typed);
       ctx.commit(typed === '' ? undefined : Number.isFinite(n) ? n : typed);
     }
   },
