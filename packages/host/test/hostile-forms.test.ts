@@ -18,6 +18,7 @@ import { call, startTestHost, turn } from './helpers.js';
 const FORMS: Record<string, unknown> = {
   dom: domNamesForm('DOM names'),
   simple: { title: 'Simple', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+  number: { title: '数', fields: [{ name: 'n', type: 'number', label: '個数' }] },
   dates: {
     title: '日付',
     fields: [
@@ -106,6 +107,26 @@ test('answer keys __proto__, constructor and prototype are refused by the host l
     conversationId: first.conversationId,
     formId,
     answers: { a: 'x' },
+  });
+  assert.equal(ok.status, 202);
+});
+
+test('numbers are decimal only: the host refuses 0x5, 0b101, 0o7, " 5 " and full-width digits with the seed message', async () => {
+  const first = await turn(host, { message: 'form:number' });
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  for (const n of ['0x5', '0b101', '0o7', ' 5 ', '５']) {
+    const sent = await call(host, 'POST', '/api/execute', {
+      conversationId: first.conversationId,
+      formId,
+      answers: { n },
+    });
+    assert.equal(sent.status, 422, JSON.stringify(n));
+    assert.deepEqual(sent.json.errors, { n: '個数は数値で入力してください' });
+  }
+  const ok = await call(host, 'POST', '/api/execute', {
+    conversationId: first.conversationId,
+    formId,
+    answers: { n: '5' },
   });
   assert.equal(ok.status, 202);
 });
