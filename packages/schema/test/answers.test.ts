@@ -233,7 +233,24 @@ test('initialValues: defaults, checkbox false, range at min, relative date defau
 
 test('numbers are decimal only, as a number input sends them: hex, binary, octal, spaces and full-width refused', () => {
   const qty = f({ name: 'q', type: 'number', label: '数量' });
-  for (const text of ['0x5', '0b101', '0o7', ' 5 ', '5 ', '\t5', '５', '１２', 'Infinity', '-Infinity', '1_000', '1e', '.', '+', '5px', '0x']) {
+  for (const text of [
+    '0x5',
+    '0b101',
+    '0o7',
+    ' 5 ',
+    '5 ',
+    '\t5',
+    '５',
+    '１２',
+    'Infinity',
+    '-Infinity',
+    '1_000',
+    '1e',
+    '.',
+    '+',
+    '5px',
+    '0x',
+  ]) {
     assert.equal(validateField(qty, text), '数量は数値で入力してください', JSON.stringify(text));
   }
   for (const text of ['5', '-5', '+5', '0.5', '.5', '5.', '1e3', '-1.5E-2', '007']) {

@@ -2,7 +2,7 @@
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
 // reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
 import { readFileSync } from 'node:fs';
-import { isPlainObject } from '@formrequest/schema';
+import { isPlainObject, parseRemoteUrl } from '@formrequest/schema';
 
 import type { SearchEndpoint } from '@formrequest/schema/tooling';
 
@@ -30,12 +30,24 @@ export interface ServerConfig {
   pagePort?: number;
   /** How often a held call sends a progress notification while a person fills the form. Default 10 000. */
   progressIntervalMs?: number;
+  /**
+   * A form whose searchUrl / loadUrl names a link-local, cloud-metadata or private address gets a
+   * warning (`privateUrl`) unless this is true, or the URL is one of `endpoints`.
+   */
+  allowPrivateUrls?: boolean;
 }
 
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
 export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
 
-const TOP_KEYS = ['endpoints', 'elicitation', 'urlMode', 'pagePort', 'progressIntervalMs'];
+const TOP_KEYS = [
+  'endpoints',
+  'elicitation',
+  'urlMode',
+  'pagePort',
+  'progressIntervalMs',
+  'allowPrivateUrls',
+];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
 /** Reads and checks a JSON config file. Errors name the file and the bad key and say what to write. */
@@ -76,6 +88,11 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
   if (data.urlMode !== undefined) {
     if (typeof data.urlMode === 'boolean') config.urlMode = data.urlMode;
     else problems.push(`"urlMode" must be true or false, not ${JSON.stringify(data.urlMode)}`);
+  }
+  if (data.allowPrivateUrls !== undefined) {
+    if (typeof data.allowPrivateUrls === 'boolean') config.allowPrivateUrls = data.allowPrivateUrls;
+    else
+      problems.push(`"allowPrivateUrls" must be true or false, not ${JSON.stringify(data.allowPrivateUrls)}`);
   }
   if (data.pagePort !== undefined) {
     const port = data.pagePort;
@@ -129,9 +146,10 @@ function checkEndpoint(entry: unknown, at: string, problems: string[]): SearchEn
       `"${at}.purpose" must be a non-empty string saying what the endpoint is for, e.g. "ユーザー検索"`,
     );
   }
-  if (typeof entry.url !== 'string' || !isHttpUrl(entry.url)) {
+  const read = typeof entry.url === 'string' ? parseRemoteUrl(entry.url) : undefined;
+  if (!read?.ok || read.kind !== 'absolute') {
     problems.push(
-      `"${at}.url" must be an absolute http:// or https:// URL, not ${JSON.stringify(entry.url)}`,
+      `"${at}.url" must be an absolute http:// or https:// URL (no backslash, no spaces, no user:password@), not ${JSON.stringify(entry.url)}`,
     );
   }
   if (entry.params !== undefined) {
@@ -150,13 +168,4 @@ function checkEndpoint(entry: unknown, at: string, problems: string[]): SearchEn
   const endpoint: SearchEndpoint = { purpose: entry.purpose as string, url: entry.url as string };
   if (entry.params !== undefined) endpoint.params = { ...(entry.params as Record<string, string>) };
   return endpoint;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

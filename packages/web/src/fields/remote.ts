@@ -1,7 +1,13 @@
 // Selects whose options come from a URL: async-select loads loadUrl once on mount (its default is
 // selected once loaded); cascading-select loads searchUrl?<dependsOnParam>=<parent value>, stays disabled
 // until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
-import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema/core';
+import {
+  buildDependentUrl,
+  buildLoadUrl,
+  isEmptyValue,
+  itemValue,
+  optionText,
+} from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
@@ -29,7 +35,7 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
     status.textContent = '';
     retry.hidden = true;
     if (idle) return;
-    const url = cascade ? buildDependentUrl(f, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
+    const url = cascade ? buildDependentUrl(f, parent, ctx.base) : buildLoadUrl(f, ctx.base);
     ctx.load(url).then(
       (found) => {
         if (mine !== seq) return;
