@@ -9,7 +9,7 @@ import { normalizeForm } from './normalize.js';
 import { matchBudget } from './pattern/budget.js';
 import * as patterns from './pattern/index.js';
 import { schemaMessages } from './schema-messages.js';
-import type { FormField, FormSchema, Locale } from './types.js';
+import type { FormField, FormSchema } from './types.js';
 
 /** Every part, loaded. */
 export const ALL_PARTS: CheckParts = {
