@@ -16,12 +16,12 @@ import {
   isLegacyRequest,
   type McpServer,
   validateHostHeader,
-  validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import { DEFAULT_HTTP_PORT, type ServerConfig } from './config.js';
 import { formPageRoutes } from './form-page-routes.js';
 import { fixedPageHost } from './form-page-server.js';
 import { allowedNames, browsableHost, header, readBody, sendJson } from './http-util.js';
+import { bearerMatches, isLoopback, originProblem } from './mcp-access.js';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime, type FormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';
@@ -68,6 +68,12 @@ export interface HttpServerOptions {
    * Default: the shared store's (`forms.sharedStateKey`, as `db` gives), else random per process.
    */
   stateKey?: Uint8Array | string;
+  /**
+   * A bearer token every `/mcp` request must carry (`Authorization: Bearer <token>`); form pages are
+   * not asked for it (people open them from a link that is itself the secret). `formrequest serve`
+   * requires one for any non-loopback `host`.
+   */
+  token?: string;
 }
 
 export interface RunningHttpServer {
@@ -91,6 +97,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const sessionIdleMs = options.sessionIdleMs ?? 60 * 60 * 1000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
+  const token = options.token === undefined || options.token === '' ? undefined : options.token;
+  if (token === undefined && !isLoopback(host)) {
+    log(
+      `formrequest serve: listening on ${host} without a token: anyone who reaches this address can use the server. Give one (token option, formrequest serve --token).`,
+    );
+  }
+  let listeningPort = 0;
   const pageOrigin = options.pageOrigin === undefined ? undefined : parsePageOrigin(options.pageOrigin);
   const allowedHostnames = allowedNames(host, [
     ...(options.allowedHosts ?? []),
@@ -183,13 +196,22 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         `Forbidden: ${hostCheck.message} (DNS-rebinding protection).`,
       );
     }
-    const originCheck = validateOriginHeader(header(req, 'origin'), allowedHostnames);
-    if (!originCheck.ok) {
+    const originRefused = originProblem(header(req, 'origin'), {
+      hostnames: allowedHostnames,
+      extras: options.allowedHosts ?? [],
+      port: () => listeningPort,
+      pageOrigin,
+    });
+    if (originRefused) {
+      return sendJsonRpcError(res, 403, -32000, `Forbidden: ${originRefused} (DNS-rebinding protection).`);
+    }
+    if (token !== undefined && path === MCP_PATH && !bearerMatches(header(req, 'authorization'), token)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="formrequest"');
       return sendJsonRpcError(
         res,
-        403,
-        -32000,
-        `Forbidden: ${originCheck.message} (DNS-rebinding protection).`,
+        401,
+        -32001,
+        'Unauthorized: this server needs the header "Authorization: Bearer <token>" with the token it was started with (formrequest serve --token, or FORMREQUEST_SERVE_TOKEN).',
       );
     }
     if (path !== MCP_PATH) {
@@ -289,6 +311,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  listeningPort = port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   origin = pageOrigin ?? `http://${browsableHost(host)}:${port}`;
   return {
