@@ -30,6 +30,8 @@ export const form: Words<typeof ja.form> = {
   suggestions: 'Suggestions:',
   loading: 'Loading…',
   noResults: 'No matches',
+  moreResults: 'Showing the first {n} results. Refine your search if yours is not among them.',
+  moreOptions: 'Only the first {n} options are shown.',
   searchError: 'Search failed. Please try again.',
   loadError: 'Could not load the options.',
   retry: 'Retry',

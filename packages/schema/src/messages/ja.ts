@@ -37,6 +37,8 @@ export const form = {
   suggestions: '候補:',
   loading: '読み込み中…',
   noResults: '該当する項目がありません',
+  moreResults: '最初の{n}件を表示しています。見つからないときは検索語を絞り込んでください。',
+  moreOptions: '最初の{n}件だけを表示しています。',
   searchError: '検索できませんでした。もう一度お試しください。',
   loadError: '選択肢を読み込めませんでした。',
   retry: '再試行',
