@@ -164,12 +164,24 @@ test('check: a metadata or private searchUrl is a warning (exit 0), quiet with -
     JSON.stringify({
       title: 'Lookup',
       locale: 'en',
-      fields: [{ name: 'o', type: 'autocomplete', searchUrl, searchParams: { q: '{query}' }, displayField: 'n', valueField: 'id' }],
+      fields: [
+        {
+          name: 'o',
+          type: 'autocomplete',
+          searchUrl,
+          searchParams: { q: '{query}' },
+          displayField: 'n',
+          valueField: 'id',
+        },
+      ],
     });
   const metadata = file('metadata.json', form('http://169.254.169.254/latest/meta-data'));
   const warned = run(['check', metadata]);
   assert.equal(warned.code, 0, warned.err);
-  assert.match(warned.out, /^Warning: .*'http:\/\/169\.254\.169\.254\/latest\/meta-data' names a cloud metadata address/m);
+  assert.match(
+    warned.out,
+    /^Warning: .*'http:\/\/169\.254\.169\.254\/latest\/meta-data' names a cloud metadata address/m,
+  );
   const allowed = run(['check', metadata, '--allow-private-urls']);
   assert.equal(allowed.out, `${metadata}: OK (1 fields)\n`);
   const intranet = run(['check', file('intranet.json', form('http://10.0.0.5/api/users'))]);

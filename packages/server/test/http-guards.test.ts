@@ -89,14 +89,23 @@ test('a foreign Host header is refused with 403 (DNS rebinding)', async () => {
   }
 });
 
-test('a foreign Origin is refused with 403, and so is a local one on another port; this listener\'s pass', async () => {
-  for (const origin of ['http://evil.example.com', 'https://attacker.test:8443', 'null', 'http://localhost']) {
+test("a foreign Origin is refused with 403, and so is a local one on another port; this listener's pass", async () => {
+  for (const origin of [
+    'http://evil.example.com',
+    'https://attacker.test:8443',
+    'null',
+    'http://localhost',
+  ]) {
     const res = await raw(server, { headers: { ...JSON_HEADERS, origin }, body: INITIALIZE });
     assert.equal(res.status, 403, origin);
     assert.match(JSON.parse(res.body).error.message, /Forbidden/);
   }
   // Another app on this machine (a dev server on 5173) is not this server: the port counts.
-  for (const origin of ['http://localhost:5173', `http://127.0.0.1:${server.port + 1}`, 'http://[::1]:5173']) {
+  for (const origin of [
+    'http://localhost:5173',
+    `http://127.0.0.1:${server.port + 1}`,
+    'http://[::1]:5173',
+  ]) {
     const res = await raw(server, { headers: { ...JSON_HEADERS, origin }, body: INITIALIZE });
     assert.equal(res.status, 403, origin);
     assert.match(JSON.parse(res.body).error.message, /is another port than this server's/);

@@ -186,7 +186,12 @@ test('--http beyond loopback without a token exits with the fix; a short token i
   for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
     const run = await runServe(['--http', '--port', '0', '--host', host]);
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, new RegExp(`listening on ${host.replace(/\./g, '\\.')} opens the server to other machines: give a token with --token TOKEN or FORMREQUEST_SERVE_TOKEN`));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `listening on ${host.replace(/\./g, '\\.')} opens the server to other machines: give a token with --token TOKEN or FORMREQUEST_SERVE_TOKEN`,
+      ),
+    );
   }
   const short = await runServe(['--http', '--port', '0', '--token', 'secret']);
   assert.equal(short.code, 2);
@@ -198,14 +203,19 @@ test('--http beyond loopback without a token exits with the fix; a short token i
 
 test('--http with a token (FORMREQUEST_SERVE_TOKEN): real MCP clients with it are served, without it get 401', async () => {
   const token = 'test-token-0123456789abcdef';
-  const serve = await startServe(['--http', '--port', '0', '--host', '0.0.0.0'], { FORMREQUEST_SERVE_TOKEN: token });
+  const serve = await startServe(['--http', '--port', '0', '--host', '0.0.0.0'], {
+    FORMREQUEST_SERVE_TOKEN: token,
+  });
   try {
     assert.match(serve.stderr(), /bearer token required/);
     const url = serve.url.replace('0.0.0.0', '127.0.0.1');
     for (const kind of ['v1', 'v2'] as const) {
       const client = await connectClient(kind, { url, headers: { Authorization: `Bearer ${token}` } });
       const { tools } = await client.listTools();
-      assert.ok(tools.some((t: { name: string }) => t.name === 'request_form'), kind);
+      assert.ok(
+        tools.some((t: { name: string }) => t.name === 'request_form'),
+        kind,
+      );
       await client.close();
       await assert.rejects(connectClient(kind, { url }), /401|Unauthorized/, `${kind} without the token`);
       await assert.rejects(

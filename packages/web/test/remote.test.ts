@@ -570,11 +570,21 @@ test('100,000 loaded options: the first 100 and a line that says so; a default p
   const page = await H.page();
   await mountHuge(
     page,
-    { name: 'u', type: 'async-select', label: 'User', loadUrl: '/api/users', displayField: 'name', valueField: 'id', default: 5000 },
+    {
+      name: 'u',
+      type: 'async-select',
+      label: 'User',
+      loadUrl: '/api/users',
+      displayField: 'name',
+      valueField: 'id',
+      default: 5000,
+    },
     'en',
   );
   const select = page.getByRole('combobox', { name: 'User' });
-  await page.waitForFunction(() => document.body.textContent?.includes('Only the first 100 options are shown.'));
+  await page.waitForFunction(() =>
+    document.body.textContent?.includes('Only the first 100 options are shown.'),
+  );
   assert.equal(await select.locator('option').count(), 102, 'the prompt, 100 options and the default');
   assert.equal(await value(page, 'u'), 5000);
 });

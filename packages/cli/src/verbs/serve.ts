@@ -94,7 +94,9 @@ const verb: Verb = {
       );
     }
     if (!values.http && values.token !== undefined) {
-      throw new UsageError('--token applies with --http (over stdio the client that starts the server is the only one).');
+      throw new UsageError(
+        '--token applies with --http (over stdio the client that starts the server is the only one).',
+      );
     }
     if (!values.http) return runStdio(config);
     const host = values.host ?? '127.0.0.1';
