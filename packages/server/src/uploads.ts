@@ -7,6 +7,7 @@
 import { acceptsFile } from '@formrequest/schema';
 import { fileTypeFromBuffer } from 'file-type';
 import { lookup } from 'mrmime';
+import { withoutControls } from './plain-text.js';
 
 export interface UploadFacts {
   name: string;
@@ -31,9 +32,7 @@ const TEXT_TYPES: Record<string, string> = {
  * NFC, at most 255 UTF-8 bytes (the extension kept). Undefined when nothing is left.
  */
 export function cleanFileName(raw: string): string | undefined {
-  let name = raw
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  let name = withoutControls(raw.normalize('NFC'));
   name = name.split(/[\\/]/).pop()!.trim();
   if (name === '' || name === '.' || name === '..') return undefined;
   const encoder = new TextEncoder();

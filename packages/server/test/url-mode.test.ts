@@ -135,6 +135,27 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
+    test('the message beside the URL carries no control or bidi characters from the form', async () => {
+      const { client, elicited } = await open(kind, target());
+      try {
+        const title = '出張\u001b]52;c;ZXZpbA==\u0007申請\u202e\u001b[2J\n次';
+        const call = client.callTool({
+          name: 'request_form',
+          arguments: { form_schema: { ...TRIP_FORM, title } },
+        });
+        const params = await askedBy(call, elicited);
+        assert.equal(
+          params.message,
+          'ブラウザでフォーム「出張]52;c;ZXZpbA==申請[2J 次」に入力してください。',
+        );
+        assert.doesNotMatch(params.message, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        await person.send(params.url, { action: 'cancel' });
+        await call.catch(() => {});
+      } finally {
+        await client.close();
+      }
+    });
+
     test('answers the page refuses are refused with messages per field, and the form stays open', async () => {
       const { client, elicited } = await open(kind, target());
       try {

@@ -15,6 +15,8 @@ export const form: Words<typeof ja.form> = {
   notNumber: '{label} must be a number',
   step: '{label} must be in steps of {n}',
   notOption: 'Choose {label} from the options',
+  patternBudget:
+    'The answers this form checks against patterns are too long together ({label} has {length} characters). Shorten {label} or another of them.',
   duplicate: '{label} lists the same item twice',
   badValue: '{label} has an invalid value',
   badDate: '{label} must be a date in the form YYYY-MM-DD',

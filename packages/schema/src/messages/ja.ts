@@ -20,6 +20,8 @@ export const form = {
   notNumber: '{label}は数値で入力してください',
   step: '{label}は{n}刻みで入力してください',
   notOption: '{label}は選択肢の中から選んでください',
+  patternBudget:
+    '形式を確認する項目の回答が、フォーム全体で長すぎます（{label}は{length}文字）。{label}かほかの項目の回答を短くしてください。',
   duplicate: '{label}に同じ項目が重複しています',
   badValue: '{label}の値が正しくありません',
   badDate: '{label}はYYYY-MM-DDの形式で入力してください',
