@@ -190,3 +190,16 @@ test('check: a metadata or private searchUrl is a warning (exit 0), quiet with -
   assert.equal(backslash.code, 1);
   assert.match(backslash.out, /is not a usable URL/);
 });
+
+test("an empty flag value (--out '', --config=) is refused with a message, before anything is written", () => {
+  for (const args of [
+    ['skill', join(repoRoot, 'examples/catalogs/sample.yaml'), '--out', ''],
+    ['spec', join(repoRoot, 'examples/catalogs/sample.yaml'), '--out', ''],
+    ['skill', '--form', '--out='],
+    ['check', 'x.json', '--locale', ' '],
+  ]) {
+    const r = run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /--(out|locale) needs a value; an empty one is not a (path|value)\./, args.join(' '));
+  }
+});
