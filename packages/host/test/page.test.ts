@@ -421,7 +421,7 @@ describe('Markdown replies', () => {
     await page.context().close();
   });
 
-  test('the renderer: 100 replies of 4 KB rendered in a few milliseconds each; each 20 KB pathological input under 100 ms', async () => {
+  test('the renderer: 100 replies of 4 KB rendered in a few milliseconds each; each 20 KB pathological input under 100 ms', async (t) => {
     const code = await markdownModule();
     // markdown-it and what it brings (entities, linkify-it, punycode, mdurl): about 100 KB minified.
     assert.ok(code.length < 110 * 1024, `markdown.ts is ${code.length} B minified`);
@@ -450,14 +450,15 @@ describe('Markdown replies', () => {
         return [name, best] as const;
       });
     }, inputs);
-    const slow = times.filter(([, t]) => t >= bound).map(([n, t]) => `${n}: ${t.toFixed(0)} ms`);
+    t.diagnostic(`bound ${bound.toFixed(0)} ms; ${times.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`);
+    const slow = times.filter(([, ms]) => ms >= bound).map(([n, ms]) => `${n}: ${ms.toFixed(0)} ms`);
     assert.deepEqual(slow, [], `each 20 KB pathological input renders in under ${bound.toFixed(0)} ms`);
     await page.context().close();
   });
 
-  test('a 20 KB pathological reply: no task over 100 ms when it arrives, nor when the conversation is reopened', async () => {
+  test('a 20 KB pathological reply: no task over 100 ms when it arrives, nor when the conversation is reopened', async (t) => {
     const page = await open(`${fake.url}/?lang=en`);
-    const bound = await renderBound(page);
+    let bound = await renderBound(page);
     // Every task over 50 ms the page runs, from its first script on (each navigation).
     await page.addInitScript(() => {
       const w = window as any;
@@ -477,11 +478,17 @@ describe('Markdown replies', () => {
     const length = ((await reply.textContent()) ?? '').length;
     assert.ok(length > 10_000, `the reply shows ${length} characters`);
     const longest = () => page.evaluate(() => Math.max(0, ...(window as any).longTasks));
-    assert.ok((await longest()) < bound, `the reply: a ${(await longest()).toFixed(0)} ms task`);
+    const arrived = await longest();
+    // The machine's load now, too (renderBound again): a shared machine's load moves within a test.
+    bound = Math.max(bound, await renderBound(page));
+    assert.ok(arrived < bound, `the reply: a ${arrived.toFixed(0)} ms task`);
     assert.match(page.url(), /\/c\//);
     await page.reload();
     await page.locator('.msg.assistant').last().locator('table').waitFor();
-    assert.ok((await longest()) < bound, `reopened: a ${(await longest()).toFixed(0)} ms task`);
+    const reopened = await longest();
+    bound = Math.max(bound, await renderBound(page));
+    t.diagnostic(`bound ${bound.toFixed(0)} ms; longest task: reply ${arrived.toFixed(0)} ms, reopened ${reopened.toFixed(0)} ms`);
+    assert.ok(reopened < bound, `reopened: a ${reopened.toFixed(0)} ms task`);
     assert.deepEqual((page as Page & { errors: string[] }).errors, []);
     await page.context().close();
   });
