@@ -450,7 +450,9 @@ describe('Markdown replies', () => {
         return [name, best] as const;
       });
     }, inputs);
-    t.diagnostic(`bound ${bound.toFixed(0)} ms; ${times.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`);
+    t.diagnostic(
+      `bound ${bound.toFixed(0)} ms; ${times.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
+    );
     const slow = times.filter(([, ms]) => ms >= bound).map(([n, ms]) => `${n}: ${ms.toFixed(0)} ms`);
     assert.deepEqual(slow, [], `each 20 KB pathological input renders in under ${bound.toFixed(0)} ms`);
     await page.context().close();
@@ -487,7 +489,9 @@ describe('Markdown replies', () => {
     await page.locator('.msg.assistant').last().locator('table').waitFor();
     const reopened = await longest();
     bound = Math.max(bound, await renderBound(page));
-    t.diagnostic(`bound ${bound.toFixed(0)} ms; longest task: reply ${arrived.toFixed(0)} ms, reopened ${reopened.toFixed(0)} ms`);
+    t.diagnostic(
+      `bound ${bound.toFixed(0)} ms; longest task: reply ${arrived.toFixed(0)} ms, reopened ${reopened.toFixed(0)} ms`,
+    );
     assert.ok(reopened < bound, `reopened: a ${reopened.toFixed(0)} ms task`);
     assert.deepEqual((page as Page & { errors: string[] }).errors, []);
     await page.context().close();
