@@ -14,7 +14,6 @@ import type { CheckParts, Sentences } from './check-parts.js';
 import { resolveDateBound } from './dates.js';
 import { dateBounds, defaultValue, fieldProp } from './field-facts.js';
 import { isPlainObject, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
-import { parseRemoteUrl, riskyAddress } from './remote-url.js';
 import type { Where } from './schema-messages.js';
 import type { FormField, FormSchema, Issue, Locale } from './types.js';
 import { formLocale } from './words.js';
@@ -294,7 +293,7 @@ function checkField(
     // A value of the right kind that still cannot work for the person: refused, each with its fix.
     const text = value as string;
     const broken =
-      spec.kind === 'url' && !parseRemoteUrl(text).ok
+      spec.kind === 'url' && !ctx.parts.remoteUrl(text)
         ? 'badUrl'
         : spec.kind === 'url' && /[{}]|%7B/i.test(text)
           ? 'placeholderInUrl' // `{query}` in a URL is sent as written (…/%7Bquery%7D/…)
@@ -311,7 +310,7 @@ function checkField(
       continue;
     }
     const allowed = ctx.allowPrivateUrls === true || (ctx.allowPrivateUrls || []).includes(text);
-    const risky = spec.kind === 'url' && !allowed ? riskyAddress(text) : undefined;
+    const risky = spec.kind === 'url' && !allowed ? ctx.parts.riskyAddress?.(text) : undefined;
     if (risky) at('privateUrl', prop, say.privateUrl(where, prop, text, risky), 'warning');
     if (spec.kind === 'pattern') sound = checkFieldPattern(text, where, ctx, at) && sound;
     if (spec.kind === 'options') sound = checkOptions(value as unknown[], where, ctx, at) && sound;

@@ -22,35 +22,39 @@ export type RemoteUrl =
 
 /** Reads `text` as a searchUrl / loadUrl: an absolute http(s) URL or a path that starts with one `/`. */
 export function parseRemoteUrl(text: string): RemoteUrl {
-  if (text.includes('\\')) return { ok: false, problem: 'backslash' };
+  const path = text[0] === '/';
   // Spaces, tabs, newlines, C0/C1 controls, DEL: the URL parser strips or re-reads some of them.
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(text)) return { ok: false, problem: 'control' };
-  if (text.startsWith('//')) return { ok: false, problem: 'protocolRelative' };
-  if (text.startsWith('/')) {
-    // Resolved against a placeholder origin, a path must stay on it.
-    const base = 'http://origin.invalid';
-    try {
-      const url = new URL(text, base);
-      if (url.origin !== base) return { ok: false, problem: 'protocolRelative' };
-    } catch {
-      return { ok: false, problem: 'invalid' };
-    }
-    return { ok: true, kind: 'path', url: text };
-  }
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
-  if (scheme === undefined) return { ok: false, problem: 'notPath' };
-  if (scheme !== 'http' && scheme !== 'https') return { ok: false, problem: 'scheme' };
-  // `http:evil.example` and `http:/evil.example` are read as http://evil.example by the URL parser.
-  if (!/^https?:\/\/[^/]/i.test(text)) return { ok: false, problem: 'invalid' };
+  // `http:evil.example` and `http:/evil.example` would be read as http://evil.example.
+  const problem: RemoteUrlProblem | undefined = text.includes('\\')
+    ? 'backslash'
+    : /[\u0000-\u0020\u007f-\u009f]/.test(text)
+      ? 'control'
+      : text.startsWith('//')
+        ? 'protocolRelative'
+        : path
+          ? undefined
+          : !/^[a-z][a-z\d+.-]*:/i.test(text)
+            ? 'notPath'
+            : !/^https?:/i.test(text)
+              ? 'scheme'
+              : !/^https?:\/\/[^/]/i.test(text)
+                ? 'invalid'
+                : undefined;
+  if (problem) return { ok: false, problem };
   let url: URL;
   try {
-    url = new URL(text);
+    // A path resolved against a placeholder origin must stay on it.
+    url = new URL(text, 'http://o.invalid');
   } catch {
     return { ok: false, problem: 'invalid' };
   }
-  if (url.username || url.password) return { ok: false, problem: 'credentials' };
-  if (!url.hostname) return { ok: false, problem: 'invalid' };
-  return { ok: true, kind: 'absolute', url: url.href };
+  if (path)
+    return url.host === 'o.invalid'
+      ? { ok: true, kind: 'path', url: text }
+      : { ok: false, problem: 'protocolRelative' };
+  return url.username || url.password
+    ? { ok: false, problem: 'credentials' }
+    : { ok: true, kind: 'absolute', url: url.href };
 }
 
 /**

@@ -8,6 +8,7 @@ import { t } from './messages.js';
 import { normalizeForm } from './normalize.js';
 import { matchBudget } from './pattern/budget.js';
 import * as patterns from './pattern/index.js';
+import { parseRemoteUrl, riskyAddress } from './remote-url.js';
 import { schemaMessages } from './schema-messages.js';
 import type { FormField, FormSchema } from './types.js';
 
@@ -18,6 +19,8 @@ export const ALL_PARTS: CheckParts = {
   read: normalizeForm,
   patterns,
   budget: matchBudget,
+  riskyAddress,
+  remoteUrl: (text) => parseRemoteUrl(text).ok,
 };
 
 /**

@@ -14,7 +14,7 @@ export const FIRST: Partial<Record<MessageKey, string>> = {
   suggestions: 'Suggestions:',
   loading: 'Loading…',
   loadError: 'Could not load the options.',
-  moreOptions: 'Only the first {n} options are shown.',
+  moreOptions: 'First {n} shown',
   retry: 'Retry',
   remove: 'Remove {item}',
   invalidForm: 'This form cannot be shown',

@@ -15,8 +15,6 @@ export const form: Words<typeof ja.form> = {
   notNumber: '{label} must be a number',
   step: '{label} must be in steps of {n}',
   notOption: 'Choose {label} from the options',
-  patternBudget:
-    'The answers this form checks against patterns are too long together ({label} has {length} characters). Shorten {label} or another of them.',
   duplicate: '{label} lists the same item twice',
   badValue: '{label} has an invalid value',
   badDate: '{label} must be a date in the form YYYY-MM-DD',
@@ -32,8 +30,8 @@ export const form: Words<typeof ja.form> = {
   suggestions: 'Suggestions:',
   loading: 'Loading…',
   noResults: 'No matches',
-  moreResults: 'Showing the first {n} results. Refine your search if yours is not among them.',
-  moreOptions: 'Only the first {n} options are shown.',
+  moreResults: 'First {n} shown. Refine your search',
+  moreOptions: 'First {n} shown',
   searchError: 'Search failed. Please try again.',
   loadError: 'Could not load the options.',
   retry: 'Retry',
@@ -92,6 +90,8 @@ export const agent: Words<typeof ja.agent> = {
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',
   answersNotObject: 'Send the answers as a JSON object of field name -> value.',
   noSuchField: 'This form has no such field.',
+  patternBudget:
+    'The answers this form checks against patterns are too long together ({label} has {length} characters). Shorten {label} or another of them.',
   fileNotUploaded:
     'Upload the file to this page first and send the {name, type, size, url} reference the upload returned.',
   fileNotUploadedApi:

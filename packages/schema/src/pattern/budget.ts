@@ -6,7 +6,7 @@
 // The web bundle leaves this module out (a page only judges its own person's answers).
 import { FIELD_CATALOG, type FieldType } from '../catalog.js';
 import { fieldLabel } from '../field-facts.js';
-import { t } from '../messages.js';
+import { agentText } from '../messages.js';
 import type { FormField, Locale } from '../types.js';
 import { patternSize } from './index.js';
 
@@ -35,6 +35,6 @@ export function matchBudget(
       left -= cost;
       return null;
     }
-    return t(locale, 'patternBudget', { label: fieldLabel(field), length: value.length });
+    return agentText(locale, 'patternBudget', { label: fieldLabel(field), length: value.length });
   };
 }
