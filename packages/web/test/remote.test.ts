@@ -586,3 +586,12 @@ test('100,000 loaded options: the first 100 and a line that says so; a default p
   assert.equal(await select.locator('option').count(), 102, 'the prompt, 100 options and the default');
   assert.equal(await value(page, 'u'), 5000);
 });
+
+test('a searchUrl with a backslash trick is refused by the page as by the server: the error panel, no request', async () => {
+  const page = await H.page();
+  const before = H.server.requests.length;
+  await mount(page, users({ searchUrl: '/\\evil.example/users' }));
+  await page.getByText('このフォームは表示できません').waitFor();
+  assert.match((await page.locator('#app').textContent())!, /はURLとして正しくありません/);
+  assert.equal(H.server.requests.length, before);
+});
