@@ -1,4 +1,4 @@
-// Text from a form (its title, its questions, a file's name) shown by a client outside our renderers:
+// Text from a form (its title, its questions) shown by a client outside our renderers:
 // control characters (escape sequences, line breaks, NUL) and bidi controls (which reorder what a
 // person reads, e.g. a U+202E that turns "exe.pdf" around) are dropped; runs of whitespace become one space.
 

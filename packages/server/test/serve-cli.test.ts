@@ -209,7 +209,7 @@ test('--http with a token (FORMREQUEST_SERVE_TOKEN): real MCP clients with it ar
   try {
     assert.match(serve.stderr(), /bearer token required/);
     const url = serve.url.replace('0.0.0.0', '127.0.0.1');
-    for (const kind of ['v1', 'v2'] as const) {
+    for (const kind of ['v1', 'v2-auto'] as const) {
       const client = await connectClient(kind, { url, headers: { Authorization: `Bearer ${token}` } });
       const { tools } = await client.listTools();
       assert.ok(

@@ -2,12 +2,11 @@
 // the bytes received, the type is detected from the content (file-type's magic numbers) or, for
 // formats without one (text, CSV, JSON…), taken from the name; the name is cleaned of paths and
 // control characters. A field's `accept` must fit both the name and, when the content was recognised,
-// the content: a Windows program renamed invoice.pdf is not a PDF. The form page (form-page-routes.ts)
-// and @formrequest/host both measure uploads with these.
+// the content: a Windows program renamed invoice.pdf is not a PDF. The form page of @formrequest/server
+// and @formrequest/host both measure uploads with these (`file-type` and `mrmime`: peers they install).
 import { acceptsFile } from '@formrequest/schema';
 import { fileTypeFromBuffer } from 'file-type';
 import { lookup } from 'mrmime';
-import { withoutControls } from './plain-text.js';
 
 export interface UploadFacts {
   name: string;
@@ -32,7 +31,9 @@ const TEXT_TYPES: Record<string, string> = {
  * NFC, at most 255 UTF-8 bytes (the extension kept). Undefined when nothing is left.
  */
 export function cleanFileName(raw: string): string | undefined {
-  let name = withoutControls(raw.normalize('NFC'));
+  let name = raw
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
   name = name.split(/[\\/]/).pop()!.trim();
   if (name === '' || name === '.' || name === '..') return undefined;
   const encoder = new TextEncoder();

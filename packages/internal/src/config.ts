@@ -1,10 +1,15 @@
-// The server's optional configuration file: search endpoints the model may use in forms (they go into
+// The `form` server's optional configuration file (read by `formrequest serve --config` and by the form
+// tool's skill, which must not load the server for it): search endpoints the model may use in forms (they go into
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
 // reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
 import { readFileSync } from 'node:fs';
-import { isPlainObject, parseRemoteUrl } from '@formrequest/schema';
 
-import type { SearchEndpoint } from '@formrequest/schema/tooling';
+import type { SearchEndpoint } from '@formrequest/schema/guidance';
+
+/** A JSON object (what JSON.parse gives; no schema module loaded for it: the skills' import weight). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A search API the model may point autocomplete / async-select / cascading-select fields at. */
 export type { SearchEndpoint };
@@ -146,10 +151,9 @@ function checkEndpoint(entry: unknown, at: string, problems: string[]): SearchEn
       `"${at}.purpose" must be a non-empty string saying what the endpoint is for, e.g. "ユーザー検索"`,
     );
   }
-  const read = typeof entry.url === 'string' ? parseRemoteUrl(entry.url) : undefined;
-  if (!read?.ok || read.kind !== 'absolute') {
+  if (typeof entry.url !== 'string' || !isHttpUrl(entry.url)) {
     problems.push(
-      `"${at}.url" must be an absolute http:// or https:// URL (no backslash, no spaces, no user:password@), not ${JSON.stringify(entry.url)}`,
+      `"${at}.url" must be an absolute http:// or https:// URL, not ${JSON.stringify(entry.url)}`,
     );
   }
   if (entry.params !== undefined) {
@@ -168,4 +172,13 @@ function checkEndpoint(entry: unknown, at: string, problems: string[]): SearchEn
   const endpoint: SearchEndpoint = { purpose: entry.purpose as string, url: entry.url as string };
   if (entry.params !== undefined) endpoint.params = { ...(entry.params as Record<string, string>) };
   return endpoint;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
