@@ -1,9 +1,10 @@
 // The chat page's Markdown (page/markdown.ts on markdown-it) in Node: what each construct becomes, that
 // no text ever becomes markup or a non-http(s)/mailto link, and CommonMark's pathological inputs (the
 // kinds from commonmark.js's and markdown-it's pathological suites, 20 KB each) parsed in linear time:
-// each at 8x the size costs at most 40x (linear is 8x, a quadratic one 64x; the rest is a shared
-// machine's noise and the garbage collector), and 20 KB stays below a generous 500 ms here (the page's 100 ms is measured in Chromium). A small stand-in Document records what the builder makes (the real page's is
-// tested in Chromium: page.test.ts).
+// each at 8x the size costs at most 40x or 1 s (linear is 8x, a quadratic one 64x; the rest is a
+// shared machine's noise and the garbage collector), and 20 KB stays below a generous 500 ms here (the
+// old renderer took seconds; the page's 100 ms is measured in Chromium). A small stand-in Document
+// records what the builder makes (the real page's is tested in Chromium: page.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderMarkdown } from '../page/markdown.js';
@@ -128,7 +129,7 @@ describe('pathological inputs', () => {
       const large = time(make(160_000));
       assert.ok(small < 500, `${name}: 20 KB took ${small.toFixed(1)} ms`);
       assert.ok(
-        large < Math.max(40 * small, 300),
+        large < Math.max(40 * small, 1000),
         `${name}: 20 KB ${small.toFixed(1)} ms, 160 KB ${large.toFixed(1)} ms`,
       );
     });
