@@ -25,7 +25,9 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
   for (const [name, value] of Object.entries(parsed.values)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.some((v) => typeof v === 'string' && v.trim() === '')) {
-      throw new UsageError(`--${name} needs a value; an empty one is not a ${name === 'out' ? 'path' : 'value'}.`);
+      throw new UsageError(
+        `--${name} needs a value; an empty one is not a ${name === 'out' ? 'path' : 'value'}.`,
+      );
     }
   }
   return parsed;
