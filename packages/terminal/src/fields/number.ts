@@ -39,6 +39,16 @@ export function stepNumber(field: FieldOf<'number'>, text: string, steps: number
   return String(Number(value.toFixed(places)));
 }
 
+/**
+ * The typed text as a number when it is a decimal one (`parseDecimal`); other text (`0x5`, `５`) goes on
+ * as text, so validateField gives its "not a number" message, as the server, the host and the page do.
+ */
+function numberOf(text: string): unknown {
+  const typed = text.trim();
+  const n = parseDecimal(typed);
+  return typed === '' ? undefined : Number.isFinite(n) ? n : typed;
+}
+
 export const number = widget<'number', NumberState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value())) }),
 
@@ -51,15 +61,9 @@ export const number = widget<'number', NumberState>({
         return;
       }
     }
-    const r = typeInto(ctx, w.editor, e, { multiline: false });
+    const r = typeInto(ctx, w.editor, e, { multiline: false, valueFrom: numberOf });
     if (r.kind === 'edit') w.editor = r.editor;
-    else if (r.kind === 'submit') {
-      const typed = w.editor.text.trim();
-      // Text that is not a decimal number (`0x5`, `５`) goes on as text, so validateField gives its
-      // "not a number" message, as the server, the host and the page do.
-      const n = parseDecimal(typed);
-      ctx.commit(typed === '' ? undefined : Number.isFinite(n) ? n : typed);
-    }
+    else if (r.kind === 'submit') ctx.commit(numberOf(w.editor.text));
   },
 
   draw(ctx, w, fb) {
