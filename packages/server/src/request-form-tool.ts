@@ -47,9 +47,13 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
       _meta: widgetToolMeta('フォームを準備しています…', 'フォームを表示しました'),
     },
     async (args, ctx) => {
-      // Messages in the form's language: its `locale`, else the language of its title and labels. A call
+      // Messages in the form's language: its `locale`, else the language of its title and labels.
+      // A private address is a warning unless the config allows it or names it as an endpoint. A call
       // seen before is not read and checked again (form-check-cache.ts).
-      const { argument, checked } = checkCall(args);
+      const { argument, checked } = checkCall(args, {
+        allowPrivateUrls:
+          runtime.config.allowPrivateUrls || (runtime.config.endpoints ?? []).map((e) => e.url),
+      });
       if (!argument.ok || !checked) return formErrorResult(argument.ok ? '' : argument.message);
       const notes = [...argument.notes, ...checked.warnings];
       const mode = chooseMode(args, checked.locale);
