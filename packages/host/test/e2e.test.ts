@@ -71,11 +71,7 @@ async function waitForServerDraft(base: string, conversationId: string, check: (
   throw new Error('the draft never reached the server');
 }
 
-// Each test has its own conversation (and browser context), so the tests of a suite run side by side:
-// most of a scenario's time is waiting on the round trips between the page, the host and the MCP server.
-const SIDE_BY_SIDE = { concurrency: 3 };
-
-describe('scripted scenarios in Chromium', SIDE_BY_SIDE, () => {
+describe('scripted scenarios in Chromium', () => {
   test('create a project (ja): form from the tool_use event, submit, the agent summarises', async () => {
     const page = await newPage(host.url);
     await say(page, '新しいプロジェクトを作成して');
@@ -119,11 +115,8 @@ describe('scripted scenarios in Chromium', SIDE_BY_SIDE, () => {
     await waitForForm(page, 'Assign the task');
     const assignee = form(page).getByRole('combobox', { name: 'Assignee' });
     await assignee.fill('ｙａｍａｄａ');
-    // A mouse click on the option: the popup must sit above the fields and buttons after it (the search's
-    // answer is waited for first; the short timeout is the click's own, which retries while covered).
-    const option = form(page).getByRole('option', { name: '山田 太郎 (開発部)' });
-    await option.waitFor();
-    await option.click({ timeout: 3000 });
+    // A mouse click on the option: the popup must sit above the fields and buttons after it.
+    await form(page).getByRole('option', { name: '山田 太郎 (開発部)' }).click({ timeout: 3000 });
     await form(page).getByRole('radio', { name: 'High' }).check();
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await page.locator('.msg.assistant', { hasText: 'u001' }).waitFor();
@@ -234,7 +227,7 @@ describe('scripted scenarios in Chromium', SIDE_BY_SIDE, () => {
   });
 });
 
-describe('resilience in Chromium', SIDE_BY_SIDE, () => {
+describe('resilience in Chromium', () => {
   test('reload mid-form keeps the form and what was typed; the answer continues the conversation', async () => {
     const page = await newPage(host.url);
     await say(page, '新しいプロジェクトを作成して');
