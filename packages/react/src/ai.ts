@@ -10,7 +10,11 @@ import {
   readFormArgument,
   validateFormSchema,
 } from '@formrequest/schema';
-import { requestFormDescription, type SearchEndpoint, TOOL_RESULT_DELIVERY } from '@formrequest/schema/tooling';
+import {
+  requestFormDescription,
+  type SearchEndpoint,
+  TOOL_RESULT_DELIVERY,
+} from '@formrequest/schema/tooling';
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import type { FormRequestToolOutput } from './output.js';
 
@@ -31,7 +35,8 @@ export function checkRequestFormInput(
   const argument = readFormArgument(input);
   if (!argument.ok) return { success: false, error: new Error(argument.message) };
   const checked = validateFormSchema(argument.form);
-  if (!checked.ok || !checked.schema) return { success: false, error: new Error(formatIssues(checked.errors)) };
+  if (!checked.ok || !checked.schema)
+    return { success: false, error: new Error(formatIssues(checked.errors)) };
   return { success: true, value: { form_schema: checked.schema } };
 }
 

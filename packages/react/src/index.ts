@@ -3,5 +3,15 @@
 export type { FormController, FormField, FormSchema, Locale, SubmitContext } from '@formrequest/web';
 export { FormRequest, type FormRequestProps } from './form-request.js';
 export type { FormRequestToolInput, FormRequestToolOutput } from './output.js';
-export { type FoundFormRequest, findFormRequest, formOfResult, isToolAnswer, REQUEST_FORM_NAMES } from './tool-part.js';
-export { type FormRequestToolOptions, type FormRequestToolView, useFormRequestTool } from './use-form-request-tool.js';
+export {
+  type FoundFormRequest,
+  findFormRequest,
+  formOfResult,
+  isToolAnswer,
+  REQUEST_FORM_NAMES,
+} from './tool-part.js';
+export {
+  type FormRequestToolOptions,
+  type FormRequestToolView,
+  useFormRequestTool,
+} from './use-form-request-tool.js';

@@ -23,7 +23,8 @@ export interface FoundFormRequest {
   state: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function toolName(part: Record<string, unknown>): string | undefined {
   if (part.type === 'dynamic-tool' && typeof part.toolName === 'string') return part.toolName;
@@ -42,7 +43,8 @@ export function formOfResult(result: unknown): FormSchema | undefined {
   const meta = isObject(result._meta) ? result._meta['formrequest/form'] : undefined;
   if (isObject(meta)) return meta as unknown as FormSchema;
   const seed = result._metadata;
-  if (isObject(seed) && seed.type === 'form_request' && isObject(seed.schema)) return seed.schema as unknown as FormSchema;
+  if (isObject(seed) && seed.type === 'form_request' && isObject(seed.schema))
+    return seed.schema as unknown as FormSchema;
   return undefined;
 }
 
@@ -55,7 +57,13 @@ export function findFormRequest(part: unknown): FoundFormRequest | null {
   const input = isObject(part.input) ? part.input.form_schema : undefined;
   const fromResult = state === 'output-available' ? formOfResult(part.output) : undefined;
   if (fromResult)
-    return { toolCallId: part.toolCallId, schema: fromResult, answer: 'next-message', output: part.output, state };
+    return {
+      toolCallId: part.toolCallId,
+      schema: fromResult,
+      answer: 'next-message',
+      output: part.output,
+      state,
+    };
   if (!isObject(input) || state === 'input-streaming' || state === 'output-error') return null;
   // An output that is not this tool's answer (an error result of the MCP tool): no form to show.
   if (state === 'output-available' && !isToolAnswer(part.output)) return null;

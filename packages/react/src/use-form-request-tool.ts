@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { FormRequestProps } from './form-request.js';
 import type { FormRequestToolOutput } from './output.js';
-import { findFormRequest, type FoundFormRequest } from './tool-part.js';
+import { type FoundFormRequest, findFormRequest } from './tool-part.js';
 
 export interface FormRequestToolOptions {
   /** Answers a tool call with its output (useChat's `addToolOutput`; `addToolResult` before AI SDK 5.1). */
@@ -27,7 +27,9 @@ export interface FormRequestToolView extends FoundFormRequest {
 }
 
 /** `(part) => view | null`: the request_form calls among the message parts, with the props to draw each. */
-export function useFormRequestTool(options: FormRequestToolOptions): (part: unknown) => FormRequestToolView | null {
+export function useFormRequestTool(
+  options: FormRequestToolOptions,
+): (part: unknown) => FormRequestToolView | null {
   const [sent, setSent] = useState<ReadonlySet<string>>(() => new Set());
   const { addToolOutput, sendMessage, locale, draftPrefix = 'formrequest:' } = options;
   return useCallback(
@@ -36,10 +38,12 @@ export function useFormRequestTool(options: FormRequestToolOptions): (part: unkn
       if (!found) return null;
       const { toolCallId } = found;
       const done = () => setSent((prev) => new Set(prev).add(toolCallId));
-      const name = (part as { toolName?: string; type: string }).toolName ?? (part as { type: string }).type.slice(5);
+      const name =
+        (part as { toolName?: string; type: string }).toolName ?? (part as { type: string }).type.slice(5);
       const answer = (output: FormRequestToolOutput, message: string) => {
         done();
-        if (found.answer === 'tool-output' && addToolOutput) addToolOutput({ tool: name, toolCallId, output });
+        if (found.answer === 'tool-output' && addToolOutput)
+          addToolOutput({ tool: name, toolCallId, output });
         else sendMessage?.({ text: message });
       };
       return {

@@ -6,6 +6,7 @@
 import { type FormController, type FormSchema, type RenderOptions, renderForm } from '@formrequest/web';
 import {
   type CSSProperties,
+  createElement,
   type ForwardedRef,
   forwardRef,
   useEffect,
@@ -15,7 +16,10 @@ import {
 
 /** The props of <FormRequest>: renderForm's options as props, plus the container's id, class and style. */
 export interface FormRequestProps
-  extends Pick<RenderOptions, 'locale' | 'draftKey' | 'theme' | 'styles' | 'nonce' | 'credentials' | 'now' | 'fetch'> {
+  extends Pick<
+    RenderOptions,
+    'locale' | 'draftKey' | 'theme' | 'styles' | 'nonce' | 'credentials' | 'now' | 'fetch'
+  > {
   /** The form (seed 000's form_schema): an object, read and checked as every surface reads it. */
   schema: FormSchema;
   /** Called once with the answer, the message to send as the next user turn and the page's UTC offset. */
@@ -74,7 +78,13 @@ function FormRequestView(props: FormRequestProps, ref: ForwardedRef<FormControll
     [],
   );
 
-  return <div ref={box} id={props.id} className={props.className} style={props.style} data-formrequest="" />;
+  return createElement('div', {
+    ref: box,
+    id: props.id,
+    className: props.className,
+    style: props.style,
+    'data-formrequest': '',
+  });
 }
 
 /**
