@@ -19,6 +19,8 @@ export interface FoundFormRequest {
   answer: 'tool-output' | 'next-message';
   /** The tool's output when it has one (for `tool-output`: the person answered). */
   output: unknown;
+  /** When the server issued the form (`_meta["formrequest/issuedAt"]`): relative dates count from it. */
+  issuedAt?: number;
   /** The part's state as the AI SDK names it (`input-streaming`, `input-available`, `output-available`…). */
   state: string;
 }

@@ -52,6 +52,7 @@ export function useFormRequestTool(
         props: {
           schema: found.schema,
           locale,
+          now: found.issuedAt === undefined ? undefined : new Date(found.issuedAt),
           draftKey: draftPrefix === null ? undefined : `${draftPrefix}${toolCallId}`,
           onSubmit: (values, message) => answer({ status: 'submitted', values }, message),
           onCancel: (message) => answer({ status: 'cancelled', message }, message),
