@@ -65,7 +65,6 @@ const reactGz = [...first]
   .filter(isReact)
   .reduce((s, c) => s + gz(c.code), 0);
 const formGz = formChunks.reduce((sum, c) => sum + gz(c.code), 0);
-console.log(formChunks.map((c) => `${c.fileName} ${gz(c.code)}`).join('\n'));
 const anchor = gz(await bundleText());
 const leaked = formChunks.some((c) =>
   Object.keys(c.modules).some((m) => /pattern\/nfa|schema-messages|messages\/en\.js/.test(m)),

@@ -4,15 +4,7 @@
 // content, locale, draftKey, theme, styles, nonce, credentials, now); the callbacks and fetch are read
 // at call time, so a new arrow function each render costs nothing.
 import { type FormController, type FormSchema, type RenderOptions, renderForm } from '@formrequest/web';
-import {
-  type CSSProperties,
-  createElement,
-  type ForwardedRef,
-  forwardRef,
-  useEffect,
-  useImperativeHandle,
-  useRef,
-} from 'react';
+import { type CSSProperties, createElement, type ForwardedRef, forwardRef, useEffect, useRef } from 'react';
 
 /** The props of <FormRequest>: renderForm's options as props, plus the container's id, class and style. */
 export interface FormRequestProps
@@ -31,9 +23,14 @@ export interface FormRequestProps
   style?: CSSProperties;
 }
 
+/** Gives `ref` the controller of the current mount (null after it). */
+function assign(ref: ForwardedRef<FormController | null>, value: FormController | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
 function FormRequestView(props: FormRequestProps, ref: ForwardedRef<FormController | null>) {
   const box = useRef<HTMLDivElement>(null);
-  const controller = useRef<FormController | null>(null);
   const latest = useRef(props);
   latest.current = props;
   const { schema, locale, draftKey, theme, styles, nonce, credentials, now } = props;
@@ -41,10 +38,9 @@ function FormRequestView(props: FormRequestProps, ref: ForwardedRef<FormControll
   const shape = JSON.stringify(schema);
   const at = now?.getTime();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ref` is read when the form is made, like the rest.
   useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ctl = renderForm(el, JSON.parse(shape) as FormSchema, {
+    const ctl = renderForm(box.current!, JSON.parse(shape) as FormSchema, {
       locale,
       draftKey,
       theme,
@@ -52,31 +48,16 @@ function FormRequestView(props: FormRequestProps, ref: ForwardedRef<FormControll
       nonce,
       credentials,
       now: at === undefined ? undefined : new Date(at),
-      fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
+      fetch: (input, init) => (latest.current.fetch ?? fetch)(input, init),
       onSubmit: (values, message, context) => latest.current.onSubmit?.(values, message, context),
       onCancel: (message) => latest.current.onCancel?.(message),
     });
-    controller.current = ctl;
+    assign(ref, ctl);
     return () => {
-      controller.current = null;
+      assign(ref, null);
       ctl.destroy();
-      el.replaceChildren();
     };
   }, [shape, locale, draftKey, theme, styles, nonce, credentials, at]);
-
-  // The ref sees the controller of the current mount (null before the first effect and after unmount).
-  useImperativeHandle<FormController | null, FormController | null>(
-    ref,
-    () => ({
-      values: () => controller.current?.values() ?? {},
-      validate: () => controller.current?.validate() ?? false,
-      submit: () => controller.current?.submit() ?? Promise.resolve(false),
-      cancel: () => controller.current?.cancel(),
-      setErrors: (errors) => controller.current?.setErrors(errors) ?? Object.keys(errors),
-      destroy: () => controller.current?.destroy(),
-    }),
-    [],
-  );
 
   return createElement('div', {
     ref: box,
@@ -88,7 +69,8 @@ function FormRequestView(props: FormRequestProps, ref: ForwardedRef<FormControll
 }
 
 /**
- * A formrequest form. `ref` gives the controller (values, validate, submit, cancel, setErrors).
+ * A formrequest form. `ref` gets the controller of the current mount (values, validate, submit, cancel,
+ * setErrors), null before the form is drawn and after it is gone.
  * Renders an empty `<div data-formrequest>` on the server; the form is drawn in the browser after mount.
  */
 export const FormRequest = forwardRef<FormController | null, FormRequestProps>(FormRequestView);
