@@ -1,7 +1,6 @@
 // The example's server side, as Vite middleware: POST /api/chat streams the mock model with our local
 // request_form tool (no execute: the page answers it), POST /api/chat-mcp with the tools of a
-// `formrequest serve --http` the plugin starts (through the AI SDK's MCP client); GET /api/demo/* is
-// the sample search API of examples/web (seed example 2's users).
+// `formrequest serve --http` the plugin starts (through the AI SDK's MCP client).
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -10,7 +9,6 @@ import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { requestFormTool } from '@formrequest/react/ai';
 import { convertToModelMessages, stepCountIs, streamText, type ToolSet, type UIMessage } from 'ai';
 import type { Plugin } from 'vite';
-import { api } from '../../web/server.ts';
 import { mockModel } from './mock-model.ts';
 
 /** `formrequest serve --http` on a free loopback port; resolves with its /mcp URL. */
@@ -59,11 +57,6 @@ export function chatApi(): Plugin {
       server.httpServer?.on('close', stop);
       server.middlewares.use(async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
-        if (url.pathname.startsWith('/api/demo/')) {
-          const out = api(url);
-          res.writeHead(out?.status ?? 404, { 'content-type': out?.type ?? 'application/json' });
-          return res.end(out?.body ?? '{"error":"not found"}');
-        }
         if (req.method !== 'POST' || (url.pathname !== '/api/chat' && url.pathname !== '/api/chat-mcp'))
           return next();
         try {
