@@ -76,8 +76,11 @@ for (const pkg of packed) {
   for (const dep of unusedIn(pkg, manifest))
     problems.push(`depends on ${dep} at run time, but nothing it ships imports it (a devDependency?)`);
 
+  // The tarball's own bytes: a Buffer's .buffer may be a larger shared ArrayBuffer (zlib then reads
+  // other data first: "incorrect header check").
+  const bytes = readFileSync(pkg.file);
   const lint = await publint({
-    pack: { tarball: readFileSync(pkg.file).buffer },
+    pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) },
     strict: true,
     level: 'suggestion',
   });
