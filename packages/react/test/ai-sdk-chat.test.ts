@@ -40,7 +40,8 @@ async function open(path: string): Promise<Page & { errors: string[] }> {
   page.setDefaultTimeout(20_000);
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
-  await page.goto(`${origin}${path}`);
+  // The first load waits for Vite to pre-bundle the dependencies (on a cold cache, many seconds).
+  await page.goto(`${origin}${path}`, { timeout: 90_000 });
   return page;
 }
 

@@ -39,7 +39,8 @@ test('Vue renders seed examples 1 and 2 with <form-request> and receives the ans
     if (m.location().url.endsWith('/favicon.ico')) return;
     if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text());
   });
-  await page.goto(vite.resolvedUrls!.local[0]!);
+  // The first load waits for Vite to pre-bundle the dependencies (on a cold cache, many seconds).
+  await page.goto(vite.resolvedUrls!.local[0]!, { timeout: 90_000 });
 
   await page.getByLabel('プロジェクト名').fill('my-web-app');
   await page.getByLabel('言語').selectOption('go');
