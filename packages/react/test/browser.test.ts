@@ -3,7 +3,7 @@
 // server), draws seed example 1 once per mount (a re-render with a copy of the schema keeps what was
 // typed), validates and submits {values, message}, exposes the controller through ref, and turns chat
 // parts into forms: a local tool call answered with its output, the MCP server's seed 000 result
-// answered with the next message.
+// answered with the next message; a reload mid-form keeps what was typed (the draft of its tool call).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -189,6 +189,29 @@ for (const react of ['19', '18'] as const) {
     ]);
     assert.equal(await page.locator('[data-part="2"] .answer').textContent(), 'tool-output');
     assert.equal(await page.locator('[data-part="3"] .answer').textContent(), 'next-message');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test(`React ${react}: a reload mid-form keeps the draft of a tool call's form`, async () => {
+    const page = await open(react);
+    const form = { title: '下書き', fields: [{ name: 'name', type: 'text', label: '名前' }] };
+    const parts = [
+      {
+        type: 'tool-request_form',
+        toolCallId: 'keep-1',
+        state: 'input-available',
+        input: { form_schema: form },
+      },
+    ];
+    await page.evaluate((p) => (window as any).t.chat(p), parts);
+    await page.getByLabel('名前').fill('途中まで');
+    await page.getByLabel('名前').blur();
+    await page.reload();
+    await page.waitForFunction(() => (window as any).t);
+    await page.evaluate((p) => (window as any).t.chat(p), parts);
+    await page.getByLabel('名前').waitFor();
+    assert.equal(await page.getByLabel('名前').inputValue(), '途中まで');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
