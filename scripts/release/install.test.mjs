@@ -87,6 +87,33 @@ function footprint(dir) {
   return { bytes, packages };
 }
 
+/** Writes `text` to `file` under `dir`, making its folders. */
+function writeIn(dir) {
+  return (file, text) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  };
+}
+
+/** A consumer's strict tsconfig for a Vite app (JSX, no skipLibCheck: our .d.ts files are checked too). */
+function strictTsconfig(extra = {}) {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+      ...extra,
+    },
+    include: ['src'],
+  });
+}
+
 /** Other Node binaries to run the installed command with: FORMREQUEST_NODES, path-separated. */
 const otherNodes = (process.env.FORMREQUEST_NODES ?? '').split(delimiter).filter(Boolean);
 
@@ -359,27 +386,8 @@ test('a Vite + TypeScript app imports @formrequest/web: strict type-check, JSX, 
     dir,
   );
   timings['Vite + TypeScript app with @formrequest/web'] = { seconds };
-  const write = (file, text) => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  };
-  write(
-    'tsconfig.json',
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        jsx: 'react-jsx',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-      },
-      include: ['src'],
-    }),
-  );
+  const write = writeIn(dir);
+  write('tsconfig.json', strictTsconfig());
   write(
     'index.html',
     '<!doctype html><div id="app"></div><script type="module" src="/src/main.ts"></script>\n',
@@ -471,28 +479,8 @@ test('a Vite + React app renders seed example 1 with <FormRequest>: strict types
   const names = ['@formrequest/react', '@formrequest/web', '@formrequest/schema'];
   const { seconds } = npm(['install', ...names.map(tarball), ...REACT, VITE, TYPESCRIPT, TYPES_REACT], dir);
   timings['Vite + React app with @formrequest/react'] = { seconds };
-  const write = (file, text) => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  };
-  write(
-    'tsconfig.json',
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        jsx: 'react-jsx',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        resolveJsonModule: true,
-        types: [],
-      },
-      include: ['src'],
-    }),
-  );
+  const write = writeIn(dir);
+  write('tsconfig.json', strictTsconfig());
   // React in a chunk of its own, so the form's first load is measured apart from the framework.
   write(
     'vite.config.js',

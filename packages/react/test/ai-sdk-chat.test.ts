@@ -6,44 +6,17 @@
 //   - with the MCP server (`formrequest serve --http`) through the AI SDK's MCP client, the form comes
 //     from its seed 000 result and the answers go back as the next user message.
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import type { Page } from 'playwright-core';
+import { type ExampleApp, startExample } from '../../../testing/vite-example.ts';
 
-const root = resolve(import.meta.dirname, '../../../examples/ai-sdk-chat');
-let vite: ViteDevServer;
-let browser: Browser;
-let origin: string;
-
+let app: ExampleApp;
 before(async () => {
-  vite = await createServer({
-    root,
-    configFile: resolve(root, 'vite.config.ts'),
-    logLevel: 'error',
-    cacheDir: resolve(import.meta.dirname, '../../../node_modules/.cache/formrequest-ai-sdk-chat-test'),
-    server: { port: 0, host: '127.0.0.1' },
-  });
-  await vite.listen();
-  origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '');
-  browser = await launchBrowser();
+  app = await startExample('ai-sdk-chat');
 });
-after(async () => {
-  await browser?.close();
-  await vite?.close();
-});
+after(() => app?.close());
 
-async function open(path: string): Promise<Page & { errors: string[] }> {
-  const context = await newTestContext(browser);
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.setDefaultTimeout(20_000);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  // The first load waits for Vite to pre-bundle the dependencies (on a cold cache, many seconds).
-  await page.goto(`${origin}${path}`, { timeout: 90_000 });
-  return page;
-}
+const open = (path = '/') => app.open(path);
 
 async function say(page: Page, text: string) {
   await page.getByLabel('メッセージ').fill(text);
@@ -53,7 +26,7 @@ async function say(page: Page, text: string) {
 const assistant = (page: Page) => page.locator('li[data-role="assistant"]');
 
 test('local tool: seed example 1 is answered with the tool output and the model continues the same turn', async () => {
-  const page = await open('/');
+  const page = await open();
   await say(page, 'プロジェクトを作りたい');
   await page.getByLabel('プロジェクト名').fill('my-web-app');
   await page.getByLabel('言語').selectOption('typescript');
@@ -79,7 +52,7 @@ test('local tool: seed example 1 is answered with the tool output and the model 
 });
 
 test('local tool: seed example 2 (autocomplete on the sample API, date, radio) continues with the answers', async () => {
-  const page = await open('/');
+  const page = await open();
   await say(page, '例2: 担当者を決めたい');
   await page.getByRole('combobox', { name: '担当者' }).pressSequentially('佐藤');
   await page.getByRole('option', { name: '佐藤 花子 (開発部)' }).click();
@@ -91,6 +64,16 @@ test('local tool: seed example 2 (autocomplete on the sample API, date, radio) c
   const values = { assignee: 'u1', reviewers: ['u6'], due_date: '2099-01-15', priority: 'high' };
   await page.getByText(`回答を受け取りました: ${JSON.stringify(values)}`).waitFor();
   assert.equal(await assistant(page).count(), 1);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('local tool: cancel answers the call with the cancel outcome, and the model goes on', async () => {
+  const page = await open();
+  await say(page, 'プロジェクトを作りたい');
+  await page.getByRole('button', { name: 'キャンセル' }).click();
+  await page.getByText('キャンセルされました。').waitFor();
+  assert.equal(await assistant(page).count(), 1, 'the same turn');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

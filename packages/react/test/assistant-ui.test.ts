@@ -3,42 +3,17 @@
 // makeAssistantToolUI draws <FormRequest> in the thread, and submit (addResult) continues the same turn
 // with the answers (seed examples 1 and 2).
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import type { Page } from 'playwright-core';
+import { type ExampleApp, startExample } from '../../../testing/vite-example.ts';
 
-const root = resolve(import.meta.dirname, '../../../examples/assistant-ui');
-let vite: ViteDevServer;
-let browser: Browser;
-
+let app: ExampleApp;
 before(async () => {
-  vite = await createServer({
-    root,
-    configFile: resolve(root, 'vite.config.ts'),
-    logLevel: 'error',
-    cacheDir: resolve(import.meta.dirname, '../../../node_modules/.cache/formrequest-assistant-ui-test'),
-    server: { port: 0, host: '127.0.0.1' },
-  });
-  await vite.listen();
-  browser = await launchBrowser();
+  app = await startExample('assistant-ui');
 });
-after(async () => {
-  await browser?.close();
-  await vite?.close();
-});
+after(() => app?.close());
 
-async function open(): Promise<Page & { errors: string[] }> {
-  const context = await newTestContext(browser);
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.setDefaultTimeout(20_000);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  // The first load waits for Vite to pre-bundle the dependencies (on a cold cache, many seconds).
-  await page.goto(vite.resolvedUrls!.local[0]!, { timeout: 90_000 });
-  return page;
-}
+const open = (path = '/') => app.open(path);
 
 async function say(page: Page, text: string) {
   await page.getByLabel('メッセージ').fill(text);

@@ -2,45 +2,17 @@
 // <form-request> in a single-file component (isCustomElement, `:schema.prop`, `@formrequest-submit`)
 // renders seed examples 1 and 2 and submits; the message shown is what the agent would receive.
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { type ExampleApp, startExample } from '../../../testing/vite-example.ts';
 
-const root = resolve(import.meta.dirname, '../../../examples/vue');
-let vite: ViteDevServer;
-let browser: Browser;
-
+let app: ExampleApp;
 before(async () => {
-  vite = await createServer({
-    root,
-    configFile: resolve(root, 'vite.config.ts'),
-    logLevel: 'error',
-    cacheDir: resolve(import.meta.dirname, '../../../node_modules/.cache/formrequest-vue-example-test'),
-    server: { port: 0, host: '127.0.0.1' },
-  });
-  await vite.listen();
-  browser = await launchBrowser();
+  app = await startExample('vue');
 });
-after(async () => {
-  await browser?.close();
-  await vite?.close();
-});
+after(() => app?.close());
 
 test('Vue renders seed examples 1 and 2 with <form-request> and receives the answers', async () => {
-  const context = await newTestContext(browser);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    // The browser's own request for /favicon.ico is not the example's.
-    if (m.location().url.endsWith('/favicon.ico')) return;
-    if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text());
-  });
-  // The first load waits for Vite to pre-bundle the dependencies (on a cold cache, many seconds).
-  await page.goto(vite.resolvedUrls!.local[0]!, { timeout: 90_000 });
+  const page = await app.open();
 
   await page.getByLabel('プロジェクト名').fill('my-web-app');
   await page.getByLabel('言語').selectOption('go');
@@ -66,6 +38,6 @@ test('Vue renders seed examples 1 and 2 with <form-request> and receives the ans
   await page.getByRole('button', { name: '例1: プロジェクト作成' }).click();
   await page.getByRole('button', { name: 'キャンセル' }).click();
   await page.locator('#out').filter({ hasText: 'フォーム入力をキャンセルしました。' }).waitFor();
-  assert.deepEqual(errors, [], 'no Vue warning (e.g. "Failed to resolve component: form-request")');
-  await context.close();
+  assert.deepEqual(page.errors, [], 'no Vue warning (e.g. "Failed to resolve component: form-request")');
+  await page.context().close();
 });
