@@ -3,6 +3,7 @@
 // One controller per mount, made again only when what the form looks like changes (the schema's
 // content, locale, draftKey, theme, styles, nonce, credentials, now); the callbacks and fetch are read
 // at call time, so a new arrow function each render costs nothing.
+'use client';
 import { type FormController, type FormSchema, type RenderOptions, renderForm } from '@formrequest/web';
 import { type CSSProperties, createElement, type ForwardedRef, forwardRef, useEffect, useRef } from 'react';
 

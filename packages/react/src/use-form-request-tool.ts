@@ -3,6 +3,7 @@
 // own); it returns a function from a message part to the props of <FormRequest> (null for other parts).
 // A local tool (no execute) is answered with its output, so the model continues in the same turn; the
 // MCP server's result (seed 000, waiting_for_input) is answered with the next user message.
+'use client';
 import { useCallback, useState } from 'react';
 import type { FormRequestProps } from './form-request.js';
 import type { FormRequestToolOutput } from './output.js';
