@@ -3,12 +3,26 @@
 // same turn with the answers; the MCP server's result is answered with the next user message.
 import { useChat } from '@ai-sdk/react';
 import { FormRequest, useFormRequestTool } from '@formrequest/react';
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
+import type { requestFormTool } from '@formrequest/react/ai';
+import {
+  DefaultChatTransport,
+  type InferUITools,
+  lastAssistantMessageIsCompleteWithToolCalls,
+  type UIDataTypes,
+  type UIMessage,
+} from 'ai';
 import { useMemo, useState } from 'react';
 
+/** The chat's messages, typed by the tool: `tool-request_form` parts carry {form_schema} and its output. */
+type ChatMessage = UIMessage<
+  unknown,
+  UIDataTypes,
+  InferUITools<{ request_form: ReturnType<typeof requestFormTool> }>
+>;
+
 export function Chat({ api }: { api: string }) {
-  const transport = useMemo(() => new DefaultChatTransport({ api }), [api]);
-  const { messages, sendMessage, addToolOutput, status } = useChat({
+  const transport = useMemo(() => new DefaultChatTransport<ChatMessage>({ api }), [api]);
+  const { messages, sendMessage, addToolOutput, status } = useChat<ChatMessage>({
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
   });

@@ -10,8 +10,16 @@ import type { FormRequestToolOutput } from './output.js';
 import { type FoundFormRequest, findFormRequest } from './tool-part.js';
 
 export interface FormRequestToolOptions {
-  /** Answers a tool call with its output (useChat's `addToolOutput`; `addToolResult` before AI SDK 5.1). */
-  addToolOutput?(answer: { tool: string; toolCallId: string; output: FormRequestToolOutput }): unknown;
+  /**
+   * Answers a tool call with its output (useChat's `addToolOutput`; `addToolResult` before AI SDK 5.1).
+   * `tool` is the name the call came with (`request_form`), typed as that literal so a `useChat` typed
+   * with the tool (InferUITools) passes its own function here.
+   */
+  addToolOutput?(answer: {
+    tool: 'request_form';
+    toolCallId: string;
+    output: FormRequestToolOutput;
+  }): unknown;
   /** Sends the next user message (useChat's `sendMessage`): the seed 000 way, for the MCP server's result. */
   sendMessage?(message: { text: string }): unknown;
   /** Passed to every form (default: the form's own `locale`, else its words'). */
@@ -39,8 +47,8 @@ export function useFormRequestTool(
       if (!found) return null;
       const { toolCallId } = found;
       const done = () => setSent((prev) => new Set(prev).add(toolCallId));
-      const name =
-        (part as { toolName?: string; type: string }).toolName ?? (part as { type: string }).type.slice(5);
+      const name = ((part as { toolName?: string }).toolName ??
+        (part as { type: string }).type.slice(5)) as 'request_form';
       const answer = (output: FormRequestToolOutput, message: string) => {
         done();
         if (found.answer === 'tool-output' && addToolOutput)
