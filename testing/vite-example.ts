@@ -14,13 +14,14 @@ export interface ExampleApp {
   close(): Promise<void>;
 }
 
-export async function startExample(name: string): Promise<ExampleApp> {
+/** `cache` names Vite's dependency cache: test files that may run at once each need their own. */
+export async function startExample(name: string, cache = name): Promise<ExampleApp> {
   const root = resolve(import.meta.dirname, '../examples', name);
   const vite: ViteDevServer = await createServer({
     root,
     configFile: resolve(root, 'vite.config.ts'),
     logLevel: 'error',
-    cacheDir: resolve(import.meta.dirname, `../node_modules/.cache/formrequest-example-${name}`),
+    cacheDir: resolve(import.meta.dirname, `../node_modules/.cache/formrequest-example-${cache}`),
     server: { port: 0, host: '127.0.0.1' },
   });
   let browser: Browser | undefined;

@@ -3,8 +3,7 @@
 //   - with our local tool, submit answers the call with its output and the model continues in the same
 //     assistant message with the answers (seed examples 1 and 2: a pattern, suggestions, a select, a
 //     multiselect; an autocomplete and a multi-autocomplete on the sample search API, a date, a radio);
-//   - with the MCP server (`formrequest serve --http`) through the AI SDK's MCP client, the form comes
-//     from its seed 000 result and the answers go back as the next user message.
+// (The MCP server's way: ai-sdk-chat-mcp.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -74,21 +73,6 @@ test('local tool: cancel answers the call with the cancel outcome, and the model
   await page.getByRole('button', { name: 'キャンセル' }).click();
   await page.getByText('キャンセルされました。').waitFor();
   assert.equal(await assistant(page).count(), 1, 'the same turn');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
-
-test('MCP server through the AI SDK MCP client: the seed 000 result shows the form, the answers go as the next message', async () => {
-  const page = await open('/?mcp');
-  await say(page, 'プロジェクトを作りたい');
-  await page.getByText('フォームへの入力をお待ちしています。').waitFor();
-  await page.getByLabel('プロジェクト名').fill('api-service');
-  await page.getByRole('button', { name: '送信' }).click();
-  const values = { project_name: 'api-service', language: 'python' };
-  await page.getByText(`回答を受け取りました: ${JSON.stringify(values)}`).waitFor();
-  const users = page.locator('li[data-role="user"]');
-  assert.equal(await users.count(), 2, 'the answers are the next user message (seed 000)');
-  assert.deepEqual(JSON.parse((await users.nth(1).textContent())!), values);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
