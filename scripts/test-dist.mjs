@@ -30,6 +30,7 @@ const SAME_ON_EVERY_LINE = [
   'packages/host/test/page.test.ts',
   'packages/react/test/browser.test.ts', // <FormRequest> in Chromium (React 18 and 19)
   'scripts/test/add-email.test.ts',
+  'scripts/test/examples-types.test.ts',
   'scripts/test/field-types.test.ts',
 ];
 const NODE_SIDE = ['packages/web/test/unit.test.ts', 'packages/web/test/exports.test.ts'];
