@@ -58,14 +58,18 @@ export function findFormRequest(part: unknown): FoundFormRequest | null {
   const state = String(part.state ?? '');
   const input = isObject(part.input) ? part.input.form_schema : undefined;
   const fromResult = state === 'output-available' ? formOfResult(part.output) : undefined;
-  if (fromResult)
+  if (fromResult) {
+    const meta = (part.output as { _meta?: Record<string, unknown> })._meta;
+    const at = meta?.['formrequest/issuedAt'];
     return {
       toolCallId: part.toolCallId,
       schema: fromResult,
       answer: 'next-message',
       output: part.output,
       state,
+      ...(typeof at === 'number' ? { issuedAt: at } : {}),
     };
+  }
   if (!isObject(input) || state === 'input-streaming' || state === 'output-error') return null;
   // An output that is not this tool's answer (an error result of the MCP tool): no form to show.
   if (state === 'output-available' && !isToolAnswer(part.output)) return null;
