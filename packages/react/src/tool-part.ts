@@ -1,5 +1,5 @@
-// Finds a request_form call in a chat message part (the AI SDK's UIMessage parts, or anything shaped
-// like them) and says how it wants its answer: as the tool's output (a tool the page answers itself, the
+// Finds a request_form call in a chat message part (the AI SDK's UIMessage parts, or seed 000's
+// `tool_use` block of the Messages API and the Agent SDK) and says how it wants its answer: as the tool's output (a tool the page answers itself, the
 // local tool of @formrequest/react/ai) or as the next user message (the MCP server's seed 000 result,
 // `_metadata.type === "form_request"`). No React and no schema check here: the form is drawn by the
 // renderer, which checks it as every surface does.
@@ -53,6 +53,20 @@ export function formOfResult(result: unknown): FormSchema | undefined {
 /** The request_form call in `part`, or null (another part, or its input still streaming). */
 export function findFormRequest(part: unknown): FoundFormRequest | null {
   if (!isObject(part)) return null;
+  // Seed 000's detection: a Messages API / Agent SDK `tool_use` block, answered with the next message.
+  if (part.type === 'tool_use') {
+    const input = isObject(part.input) ? part.input.form_schema : undefined;
+    if (typeof part.name !== 'string' || !REQUEST_FORM_NAMES.includes(part.name)) return null;
+    if (typeof part.id !== 'string' || !isObject(input)) return null;
+    const schema = input as unknown as FormSchema;
+    return {
+      toolCallId: part.id,
+      schema,
+      answer: 'next-message',
+      output: undefined,
+      state: 'input-available',
+    };
+  }
   const name = toolName(part);
   if (!name || !REQUEST_FORM_NAMES.includes(name) || typeof part.toolCallId !== 'string') return null;
   const state = String(part.state ?? '');

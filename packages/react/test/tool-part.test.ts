@@ -58,6 +58,24 @@ test("the MCP server's seed 000 result: its checked form (_meta), its issue time
   assert.equal(findFormRequest(error), null, 'an error result draws nothing');
 });
 
+test("seed 000's tool_use block (Messages API, Agent SDK stream): drawn from its input, answered with a message", () => {
+  const block = {
+    type: 'tool_use',
+    id: 'toolu_1',
+    name: 'mcp__form__request_form',
+    input: { form_schema: form },
+  };
+  assert.deepEqual(findFormRequest(block), {
+    toolCallId: 'toolu_1',
+    schema: form,
+    answer: 'next-message',
+    output: undefined,
+    state: 'input-available',
+  });
+  assert.equal(findFormRequest({ ...block, name: 'mcp__other__tool' }), null);
+  assert.equal(findFormRequest({ ...block, input: {} }), null);
+});
+
 test('other parts and other tools are not form requests', () => {
   for (const part of [
     null,
