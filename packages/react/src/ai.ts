@@ -10,11 +10,8 @@ import {
   readFormArgument,
   validateFormSchema,
 } from '@formrequest/schema';
-import {
-  requestFormDescription,
-  type SearchEndpoint,
-  TOOL_RESULT_DELIVERY,
-} from '@formrequest/schema/tooling';
+import type { SearchEndpoint } from '@formrequest/schema/guidance';
+import { requestFormDescription, TOOL_RESULT_DELIVERY } from '@formrequest/schema/tooling';
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import type { FormRequestToolOutput } from './output.js';
 

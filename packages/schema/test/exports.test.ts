@@ -1,5 +1,5 @@
 // The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
-// answers with; the second tier is under ./core, ./question, ./messages, ./pattern and ./tooling. A change
+// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./printable, ./guidance and ./tooling. A change
 // here is a change of the package's API: update the list on purpose, and the README's API section.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -126,28 +126,47 @@ test('@formrequest/schema/pattern exports exactly these names', async () => {
   ]);
 });
 
+test('@formrequest/schema/printable exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/printable');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'hadControls',
+    'isCleanText',
+    'printableJson',
+    'printableText',
+    'sanitizeText',
+    'splitGraphemes',
+    'textFor',
+  ]);
+});
+
 test('@formrequest/schema/tooling exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/tooling');
   assert.deepEqual(Object.keys(entry).sort(), [
     'ALL_PARTS',
     'ANSWER_JA',
-    'EXAMPLE_FORM',
     'FORM_ALIASES',
-    'GUIDELINES',
     'PROPERTY_ALIASES',
     'TOOL_RESULT_DELIVERY',
     'TYPE_SUGGESTIONS',
     'answerShapeText',
     'compactFieldJsonSchema',
-    'endpointsTableMarkdown',
     'fieldTypeTable',
-    'guidelineLines',
-    'guidelinesMarkdown',
     'normalizeForm',
     'requestFormDescription',
     'schemaMessages',
     'sharedFieldProps',
     'sharedPropSpecs',
+  ]);
+});
+
+test('@formrequest/schema/guidance exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/guidance');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'EXAMPLE_FORM',
+    'GUIDELINES',
+    'endpointsTableMarkdown',
+    'guidelineLines',
+    'guidelinesMarkdown',
   ]);
 });
 
