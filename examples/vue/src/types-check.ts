@@ -13,7 +13,7 @@ export const typed: Props = {
 };
 // @ts-expect-error: locale is 'ja' or 'en'
 export const wrongLocale: Props = { locale: 'fr' };
-// @ts-expect-error: 'colour' is not one of the 18 field types
 export const wrongType: Props = {
+  // @ts-expect-error: 'colour' is not one of the 18 field types
   schema: { title: 'T', fields: [{ name: 'a', type: 'colour', label: 'A' }] },
 };
