@@ -151,12 +151,16 @@ test('@formrequest/schema/tooling exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/tooling');
   assert.deepEqual(Object.keys(entry).sort(), [
     'ALL_PARTS',
+    'ANSWER_JA',
     'FORM_ALIASES',
     'PROPERTY_ALIASES',
+    'TOOL_RESULT_DELIVERY',
     'TYPE_SUGGESTIONS',
+    'answerShapeText',
     'compactFieldJsonSchema',
     'fieldTypeTable',
     'normalizeForm',
+    'requestFormDescription',
     'schemaMessages',
     'sharedFieldProps',
     'sharedPropSpecs',
