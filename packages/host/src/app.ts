@@ -89,6 +89,17 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof HttpError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
     // A client that went away (or was cut for sending its body too slowly) is not the host's error.
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return c.body(null, 400);
+    // The database is restarting or the pool is full, past the store's own retries: try again soon.
+    if (store.isTransient(error)) {
+      c.header('Retry-After', '2');
+      return c.json(
+        {
+          error: `The host's database does not answer right now (${error.message}); send the request again in a few seconds.`,
+          code: 'store_unavailable',
+        },
+        503,
+      );
+    }
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });

@@ -15,6 +15,7 @@ import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
 import type { EventBus } from './bus.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
+import { type DbPool, dbPoolFrom } from './db-pool.js';
 import { demoEndpoints } from './demo-routes.js';
 import { instanceName } from './instance.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
@@ -42,6 +43,11 @@ export interface HostOptions {
   dbPath?: string;
   /** Agent name (default: $FORMREQUEST_AGENT or 'scripted') or a ready Agent instance. */
   agent?: AgentName | Agent;
+  /**
+   * PostgreSQL pool: connections (default 10) and how long a call waits for one (default 5000 ms).
+   * Default $FORMREQUEST_DB_POOL ("SIZE,WAIT_MS"), else those.
+   */
+  dbPool?: Partial<DbPool>;
   /** A `{"mcpServers": {...}}` file with extra MCP servers for the agent. */
   mcpConfigPath?: string;
   /** Extra MCP servers given directly (merged over the file's). A `form` entry replaces the built-in one. */
@@ -163,7 +169,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   let store: HostStore;
   try {
-    store = await openStore(dbPath, { instance });
+    store = await openStore(dbPath, { instance, pool: dbPoolFrom(options.dbPool, env) });
   } catch (error) {
     // A driver that cannot load, or PostgreSQL, says why and what to do itself.
     if (error instanceof SqliteDriverError || postgres) throw error;

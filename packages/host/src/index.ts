@@ -27,6 +27,7 @@ export {
 } from './agents/claude-agent-sdk.js';
 export { createAgent } from './agents/create.js';
 export { createApp, type Health } from './app.js';
+export { type DbPool, parseDbPool } from './db-pool.js';
 export { type EventBus, InProcessBus } from './bus.js';
 export { Conversations, type ConversationsOptions, DEFAULT_LEASE_MS } from './conversations.js';
 export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';

@@ -39,6 +39,7 @@ test('@formrequest/host exports exactly these names', async () => {
     'isLoopbackHost',
     'loadMcpConfig',
     'parseAuth',
+    'parseDbPool',
     'parseOrigins',
     'startHost',
     'typeFromName',

@@ -74,5 +74,6 @@ test('@formrequest/server/postgres exports exactly these names', async () => {
     'migrate',
     'redactUrl',
     'transaction',
+    'transientFailure',
   ]);
 });

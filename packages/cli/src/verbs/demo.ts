@@ -9,7 +9,7 @@ import { VERSION } from '../version.js';
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_DB_PATH = 'data/formrequest.db';
 
-const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE|URL] [--mcp-config FILE] [--auth MODE] [--origin URL]
+const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE|URL] [--db-pool SIZE[,WAIT_MS]] [--mcp-config FILE] [--auth MODE] [--origin URL]
 
 Runs the reference chat host: open the printed URL, talk to the agent, answer its forms.
   --port N            HTTP port (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)
@@ -21,6 +21,9 @@ Runs the reference chat host: open the printed URL, talk to the agent, answer it
                       created on first start) or postgres://USER:PASSWORD@HOST:PORT/DATABASE, which
                       several instances behind a load balancer may share (default $DATABASE_URL
                       when it is a postgres:// URL)
+  --db-pool SIZE[,MS] PostgreSQL: connections in the pool and how long a call waits for one
+                      (default 10,5000; also $FORMREQUEST_DB_POOL); a call that finds PostgreSQL
+                      restarting or the pool full is tried again with backoff
   --mcp-config FILE   extra MCP servers: {"mcpServers": {"name": {"command", "args"} | {"type": "http", "url"}}}
   --auth MODE         who may use the host: none (default; loopback only), token (a secret link,
                       from $FORMREQUEST_AUTH_TOKEN or made up) or header:NAME (a reverse proxy that
@@ -40,6 +43,7 @@ const verb: Verb = {
       host: { type: 'string' },
       agent: { type: 'string' },
       db: { type: 'string' },
+      'db-pool': { type: 'string' },
       'mcp-config': { type: 'string' },
       auth: { type: 'string' },
       origin: { type: 'string' },
@@ -50,7 +54,7 @@ const verb: Verb = {
       process.stderr.write(`formrequest demo: ${loaded}\n`);
       return 1;
     }
-    const { AGENT_NAMES, defaultPort, parseAuth, parseOrigins, startHost } = loaded;
+    const { AGENT_NAMES, defaultPort, parseAuth, parseDbPool, parseOrigins, startHost } = loaded;
     const port = values.port === undefined ? defaultPort() : parsePort(values.port);
     const agent = (values.agent ?? process.env.FORMREQUEST_AGENT ?? 'scripted') as AgentName;
     if (!AGENT_NAMES.includes(agent)) {
@@ -58,7 +62,9 @@ const verb: Verb = {
     }
     let auth: ReturnType<typeof parseAuth> | undefined;
     let publicOrigins: string[];
+    let dbPool: ReturnType<typeof parseDbPool> | undefined;
     try {
+      dbPool = values['db-pool'] === undefined ? undefined : parseDbPool(values['db-pool']);
       auth = values.auth === undefined ? undefined : parseAuth(values.auth);
       publicOrigins = parseOrigins(values.origin);
     } catch (error) {
@@ -72,6 +78,7 @@ const verb: Verb = {
         hostname: values.host ?? '127.0.0.1',
         agent,
         dbPath: values.db,
+        dbPool,
         drainMs,
         mcpConfigPath: values['mcp-config'],
         auth,

@@ -173,8 +173,13 @@ export interface HostStore {
 
   /** The bus that wakes event streams after writes to this store (made once, closed by the caller). */
   createBus(): Promise<EventBus>;
-  /** Throws when the store cannot serve (the health endpoint asks). */
+  /** Throws when the store cannot serve (the health endpoint asks); one try, no retries. */
   ping(): Promise<void>;
+  /**
+   * Whether `error`, thrown by this store, is a passing failure (PostgreSQL restarting, no connection
+   * free in the pool) after the store's own retries: the work may be tried again later.
+   */
+  isTransient(error: unknown): boolean;
 
   /** The host's signing secret (page tokens, auth cookies), made once and kept. */
   secret(): Promise<Buffer>;

@@ -48,7 +48,15 @@ import { SqliteStore } from './sqlite-store.js';
  * Opens the store a --db value names: a postgres:// (or postgresql://) URL, a SQLite file path, or
  * `:memory:`. `instance` names this host instance in a shared database.
  */
-export async function openStore(location: string, options: { instance: string }): Promise<HostStore> {
-  if (isPostgresUrl(location)) return PostgresStore.open(location, { instance: options.instance });
+export async function openStore(
+  location: string,
+  options: { instance: string; pool?: { size?: number; waitMs?: number } },
+): Promise<HostStore> {
+  if (isPostgresUrl(location))
+    return PostgresStore.open(location, {
+      instance: options.instance,
+      poolSize: options.pool?.size,
+      poolWaitMs: options.pool?.waitMs,
+    });
   return SqliteStore.open(location);
 }

@@ -60,6 +60,10 @@ export interface SqlDriver extends SqlRunner {
    * when `owner` no longer holds the run.
    */
   appendEvent(event: AgentEvent): Promise<number | undefined>;
+  /** One round trip, never retried: throws when the database does not answer now. */
+  ping(): Promise<void>;
+  /** Whether `error` is a passing failure of the database (a restart, no free connection): try later. */
+  transient(error: unknown): boolean;
   /** Gives the space of deleted rows back where the database does not do it by itself. */
   reclaim(): Promise<void>;
   /** The bus that wakes event streams after writes (one process, or every instance). */

@@ -53,8 +53,12 @@ export class SqlStore implements HostStore {
     return this.sql.createBus();
   }
 
-  async ping(): Promise<void> {
-    await this.sql.all('SELECT 1 AS one');
+  ping(): Promise<void> {
+    return this.sql.ping();
+  }
+
+  isTransient(error: unknown): boolean {
+    return this.sql.transient(error);
   }
 
   close(): Promise<void> {

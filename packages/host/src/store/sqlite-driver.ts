@@ -186,6 +186,17 @@ export class SqliteDriver implements SqlDriver {
     return row ? Number(row.id) : undefined;
   }
 
+  async ping(): Promise<void> {
+    await this.all('SELECT 1 AS one');
+  }
+
+  /** A full disk or a busy file passes (SQLITE_FULL, SQLITE_BUSY): the write may succeed later. */
+  transient(error: unknown): boolean {
+    return /SQLITE_(FULL|BUSY)|database or disk is full|database is locked/i.test(
+      `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`,
+    );
+  }
+
   /** Gives the pages freed by deleted rows back to the file system (incremental auto-vacuum). */
   async reclaim(): Promise<void> {
     while (this.held) await this.held;

@@ -3,7 +3,7 @@
 // (`migrate`, one schema `formrequest`, one list per component), the LISTEN connection parts share
 // (PgListener), one transaction helper (`transaction`), and the sentences for what goes wrong. A separate entry, so the main one and
 // `formrequest serve` without --db never load `pg` (an optional peer: see load-pg.ts).
-export { explainPostgresError, isPostgresUrl, redactUrl } from './errors.js';
+export { explainPostgresError, isPostgresUrl, redactUrl, transientFailure } from './errors.js';
 export { type Gap, PgListener, type PgListenerOptions } from './listener.js';
 export { explainMissingPg, loadPg, PG_PEER_RANGE, type PgModule } from './load-pg.js';
 export { MIGRATION_LOCK, type Migration, migrate, PG_SCHEMA } from './migrate.js';
