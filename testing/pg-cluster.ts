@@ -46,7 +46,10 @@ export async function startCluster(): Promise<Cluster> {
     root ? (['runuser', ['-u', 'postgres', '--', program, ...args]] as const) : ([program, args] as const);
   const dir = mkdtempSync(join(tmpdir(), 'formrequest-cluster-'));
   if (root) {
-    const { uid, gid } = { uid: Number(run('id', ['-u', 'postgres'])), gid: Number(run('id', ['-g', 'postgres'])) };
+    const { uid, gid } = {
+      uid: Number(run('id', ['-u', 'postgres'])),
+      gid: Number(run('id', ['-g', 'postgres'])),
+    };
     chownSync(dir, uid, gid);
     chmodSync(dir, 0o700);
   }
@@ -56,7 +59,17 @@ export async function startCluster(): Promise<Cluster> {
     const [program, argv] = as('pg_ctl', args);
     execFileSync(program, [...argv], { stdio: 'pipe' });
   };
-  const [initProgram, initArgs] = as('initdb', ['-D', data, '-A', 'trust', '-U', user, '--no-sync', '-E', 'UTF8']);
+  const [initProgram, initArgs] = as('initdb', [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    user,
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
   execFileSync(initProgram, [...initArgs], { stdio: 'pipe' });
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -F`;
   ctl(['-D', data, '-l', join(dir, 'log'), '-w', '-o', options, 'start']);
@@ -72,7 +85,8 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/postgres`,
     port,
-    restart: (mode = 'immediate') => ctl(['-D', data, '-l', join(dir, 'log'), '-w', '-m', mode, '-o', options, 'restart']),
+    restart: (mode = 'immediate') =>
+      ctl(['-D', data, '-l', join(dir, 'log'), '-w', '-m', mode, '-o', options, 'restart']),
     stop,
   };
 }

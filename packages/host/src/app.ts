@@ -18,6 +18,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type Access, TOKEN_HEADER } from './access.js';
 import type { EventBus } from './bus.js';
+import type { Capacity } from './capacity.js';
 import type { Conversations, ExecuteRequest } from './conversations.js';
 import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
@@ -27,6 +28,7 @@ import { resumeId, type SseStreams, streamEvents } from './sse.js';
 import { type HostStore, type StorageLimits, StoreConflict, StoreInputError } from './store/index.js';
 
 const DEFAULT_PAGE = 50;
+const STREAM_PATH = /^\/api\/conversations\/[^/]+\/events$/;
 const MAX_PAGE = 200;
 
 export interface AppOptions {
@@ -47,6 +49,8 @@ export interface AppOptions {
   streams: SseStreams;
   /** What GET /api/health answers: `ok` is 200, anything else 503. */
   health: () => Promise<Health>;
+  /** Connection, request and stream limits (capacity.ts): past them, 503 with Retry-After. */
+  capacity?: Capacity;
 }
 
 export interface Health {
@@ -59,6 +63,8 @@ export interface Health {
   /** Runs this instance is executing; event streams it serves. */
   runs: number;
   streams: number;
+  /** Open sockets (event streams included). */
+  connections?: number;
 }
 
 const PAGE_CSP = [
@@ -103,6 +109,17 @@ export function createApp(options: AppOptions): Hono {
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });
+  // First, as cheap as it gets: past a limit, 503 with Retry-After (event streams counted apart).
+  if (options.capacity) {
+    app.use(
+      '*',
+      options.capacity.middleware({
+        isStream: (c) => c.req.method === 'GET' && STREAM_PATH.test(c.req.path),
+        streams: () => options.streams.count,
+        exempt: (c) => c.req.path === '/api/health',
+      }),
+    );
+  }
   // Before every route (and before the 404/405 answers): Host, Origin, --auth and the page token.
   // The demo data is fictional and public (any origin may read it), so only its Host is checked; so is
   // the health check, which a load balancer asks without credentials and which tells nothing private.

@@ -8,6 +8,7 @@ import type { Agent } from './agents/agent.js';
 import type { EventBus } from './bus.js';
 import { HttpError } from './errors.js';
 import { instanceName } from './instance.js';
+import { DEFAULT_QUOTAS, type Quotas } from './quotas.js';
 import type { RunContext } from './runs/context.js';
 import { LocalRuns } from './runs/local-runs.js';
 import type { ExecuteRequest, ExecuteResponse } from './runs/turn-request.js';
@@ -28,6 +29,8 @@ export interface ConversationsOptions {
   leaseMs?: number;
   /** Starts of one run (the first and the replays after crashes) before it is given up. */
   maxAttempts?: number;
+  /** Quotas (quotas.ts; defaults DEFAULT_QUOTAS). */
+  quotas?: Partial<Quotas>;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -44,7 +47,15 @@ export class Conversations {
   constructor(store: HostStore, bus: EventBus, agent: Agent, options: ConversationsOptions = {}) {
     this.owner = options.owner ?? instanceName();
     const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    this.context = { store, bus, agent, owner: this.owner, leaseMs, maxAttempts: options.maxAttempts ?? 3 };
+    this.context = {
+      store,
+      bus,
+      agent,
+      owner: this.owner,
+      leaseMs,
+      maxAttempts: options.maxAttempts ?? 3,
+      quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
+    };
     this.runs = new LocalRuns(this.context);
     // Every third of a lease: renew ours, and take the runs whose instance died (lease expired).
     this.leaseTimer = setInterval(() => {

@@ -4,6 +4,7 @@
 // the port is bound; API calls wait until the agent is ready. close() shuts down gracefully: the
 // health check turns 503, new turns are refused, runs get a while to finish and the rest are handed
 // over, event streams send what is stored and end.
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { startHttpServer } from '@formrequest/server';
@@ -14,10 +15,12 @@ import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
 import type { EventBus } from './bus.js';
+import { Capacity, DEFAULT_CAPACITY } from './capacity.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
 import { type DbPool, dbPoolFrom } from './db-pool.js';
 import { demoEndpoints } from './demo-routes.js';
 import { instanceName } from './instance.js';
+import { type Limits, limitsFrom } from './limits.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
 import { SseStreams } from './sse.js';
 import {
@@ -66,10 +69,20 @@ export interface HostOptions {
   maxFileBytes?: number;
   /** Upload quotas (default 100 MiB per conversation, 1 GiB in all). */
   storageLimits?: Partial<StorageLimits>;
-  /** Open connections at most; more are closed at once (default 512). */
+  /**
+   * Open sockets at most (default 4096); a request on a socket past it is answered 503 with
+   * Retry-After. Same as `capacity.connections`.
+   */
   maxConnections?: number;
+  /**
+   * Sockets per client address, requests in flight, event streams (capacity.ts) and quotas
+   * (quotas.ts); defaults there, then $FORMREQUEST_LIMITS (`--limits`), then these.
+   */
+  limits?: Partial<Limits>;
   /** Time to receive a whole request, headers and body, in ms (default 60 s); then 408 and the socket closes. */
   requestTimeoutMs?: number;
+  /** Time to receive a request's headers, in ms (default 10 s): a slow sender's socket is freed then. */
+  headersTimeoutMs?: number;
   /**
    * Run leases (Conversations): how long one holds before another instance may take the run. Default
    * $FORMREQUEST_LEASE_MS or 30 s.
@@ -105,7 +118,8 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   conversationBytes: 100 * 1024 * 1024,
   totalBytes: 1024 * 1024 * 1024,
 };
-export const DEFAULT_MAX_CONNECTIONS = 512;
+export const DEFAULT_MAX_CONNECTIONS = DEFAULT_CAPACITY.connections;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -194,6 +208,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   ready.catch(() => {});
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const limits = limitsFrom(options.limits, env);
+  const capacity = new Capacity({
+    ...limits.capacity,
+    ...(options.maxConnections !== undefined ? { connections: options.maxConnections } : {}),
+  });
   const access = new Access({ listenHost: hostname, publicOrigins, auth, secret: await store.secret() });
   const app = createApp({
     store,
@@ -207,12 +226,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     storageLimits: { ...DEFAULT_STORAGE_LIMITS, ...options.storageLimits },
     agentName: typeof agentChoice === 'string' ? agentChoice : agentChoice.name,
     streams,
+    capacity,
     health: async (): Promise<Health> => {
       const facts = {
         store: store.kind,
         ...(bus instanceof PostgresBus ? { listening: bus.listening } : {}),
         runs: conversations?.activeRuns ?? 0,
         streams: streams.count,
+        connections: capacity.openSockets,
       };
       if (draining) return { status: 'draining', reason: 'This instance is shutting down.', ...facts };
       if (!conversations) {
@@ -241,15 +262,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     port: options.port ?? defaultPort(env),
     hostname,
     // A body that trickles in, or a chunked body that never ends, holds a socket for requestTimeout at
-    // most (then Node answers 408 and closes it); the check runs often enough to keep to that.
+    // most, headers that trickle in for headersTimeout (then Node answers 408 and closes it); the
+    // check runs often enough to keep to that.
     serverOptions: {
       requestTimeout,
-      headersTimeout: Math.min(requestTimeout, 20_000),
+      headersTimeout: Math.min(requestTimeout, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS),
       connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 4)),
     },
   });
-  // Past this many open sockets (SSE streams included) new connections are closed at once.
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // Sockets counted in all and per address: past the limits, 503 with Retry-After (capacity.ts).
+  capacity.attach(server as HttpServer);
   try {
     await new Promise<void>((res, rej) => {
       server.once('listening', res);
@@ -299,7 +321,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }
     hub = await McpHub.connect(servers);
     agent = typeof agentChoice === 'string' ? await createAgent(agentChoice, { hub, env }) : agentChoice;
-    const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs });
+    const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs, quotas: limits.quotas });
     // Answers a crash left undelivered go to the agent now, before anything new.
     await ready.recover();
     conversations = ready;

@@ -10,6 +10,7 @@ import {
   submitMessage,
 } from '@formrequest/schema';
 import { HttpError } from '../errors.js';
+import { checkMessageSize, checkTurnQuotas } from '../quotas.js';
 import { type RunInput, StoreConflict, type UserTurn } from '../store/index.js';
 import { checkpoint } from './checkpoints.js';
 import type { RunContext } from './context.js';
@@ -18,11 +19,13 @@ import { checkRequest, type ExecuteRequest, type ExecuteResponse } from './turn-
 
 /** Commits the person's turn and returns its conversation and run (not started here). */
 export async function acceptTurn(
-  context: Pick<RunContext, 'store' | 'owner' | 'leaseMs'>,
+  context: Pick<RunContext, 'store' | 'owner' | 'leaseMs' | 'quotas'>,
   request: ExecuteRequest,
 ): Promise<ExecuteResponse> {
   const { store } = context;
   const input = checkRequest(request);
+  if (input.message !== undefined) checkMessageSize(input.message, context.quotas);
+  await checkTurnQuotas(store, input.conversationId, context.quotas);
   let conversationId = input.conversationId;
   let locale: Locale = input.locale ?? 'ja';
   if (conversationId !== undefined) {

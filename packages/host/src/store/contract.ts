@@ -165,6 +165,15 @@ export class StoreConflict extends Error {
 /** A malformed argument from the client (a cursor it made up): a 400. */
 export class StoreInputError extends Error {}
 
+/** What the quotas are checked against (quotas.ts). */
+export interface StoreUsage {
+  conversations: number;
+  /** The person's messages in the conversation asked about (0 without one). */
+  messages: number;
+  /** Bytes the conversation tables take (uploads apart). */
+  storedBytes: number;
+}
+
 export interface HostStore {
   /** Which store this is, for logs and messages (e.g. "SQLite (node:sqlite) data/formrequest.db"). */
   readonly description: string;
@@ -180,6 +189,8 @@ export interface HostStore {
    * free in the pool) after the store's own retries: the work may be tried again later.
    */
   isTransient(error: unknown): boolean;
+  /** Counts for the quotas: conversations, the messages of one, the store's size. */
+  usage(conversationId?: string): Promise<StoreUsage>;
 
   /** The host's signing secret (page tokens, auth cookies), made once and kept. */
   secret(): Promise<Buffer>;

@@ -31,6 +31,7 @@ export {
   StoreConflict,
   type StoredEvent,
   StoreInputError,
+  type StoreUsage,
   type UserTurn,
 } from './contract.js';
 export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';

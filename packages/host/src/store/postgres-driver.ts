@@ -58,6 +58,16 @@ export class PostgresDriver implements SqlDriver {
     );
   }
 
+  /** The conversation tables with their indexes and TOAST, as PostgreSQL counts them. */
+  async sizeBytes(): Promise<number> {
+    const [row] = await this.all(
+      `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint AS n FROM pg_class c
+        JOIN pg_namespace s ON s.oid = c.relnamespace
+        WHERE s.nspname = '${PG_SCHEMA}' AND c.relkind = 'r' AND c.relname IN ('conversations', 'events', 'forms', 'runs')`,
+    );
+    return Number(row.n);
+  }
+
   /** One round trip, not retried: whether the database answers now (health). */
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');

@@ -60,6 +60,8 @@ export interface SqlDriver extends SqlRunner {
    * when `owner` no longer holds the run.
    */
   appendEvent(event: AgentEvent): Promise<number | undefined>;
+  /** Bytes the conversation tables take (uploads apart), as the database counts its pages. */
+  sizeBytes(): Promise<number>;
   /** One round trip, never retried: throws when the database does not answer now. */
   ping(): Promise<void>;
   /** Whether `error` is a passing failure of the database (a restart, no free connection): try later. */

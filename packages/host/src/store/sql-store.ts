@@ -27,6 +27,7 @@ import {
   type StorageLimits,
   StoreConflict,
   type StoredEvent,
+  type StoreUsage,
   type UserTurn,
 } from './contract.js';
 import { claimRun, releaseRun, renewLeases, unfinishedRuns } from './leases.js';
@@ -42,6 +43,8 @@ export class SqlStore implements HostStore {
   readonly kind: 'sqlite' | 'postgres';
   /** What every table name starts with. */
   private readonly t: string;
+  /** The store's size as last read (usage()). */
+  private size: { at: number; bytes: number } | undefined;
 
   constructor(protected readonly sql: SqlDriver) {
     this.description = sql.description;
@@ -55,6 +58,26 @@ export class SqlStore implements HostStore {
 
   ping(): Promise<void> {
     return this.sql.ping();
+  }
+
+  async usage(conversationId?: string): Promise<StoreUsage> {
+    const { t } = this;
+    const [conversations] = await this.sql.all(`SELECT count(*) AS n FROM ${t}conversations`);
+    const [messages] = conversationId
+      ? await this.sql.all(
+          `SELECT count(*) AS n FROM ${t}events WHERE conversation_id = ? AND name = 'user_message'`,
+          [conversationId],
+        )
+      : [{ n: 0 }];
+    // The size is read at most every 2 s: it moves slowly, and PostgreSQL reads it from the catalog.
+    if (!this.size || Date.now() - this.size.at > 2000) {
+      this.size = { at: Date.now(), bytes: await this.sql.sizeBytes() };
+    }
+    return {
+      conversations: Number(conversations.n),
+      messages: Number(messages.n),
+      storedBytes: this.size.bytes,
+    };
   }
 
   isTransient(error: unknown): boolean {

@@ -186,6 +186,17 @@ export class SqliteDriver implements SqlDriver {
     return row ? Number(row.id) : undefined;
   }
 
+  /** The file's pages in use, less the uploads' bytes (they have quotas of their own). */
+  async sizeBytes(): Promise<number> {
+    const [pages] = await this.all('PRAGMA page_count');
+    const [free] = await this.all('PRAGMA freelist_count');
+    const [size] = await this.all('PRAGMA page_size');
+    const [files] = await this.all('SELECT coalesce(sum(size), 0) AS n FROM files');
+    const used =
+      (Number(Object.values(pages)[0]) - Number(Object.values(free)[0])) * Number(Object.values(size)[0]);
+    return Math.max(0, used - Number(files.n));
+  }
+
   async ping(): Promise<void> {
     await this.all('SELECT 1 AS one');
   }
