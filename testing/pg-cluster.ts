@@ -2,18 +2,22 @@
 // of 127.0.0.1 (and a socket in that dir), trust auth; restart() and stop() are pg_ctl's, so a test can
 // take the database away under load (`-m immediate`: a crash, as kill -9 of the server would be).
 // As root (initdb refuses root), the cluster runs as the `postgres` user through runuser.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface Cluster {
   /** postgres://USER@127.0.0.1:PORT/postgres */
   url: string;
   port: number;
-  /** pg_ctl restart (default mode immediate: the server dies at once, then starts again). */
-  restart(mode?: 'immediate' | 'fast'): void;
+  /**
+   * pg_ctl restart (default mode immediate: the server dies at once, then starts again); resolves
+   * when it accepts connections again. Asynchronous: the test's own clients keep going meanwhile.
+   */
+  restart(mode?: 'immediate' | 'fast'): Promise<void>;
   stop(): void;
 }
 
@@ -85,8 +89,12 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/postgres`,
     port,
-    restart: (mode = 'immediate') =>
-      ctl(['-D', data, '-l', join(dir, 'log'), '-w', '-m', mode, '-o', options, 'restart']),
+    restart: async (mode = 'immediate') => {
+      const [program, argv] = as('pg_ctl', [
+        ...['-D', data, '-l', join(dir, 'log'), '-w', '-m', mode, '-o', options, 'restart'],
+      ]);
+      await promisify(execFile)(program, [...argv]);
+    },
     stop,
   };
 }

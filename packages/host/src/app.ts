@@ -24,6 +24,7 @@ import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
 import { acceptProblem, cleanFileName, uploadFacts } from './files.js';
 import { type PageAssets, pageAssets, RENDERER_FILES } from './page.js';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER } from './runs/idempotency.js';
 import { resumeId, type SseStreams, streamEvents } from './sse.js';
 import { type HostStore, type StorageLimits, StoreConflict, StoreInputError } from './store/index.js';
 
@@ -218,11 +219,12 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/demo', demoRoutes());
 
   app.post('/api/execute', limit(options.maxBodyBytes), async (c) => {
+    const key = checkIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
     const body = (await readJson(c.req.raw)) as ExecuteRequest;
     const conversations = await options.conversations.catch((error: Error) => {
       throw new HttpError(503, 'agent_unavailable', `The agent could not start: ${error.message}`);
     });
-    return c.json(await conversations.execute(body), 202);
+    return c.json(await conversations.execute(body, key), 202);
   });
 
   // The list, newest first, a page at a time: ?limit=N (1-200, default 50) and ?cursor= from `next`.

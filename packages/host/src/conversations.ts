@@ -95,10 +95,14 @@ export class Conversations {
     return this.sweeping;
   }
 
-  /** Checks the request, commits the user's turn, starts the run and returns at once. */
-  async execute(request: ExecuteRequest): Promise<ExecuteResponse> {
+  /**
+   * Checks the request, commits the user's turn, starts the run and returns at once. With an
+   * Idempotency-Key used before for the same request: the first turn, nothing new.
+   */
+  async execute(request: ExecuteRequest, idempotencyKey?: string): Promise<ExecuteResponse> {
     if (this.draining) throw shuttingDown();
-    const accepted = await acceptTurn(this.context, request);
+    const { repeated, ...accepted } = await acceptTurn(this.context, request, idempotencyKey);
+    if (repeated) return accepted;
     this.context.bus.notify(accepted.conversationId);
     // Accepted while shutting down began: hand it over rather than start what close() would cut.
     if (this.draining) await this.context.store.releaseRun(accepted.runId, this.owner);

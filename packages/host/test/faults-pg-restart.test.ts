@@ -1,9 +1,10 @@
 // Fault suite: PostgreSQL restarted (pg_ctl -m immediate: the server dies at once, as on a crash) while
 // two real `formrequest demo` instances take turns on a throwaway cluster. Both stay up, every turn
 // the host accepted (and every run in the database) finishes exactly once, and the requests cut by
-// the restart are answered 503 with Retry-After, never left hanging. The counts go to
+// the restart are sent again with their Idempotency-Key and counted once. The counts go to
 // docs/benchmarks.md ("Fault suite").
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { type Cluster, clusterUnavailable, startCluster } from '../../../testing/pg-cluster.ts';
@@ -29,31 +30,52 @@ describe('PostgreSQL restarted under load', { skip }, () => {
       const refused: Record<string, number> = {};
       let stop = false;
       let n = 0;
+      // Each turn carries an Idempotency-Key and is sent again (same key) until it is accepted, as a
+      // client behind a load balancer would after a 503 or a cut connection: none may count twice.
       const worker = async (w: number) => {
         while (!stop) {
-          const instance = instances[n++ % 2];
           const message = n % 2 === 0 ? 'Create a new project' : `hello ${w} ${n}`;
-          try {
-            const { status, json } = await call(instance, 'POST', '/api/execute', { message });
-            if (status === 202) accepted.push(json.runId);
-            else {
+          const key = randomUUID();
+          for (let tries = 0; tries < 50; tries++) {
+            const instance = instances[n++ % 2];
+            try {
+              const { status, json } = await call(
+                instance,
+                'POST',
+                '/api/execute',
+                { message },
+                {
+                  'Idempotency-Key': key,
+                },
+              );
+              if (status === 202) {
+                accepted.push(json.runId);
+                break;
+              }
               refused[`${status} ${json.code}`] = (refused[`${status} ${json.code}`] ?? 0) + 1;
-              await new Promise((r) => setTimeout(r, 50));
+            } catch (error) {
+              refused[(error as Error).message] = (refused[(error as Error).message] ?? 0) + 1;
             }
-          } catch (error) {
-            refused[(error as Error).message] = (refused[(error as Error).message] ?? 0) + 1;
+            await new Promise((r) => setTimeout(r, 100));
           }
         }
       };
-      const load = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
-      await new Promise((r) => setTimeout(r, 1500));
+      const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+      // Load first (however slow the machine), then the restart in the middle of it, then more load.
+      const waitFor = async (count: number, what: string) => {
+        const deadline = Date.now() + 30_000;
+        while (accepted.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        assert.ok(
+          accepted.length >= count,
+          `${what} (${accepted.length}; refused: ${JSON.stringify(refused)})`,
+        );
+      };
+      await waitFor(30, 'turns were taken before the restart');
       const before = accepted.length;
-      cluster.restart('immediate');
-      await new Promise((r) => setTimeout(r, 3000));
+      await cluster.restart('immediate');
+      await waitFor(before + 30, 'turns were taken after the restart');
       stop = true;
       await load;
-      assert.ok(before > 10, `turns were taken before the restart (${before})`);
-      assert.ok(accepted.length > before, 'turns were taken after the restart too');
 
       for (const instance of instances) {
         assert.equal(instance.child.exitCode, null, `instance alive:\n${instance.log()}`);
@@ -89,6 +111,12 @@ describe('PostgreSQL restarted under load', { skip }, () => {
         }
         const wrong = runs.filter((r) => r.results !== 1 || r.messages !== 1 || r.status !== 'done');
         assert.deepEqual(wrong, [], 'every run: done, one message, one result');
+        assert.equal(new Set(accepted).size, accepted.length, 'no turn accepted twice');
+        assert.equal(
+          runs.length,
+          accepted.length,
+          'no run beyond the accepted turns (retries doubled nothing)',
+        );
         const replayed = runs.filter((r) => r.attempts > 1).length;
         console.log(
           `# fault pg-restart: ${accepted.length} turns accepted (${before} before the restart), ${runs.length} runs stored, ${replayed} run again after the cut, refused: ${JSON.stringify(refused)}`,

@@ -39,10 +39,17 @@ export class LocalRuns {
     const local: LocalRun = { stop: new AbortController(), task: Promise.resolve() };
     local.task = (async () => {
       for (let retry = 0; ; retry++) {
-        const run = await store.claimRun(runId, owner, leaseMs, { takeFrom });
-        if (!run) return;
-        local.claimedAt = Date.now();
-        const outcome = await runClaimed(this.context, run, local.stop, retry, MAX_STORE_RETRIES);
+        let outcome: 'ended' | 'interrupted';
+        try {
+          const run = await store.claimRun(runId, owner, leaseMs, { takeFrom });
+          if (!run) return;
+          local.claimedAt = Date.now();
+          outcome = await runClaimed(this.context, run, local.stop, retry, MAX_STORE_RETRIES);
+        } catch (error) {
+          // Cut before the attempt could tell (claiming it, or noting the retry): the same way.
+          if (!store.isTransient(error) || retry >= MAX_STORE_RETRIES) throw error;
+          outcome = 'interrupted';
+        }
         if (outcome !== 'interrupted' || local.stop.signal.aborted) return;
         console.error(
           `formrequest host: run ${runId} was cut by the database going away; it starts again once the store answers (${retry + 1} of ${MAX_STORE_RETRIES}).`,

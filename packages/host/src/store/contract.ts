@@ -142,12 +142,23 @@ export interface UserTurn {
   /** The instance that will run it, and for how long its lease holds before another may take it. */
   owner: string;
   leaseMs: number;
+  /** The client's Idempotency-Key and the request's fingerprint: kept with the turn, once. */
+  idempotency?: { key: string; fingerprint: string };
+}
+
+/** The first turn an Idempotency-Key was used for. */
+export interface IdempotentTurn {
+  conversationId: string;
+  runId: string;
+  /** The first request's fingerprint (a repeat must send the same request). */
+  fingerprint: string;
 }
 
 export type ConflictCode =
   | 'run_in_progress'
   | 'form_not_pending'
   | 'run_lost'
+  | 'idempotency_repeat'
   | 'conversation_quota_exceeded'
   | 'storage_quota_exceeded';
 
@@ -203,8 +214,14 @@ export interface HostStore {
   deleteConversation(id: string): Promise<boolean>;
 
   // Turns and runs (the outbox)
-  /** Commits the user's message, the answered form and a queued run holding the input, at once. */
+  /**
+   * Commits the user's message, the answered form and a queued run holding the input, at once. With
+   * `idempotency`, its key too: a key already kept is a StoreConflict 'idempotency_repeat' (nothing
+   * written); idempotentTurn() then reads the first turn.
+   */
   beginTurn(turn: UserTurn): Promise<StoredEvent>;
+  /** The turn an Idempotency-Key was first used for, if it was. */
+  idempotentTurn(key: string): Promise<IdempotentTurn | undefined>;
   /**
    * Takes a queued (or abandoned) run for `owner` until now + leaseMs; undefined when another owner
    * holds a live lease (unless it is `takeFrom`, an owner known to be dead) or the run is over.

@@ -23,6 +23,7 @@ export {
   type FormRow,
   type FormStatus,
   type HostStore,
+  type IdempotentTurn,
   type RunInput,
   type RunOutcome,
   type RunRow,

@@ -22,6 +22,7 @@ import {
   type FileRow,
   type FormRow,
   type HostStore,
+  type IdempotentTurn,
   type RunOutcome,
   type RunRow,
   type StorageLimits,
@@ -163,6 +164,20 @@ export class SqlStore implements HostStore {
 
   beginTurn(turn: UserTurn): Promise<StoredEvent> {
     return beginTurn(this.sql, turn);
+  }
+
+  async idempotentTurn(key: string): Promise<IdempotentTurn | undefined> {
+    const [row] = await this.sql.all(
+      `SELECT conversation_id, run_id, fingerprint FROM ${this.t}idempotency_keys WHERE key = ?`,
+      [key],
+    );
+    return row
+      ? {
+          conversationId: row.conversation_id as string,
+          runId: row.run_id as string,
+          fingerprint: row.fingerprint as string,
+        }
+      : undefined;
   }
 
   claimRun(
