@@ -68,6 +68,13 @@ export class MemoryPendingForms implements PendingForms {
     return record;
   }
 
+  async openCount(): Promise<number> {
+    const now = this.now();
+    let count = 0;
+    for (const form of this.forms.values()) if (!form.outcome && form.expiresAt > now) count++;
+    return count;
+  }
+
   async get(id: string): Promise<PendingForm | undefined> {
     const form = this.forms.get(id);
     if (form && form.expiresAt <= this.now()) {

@@ -23,6 +23,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { flowState } from './flow-state.js';
+import { holdForSession, pageQuotaProblem } from './form-quotas.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
 import type { FormRuntime } from './runtime.js';
@@ -97,7 +98,10 @@ async function openPage(
   runtime: FormRuntime,
   ask: PageAsk,
 ): Promise<PageFlow> {
+  const over = await pageQuotaProblem(runtime.forms, runtime.config, server, ask.schema.locale);
+  if (over) return { kind: 'unavailable', error: over };
   const form = await runtime.forms.open({ ...ask, serverName: SERVER_NAME });
+  holdForSession(server, form.id);
   let url: string;
   try {
     url = await runtime.pageUrl(form.id);
