@@ -55,7 +55,8 @@ export interface AppOptions {
 }
 
 export interface Health {
-  status: 'ok' | 'starting' | 'draining' | 'unavailable';
+  /** `ok` and `degraded` (working, slower: the PostgreSQL listener reconnecting) answer 200. */
+  status: 'ok' | 'degraded' | 'starting' | 'draining' | 'unavailable';
   /** Why the status is not ok, in a sentence. */
   reason?: string;
   store: 'sqlite' | 'postgres';
@@ -66,6 +67,8 @@ export interface Health {
   streams: number;
   /** Open sockets (event streams included). */
   connections?: number;
+  /** SQLite: free bytes on the store's file system. */
+  diskFreeBytes?: number;
 }
 
 const PAGE_CSP = [
@@ -212,7 +215,7 @@ export function createApp(options: AppOptions): Hono {
   app.get('/api/health', async (c) => {
     const health = await options.health();
     c.header('Cache-Control', 'no-store');
-    return c.json(health, health.status === 'ok' ? 200 : 503);
+    return c.json(health, health.status === 'ok' || health.status === 'degraded' ? 200 : 503);
   });
   app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
 

@@ -19,6 +19,7 @@ import { Capacity, DEFAULT_CAPACITY } from './capacity.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
 import { type DbPool, dbPoolFrom } from './db-pool.js';
 import { demoEndpoints } from './demo-routes.js';
+import { storeHealth } from './health.js';
 import { instanceName } from './instance.js';
 import { type Limits, limitsFrom } from './limits.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
@@ -88,6 +89,8 @@ export interface HostOptions {
    * $FORMREQUEST_LEASE_MS or 30 s.
    */
   leaseMs?: number;
+  /** SQLite: free disk below which health says unavailable (default 64 MiB). */
+  minFreeDiskBytes?: number;
   /** How long close() lets runs in flight finish before handing them over (default 10 s). */
   drainMs?: number;
 }
@@ -243,16 +246,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           ...facts,
         };
       }
-      try {
-        await store.ping();
-      } catch (error) {
-        return {
-          status: 'unavailable',
-          reason: `The store does not answer: ${(error as Error).message}`,
-          ...facts,
-        };
-      }
-      return { status: 'ok', ...facts };
+      return { ...(await storeHealth(store, facts.listening, options.minFreeDiskBytes)), ...facts };
     },
   });
 

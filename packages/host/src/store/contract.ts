@@ -6,6 +6,7 @@
 // can share one database without anything else changing. Each store also makes the event bus that
 // fits it (one process, or LISTEN/NOTIFY between the instances on one PostgreSQL database).
 import type { EventBus } from '../bus.js';
+import type { StoreWritable } from './sql-driver.js';
 
 export type EventName = 'user_message' | 'text' | 'tool_use' | 'tool_result' | 'result' | 'error';
 
@@ -200,6 +201,8 @@ export interface HostStore {
    * free in the pool) after the store's own retries: the work may be tried again later.
    */
   isTransient(error: unknown): boolean;
+  /** Whether the store takes writes now, and the free disk of a SQLite file (the health check). */
+  writable(): Promise<StoreWritable>;
   /** Counts for the quotas: conversations, the messages of one, the store's size. */
   usage(conversationId?: string): Promise<StoreUsage>;
 

@@ -38,6 +38,7 @@ export {
 export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';
 export { HOST_MIGRATIONS } from './postgres-schema.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
+export type { StoreWritable } from './sql-driver.js';
 export { SqliteDriverError } from './sqlite-driver.js';
 export { SqliteStore } from './sqlite-store.js';
 

@@ -11,7 +11,15 @@ import type pg from 'pg';
 import type { EventBus } from '../bus.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.js';
-import type { AgentEvent, SqlDialect, SqlDriver, SqlParam, SqlRow, SqlTransaction } from './sql-driver.js';
+import type {
+  AgentEvent,
+  SqlDialect,
+  SqlDriver,
+  SqlParam,
+  SqlRow,
+  SqlTransaction,
+  StoreWritable,
+} from './sql-driver.js';
 
 export const POSTGRES_DIALECT: SqlDialect = {
   prefix: `${PG_SCHEMA}.`,
@@ -66,6 +74,16 @@ export class PostgresDriver implements SqlDriver {
         WHERE s.nspname = '${PG_SCHEMA}' AND c.relkind = 'r' AND c.relname IN ('conversations', 'events', 'forms', 'runs')`,
     );
     return Number(row.n);
+  }
+
+  /** Not a standby in recovery, nor a read-only session (either refuses every write). */
+  async writable(): Promise<StoreWritable> {
+    const { rows } = await this.pool.query(
+      `SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_read_only') AS read_only`,
+    );
+    if (rows[0].recovery) return { writable: false, reason: 'PostgreSQL is a standby in recovery: it takes no writes.' };
+    if (rows[0].read_only === 'on') return { writable: false, reason: 'The PostgreSQL session is read-only.' };
+    return { writable: true };
   }
 
   /** One round trip, not retried: whether the database answers now (health). */

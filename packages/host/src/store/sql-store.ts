@@ -33,7 +33,7 @@ import {
 } from './contract.js';
 import { claimRun, releaseRun, renewLeases, unfinishedRuns } from './leases.js';
 import { bytes, flag, parseJson, toEvent, toFileMeta, toForm } from './rows.js';
-import type { SqlDriver } from './sql-driver.js';
+import type { SqlDriver, StoreWritable } from './sql-driver.js';
 import { hasUnfinishedRun, lockConversation, RUN_IN_PROGRESS } from './steps.js';
 import { decodeCursor, encodeCursor } from './stored-forms.js';
 import { appendEvent, beginTurn, type FormAsked, finishRun, recordFormAsked } from './turns.js';
@@ -79,6 +79,10 @@ export class SqlStore implements HostStore {
       messages: Number(messages.n),
       storedBytes: this.size.bytes,
     };
+  }
+
+  writable(): Promise<StoreWritable> {
+    return this.sql.writable();
   }
 
   isTransient(error: unknown): boolean {
