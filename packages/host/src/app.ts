@@ -24,6 +24,7 @@ import { demoRoutes } from './demo-routes.js';
 import { HttpError } from './errors.js';
 import { acceptProblem, cleanFileName, uploadFacts } from './files.js';
 import { type PageAssets, pageAssets, RENDERER_FILES } from './page.js';
+import { readLimited } from './read-limited.js';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER } from './runs/idempotency.js';
 import { resumeId, type SseStreams, streamEvents } from './sse.js';
 import { type HostStore, type StorageLimits, StoreConflict, StoreInputError } from './store/index.js';
@@ -334,7 +335,8 @@ export function createApp(options: AppOptions): Hono {
   });
 
   // One upload for a file field of the pending form: the raw body, its name in X-File-Name.
-  app.post('/api/files', limit(options.maxFileBytes), async (c) => {
+  // No body limit in front: the body is read only once the field is known, up to its maxSize.
+  app.post('/api/files', async (c) => {
     const conversationId = c.req.query('conversationId');
     const formId = c.req.query('formId');
     const fieldName = c.req.query('field');
@@ -386,15 +388,26 @@ export function createApp(options: AppOptions): Hono {
         'bad_request',
         'X-File-Name is empty once paths and control characters are removed.',
       );
-    const data = new Uint8Array(await c.req.arrayBuffer());
-    if (typeof field.maxSize === 'number' && data.byteLength > field.maxSize) {
+    // Read up to the field's maxSize (or the host's limit) and no further: a larger file is refused
+    // while it streams in, not after it was read whole.
+    const max =
+      typeof field.maxSize === 'number'
+        ? Math.min(field.maxSize, options.maxFileBytes)
+        : options.maxFileBytes;
+    const read = await readLimited(c.req.raw, max);
+    if ('over' in read) {
+      c.header('Connection', 'close');
+      const fieldLimit = typeof field.maxSize === 'number' && field.maxSize <= options.maxFileBytes;
       throw new HttpError(
         413,
-        'file_too_large',
-        `"${name}" is ${data.byteLength} bytes; the field "${fieldName}" takes files up to ${field.maxSize} bytes (maxSize).`,
-        { limit: field.maxSize, size: data.byteLength },
+        fieldLimit ? 'file_too_large' : 'body_too_large',
+        fieldLimit
+          ? `"${name}" is larger than ${field.maxSize} bytes; the field "${fieldName}" takes files up to ${field.maxSize} bytes (maxSize).`
+          : `The request body is larger than the limit of ${options.maxFileBytes} bytes.`,
+        { limit: max },
       );
     }
+    const data = read.data;
     const facts = await uploadFacts(name, data);
     const problem = acceptProblem(field.accept, facts);
     if (problem)

@@ -23,7 +23,10 @@ export async function storeHealth(
   try {
     writable = await store.writable();
   } catch (error) {
-    return { status: 'unavailable', reason: `The store cannot tell whether it takes writes: ${(error as Error).message}` };
+    return {
+      status: 'unavailable',
+      reason: `The store cannot tell whether it takes writes: ${(error as Error).message}`,
+    };
   }
   const disk = writable.diskFreeBytes === undefined ? {} : { diskFreeBytes: writable.diskFreeBytes };
   if (!writable.writable) return { status: 'unavailable', reason: writable.reason, ...disk };
@@ -37,7 +40,8 @@ export async function storeHealth(
   if (listening === false) {
     return {
       status: 'degraded',
-      reason: 'The PostgreSQL listener is reconnecting: other instances’ events arrive by polling (up to 1 s late).',
+      reason:
+        'The PostgreSQL listener is reconnecting: other instances’ events arrive by polling (up to 1 s late).',
       ...disk,
     };
   }

@@ -29,7 +29,9 @@ test('health reports the free disk of a SQLite store, and 503 with the reason be
   }
 });
 
-test('a store file that cannot be written is unavailable', { skip: process.getuid?.() === 0 && 'root writes any file' }, async () => {
+test('a store file that cannot be written is unavailable', {
+  skip: process.getuid?.() === 0 && 'root writes any file',
+}, async () => {
   const dir = tempDir();
   const host = await startTestHost({ dbPath: `${dir.path}/c.db` });
   try {

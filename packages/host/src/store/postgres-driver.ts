@@ -81,8 +81,10 @@ export class PostgresDriver implements SqlDriver {
     const { rows } = await this.pool.query(
       `SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_read_only') AS read_only`,
     );
-    if (rows[0].recovery) return { writable: false, reason: 'PostgreSQL is a standby in recovery: it takes no writes.' };
-    if (rows[0].read_only === 'on') return { writable: false, reason: 'The PostgreSQL session is read-only.' };
+    if (rows[0].recovery)
+      return { writable: false, reason: 'PostgreSQL is a standby in recovery: it takes no writes.' };
+    if (rows[0].read_only === 'on')
+      return { writable: false, reason: 'The PostgreSQL session is read-only.' };
     return { writable: true };
   }
 
