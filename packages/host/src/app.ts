@@ -5,6 +5,7 @@
 //   GET  /api/conversations                 the list, newest first, paged (?limit=&cursor=)
 //   GET  /api/conversations/:id             transcript, pending form and its draft, lastEventId
 //   DELETE /api/conversations/:id           the conversation and everything in it
+//   DELETE /api/conversations?updatedBefore=ISO   every conversation last updated before then
 //   GET  /api/conversations/:id/events      SSE (Last-Event-ID or ?after=N to resume)
 //   PUT  /api/conversations/:id/forms/:formId/draft   the person's draft of the pending form
 //   POST /api/files?conversationId=&formId=&field=   upload one file for the pending form -> {url, ...}
@@ -278,6 +279,26 @@ export function createApp(options: AppOptions): Hono {
         ? { id: form.id, schema: form.schema, draft: form.draft ?? null, issuedAt: form.createdAt }
         : null,
     });
+  });
+
+  // Bulk delete: every conversation last updated before the instant (ISO 8601), runs going on excepted.
+  app.delete('/api/conversations', async (c) => {
+    const raw = c.req.query('updatedBefore');
+    const before = raw === undefined ? Number.NaN : Date.parse(raw);
+    if (!Number.isFinite(before)) {
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Say which conversations to delete: DELETE /api/conversations?updatedBefore=2026-01-01T00:00:00Z (those last updated before that instant; ISO 8601).',
+      );
+    }
+    let deleted = 0;
+    for (;;) {
+      const batch = await store.deleteConversationsBefore(before, 500);
+      deleted += batch;
+      if (batch < 500) break;
+    }
+    return c.json({ deleted, updatedBefore: new Date(before).toISOString() });
   });
 
   // Deletes the conversation with its events, forms, drafts and uploads; the space goes back to the disk.

@@ -23,6 +23,7 @@ import { storeHealth } from './health.js';
 import { instanceName } from './instance.js';
 import { type Limits, limitsFrom } from './limits.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+import { parseRetentionDays, startRetention } from './retention.js';
 import { SseStreams } from './sse.js';
 import {
   type HostStore,
@@ -89,6 +90,11 @@ export interface HostOptions {
    * $FORMREQUEST_LEASE_MS or 30 s.
    */
   leaseMs?: number;
+  /**
+   * Days after which a conversation nobody touched is deleted with everything in it (hourly sweep).
+   * Default $FORMREQUEST_RETENTION_DAYS, else kept until deleted.
+   */
+  retentionDays?: number;
   /** SQLite: free disk below which health says unavailable (default 64 MiB). */
   minFreeDiskBytes?: number;
   /** How long close() lets runs in flight finish before handing them over (default 10 s). */
@@ -212,6 +218,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   ready.catch(() => {});
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const limits = limitsFrom(options.limits, env);
+  const retentionEnv = env.FORMREQUEST_RETENTION_DAYS?.trim();
+  const retentionDays =
+    options.retentionDays ??
+    (retentionEnv ? parseRetentionDays(retentionEnv, 'FORMREQUEST_RETENTION_DAYS') : undefined);
   const capacity = new Capacity({
     ...limits.capacity,
     ...(options.maxConnections !== undefined ? { connections: options.maxConnections } : {}),
@@ -295,6 +305,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let agent: Agent | undefined;
   let conversations: Conversations | undefined;
   let setupFailed = false;
+  let stopRetention: (() => void) | undefined;
   const setup = (async () => {
     const servers: Record<string, McpServerSpec> = { ...extraServers };
     if (!servers.form) {
@@ -318,6 +329,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs, quotas: limits.quotas });
     // Answers a crash left undelivered go to the agent now, before anything new.
     await ready.recover();
+    if (retentionDays !== undefined && !draining)
+      stopRetention = startRetention(store, retentionDays, (line) => console.error(line));
     conversations = ready;
     return ready;
   })();
@@ -337,6 +350,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     close(closeOptions = {}) {
       closing ??= (async () => {
         draining = true;
+        stopRetention?.();
         await setup.catch(() => {});
         // Runs first (their last events still reach the streams here), then the streams, then the rest.
         await conversations?.close({ drainMs: closeOptions.drainMs ?? options.drainMs ?? DEFAULT_DRAIN_MS });

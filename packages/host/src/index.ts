@@ -51,6 +51,7 @@ export { deadLocalOwner, instanceName } from './instance.js';
 export { type Limits, limitKeys, parseLimits } from './limits.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
 export { DEFAULT_QUOTAS, type Quotas } from './quotas.js';
+export { parseRetentionDays } from './retention.js';
 export { withFormMetadata } from './runs/agent-events.js';
 export type { ExecuteRequest, ExecuteResponse } from './runs/turn-request.js';
 export { SseStreams } from './sse.js';

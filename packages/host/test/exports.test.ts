@@ -47,6 +47,7 @@ test('@formrequest/host exports exactly these names', async () => {
     'parseDbPool',
     'parseLimits',
     'parseOrigins',
+    'parseRetentionDays',
     'startHost',
     'typeFromName',
     'uploadFacts',

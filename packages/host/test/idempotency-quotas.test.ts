@@ -1,6 +1,7 @@
 // Idempotency-Key on POST /api/execute (a message and a form answer sent twice: one turn, the first
 // answer back; the same key with another request: 422; two at once: one turn) and the host's quotas
-// (conversations, messages per conversation, message bytes, stored bytes: 429/413 with the limit).
+// (conversations, messages per conversation, message bytes, stored bytes: 429/413 with the limit);
+// bulk delete by age and the retention sweep.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -110,5 +111,34 @@ describe('stored bytes', () => {
     assert.equal(refused.status, 413);
     assert.equal(refused.json.code, 'quota_stored_bytes');
     assert.equal(refused.json.limit, 1);
+  });
+});
+
+describe('retention and bulk delete', () => {
+  let host: RunningHost;
+  before(async () => {
+    host = await startTestHost();
+  });
+  after(() => host.close());
+
+  test('DELETE /api/conversations?updatedBefore= deletes the older ones; retention sweeps by age', async () => {
+    const { conversationId: old } = await turn(host, { message: 'old one' });
+    await new Promise((r) => setTimeout(r, 20));
+    const cutoff = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    const { conversationId: fresh } = await turn(host, { message: 'new one' });
+    const bad = await call(host, 'DELETE', '/api/conversations');
+    assert.equal(bad.status, 400);
+    assert.match(bad.json.error, /updatedBefore=/);
+    const bulk = await call(host, 'DELETE', `/api/conversations?updatedBefore=${encodeURIComponent(cutoff)}`);
+    assert.equal(bulk.status, 200, JSON.stringify(bulk.json));
+    assert.ok(bulk.json.deleted >= 1);
+    assert.equal((await call(host, 'GET', `/api/conversations/${old}`)).status, 404);
+    assert.equal((await call(host, 'GET', `/api/conversations/${fresh}`)).status, 200);
+    // Retention: what is older than N days at the sweep's "now".
+    const { sweepOld } = await import('../src/retention.js');
+    assert.equal(await sweepOld(host.store, 1), 0, 'nothing is a day old');
+    assert.equal(await sweepOld(host.store, 1, Date.now() + 2 * 24 * 3600 * 1000), 1, 'two days on, it goes');
+    assert.equal((await call(host, 'GET', `/api/conversations/${fresh}`)).status, 404);
   });
 });

@@ -215,6 +215,12 @@ export interface HostStore {
   listConversations(options: { limit: number; cursor?: string }): Promise<ConversationPage>;
   /** Removes a conversation and everything in it; false when there is none. Refused while a run is going on. */
   deleteConversation(id: string): Promise<boolean>;
+  /**
+   * Removes up to `limit` conversations last updated before `cutoff` (ms), oldest first, skipping any
+   * with a run going on; returns how many (retention and bulk delete). The space goes back as
+   * deleteConversation's does.
+   */
+  deleteConversationsBefore(cutoff: number, limit?: number): Promise<number>;
 
   // Turns and runs (the outbox)
   /**

@@ -148,7 +148,13 @@ export class SqlStore implements HostStore {
   }
 
   async deleteConversation(id: string): Promise<boolean> {
-    const deleted = await this.sql.transaction(async (tx) => {
+    const deleted = await this.deleteOne(id);
+    if (deleted) await this.sql.reclaim();
+    return deleted;
+  }
+
+  private deleteOne(id: string): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
       if (!(await lockConversation(tx, id))) return false;
       if (await hasUnfinishedRun(tx, id)) {
         throw new StoreConflict(
@@ -160,7 +166,23 @@ export class SqlStore implements HostStore {
       tx.changed(id);
       return true;
     });
-    if (deleted) await this.sql.reclaim();
+  }
+
+  async deleteConversationsBefore(cutoff: number, limit = 500): Promise<number> {
+    const rows = await this.sql.all(
+      `SELECT id FROM ${this.t}conversations WHERE updated_at < ? ORDER BY updated_at LIMIT ?`,
+      [cutoff, limit],
+    );
+    let deleted = 0;
+    for (const row of rows) {
+      try {
+        if (await this.deleteOne(row.id as string)) deleted++;
+      } catch (error) {
+        // A run started on it meanwhile: it is not old any more.
+        if (!(error instanceof StoreConflict)) throw error;
+      }
+    }
+    if (deleted > 0) await this.sql.reclaim();
     return deleted;
   }
 
