@@ -141,6 +141,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         );
       }
       session.lastSeen = Date.now();
+      cancelWhenCut(session.transport, res, body);
       return session.transport.handleRequest(req, res, body);
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
@@ -311,6 +312,33 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
 }
 
 /** Pending forms in the database `url` names; the PostgreSQL entry (and `pg`) load only here. */
+/**
+ * A 2025 call whose response stream is cut before it ends (the client's connection dropped, with no
+ * cancel sent) can never be answered: this server keeps no event store to resume it. It is cancelled
+ * as if the client had said so, so a form it waits for is closed and its page tells the person that
+ * the agent is no longer waiting, instead of accepting an answer nobody will receive.
+ */
+function cancelWhenCut(
+  transport: NodeStreamableHTTPServerTransport,
+  res: ServerResponse,
+  body: unknown,
+): void {
+  const message = (body ?? {}) as { id?: unknown; method?: unknown };
+  if (message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number'))
+    return;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    transport.onmessage?.({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: {
+        requestId: message.id as string | number,
+        reason: 'The client connection closed before the answer.',
+      },
+    });
+  });
+}
+
 async function openSharedForms(url: string, log: (line: string) => void): Promise<PendingForms> {
   const { isPostgresUrl, PostgresPendingForms, redactUrl } = await import('./postgres/index.js');
   if (!isPostgresUrl(url)) {

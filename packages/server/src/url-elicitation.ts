@@ -110,6 +110,22 @@ async function openPage(
     return { kind: 'unavailable', error: (error as Error).message };
   }
   const legacy = protocolEra(server, ctx) === 'legacy';
+  if (legacy) {
+    // 2025: this one call holds the form from here on. Cancelled (or cut: http.ts) before the person
+    // answers, even while the client is still being asked, nobody can receive the answer: the form
+    // closes, and its page says so instead of accepting it.
+    const signal = ctx.mcpReq.signal;
+    const close = () => {
+      runtime.forms
+        .settle(form.id, {
+          action: 'closed',
+          reason: 'The client cancelled the call or its connection closed.',
+        })
+        .catch(() => {});
+    };
+    if (signal.aborted) close();
+    else signal.addEventListener('abort', close, { once: true });
+  }
   const params = {
     mode: 'url' as const,
     message: consentText(ask),

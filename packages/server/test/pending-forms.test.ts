@@ -21,7 +21,13 @@ test('settled forms stay bounded in memory: the oldest go past maxSettled, each 
     const ids: string[] = [];
     for (let i = 0; i < 10_000; i++) {
       const form = await forms.open({ schema, serverName: 'form' });
-      await forms.putFile({ formId: form.id, field: 'f', name: 'a.txt', type: 'text/plain', data: new Uint8Array(100) });
+      await forms.putFile({
+        formId: form.id,
+        field: 'f',
+        name: 'a.txt',
+        type: 'text/plain',
+        data: new Uint8Array(100),
+      });
       await forms.settle(form.id, { action: 'cancel' });
       ids.push(form.id);
     }
