@@ -185,6 +185,19 @@ export class MemoryPendingForms implements PendingForms {
     return file;
   }
 
+  /**
+   * Closes every open form with `reason` (kept, so their pages say so); returns how many forms are
+   * closed unanswered now (these and any closed before), whose pages a person may still be on.
+   */
+  async closeOpen(reason: string): Promise<number> {
+    let closed = 0;
+    for (const form of [...this.forms.values()]) {
+      if (!form.outcome) await this.settle(form.id, { action: 'closed', reason });
+      if (form.outcome?.action === 'closed') closed++;
+    }
+    return closed;
+  }
+
   async close(): Promise<void> {
     this.stopped = true;
     for (const form of [...this.forms.values()]) this.forget(form, 'The server stopped.');
