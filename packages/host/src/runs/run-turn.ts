@@ -65,7 +65,7 @@ async function attempt(
       type: 'error',
       message:
         storeRetries > 0
-          ? 'The database stopped answering while the agent was answering; now that it is back, the agent answers this message again.'
+          ? 'The store failed while the agent was answering (the database restarted, or its disk was full); now that it answers again, the agent answers this message again.'
           : 'The host stopped while the agent was answering; the agent answers this message again.',
       retrying: true,
       runId,
@@ -115,7 +115,7 @@ async function attempt(
           status: 'failed',
           error: {
             type: 'error',
-            message: `The database stopped answering ${storeRetries + 1} times while the agent was answering this message; the host gives up. Send your message again once the service is back (${errorText(error)}).`,
+            message: `The store failed ${storeRetries + 1} times while the agent was answering this message (${errorText(error)}); the host gives up. Send your message again once the service is back.`,
           },
           result: FAILED,
         })
