@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): Hono {
       c.header('Retry-After', '2');
       return c.json(
         {
-          error: `The host's database does not answer right now (${error.message}); send the request again in a few seconds.`,
+          error: `The host's store cannot take this request right now (${error.message}); send it again in a few seconds.`,
           code: 'store_unavailable',
         },
         503,
