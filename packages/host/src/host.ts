@@ -4,13 +4,11 @@
 // the port is bound; API calls wait until the agent is ready. close() shuts down gracefully: the
 // health check turns 503, new turns are refused, runs get a while to finish and the rest are handed
 // over, event streams send what is stored and end.
-import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { Access, type AuthMode, browsableHost, isLoopbackHost, listen } from '@formrequest/internal/http';
+import { isPostgresUrl } from '@formrequest/internal/postgres';
 import { startHttpServer } from '@formrequest/server';
 import { PostgresPendingForms } from '@formrequest/server/postgres';
-import { serve } from '@hono/node-server';
-import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
@@ -18,16 +16,15 @@ import type { EventBus } from './bus.js';
 import { Capacity, DEFAULT_CAPACITY } from './capacity.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
 import { type DbPool, dbPoolFrom } from './db-pool.js';
-import { demoEndpoints } from './demo-routes.js';
 import { storeHealth } from './health.js';
 import { instanceName } from './instance.js';
 import { type Limits, limitsFrom } from './limits.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
 import { parseRetentionDays, startRetention } from './retention.js';
+import { demoEndpoints } from './routes/demo.js';
 import { SseStreams } from './sse.js';
 import {
   type HostStore,
-  isPostgresUrl,
   openStore,
   PostgresBus,
   PostgresStore,
@@ -260,26 +257,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     },
   });
 
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? defaultPort(env),
-    hostname,
-    // A body that trickles in, or a chunked body that never ends, holds a socket for requestTimeout at
-    // most, headers that trickle in for headersTimeout (then Node answers 408 and closes it); the
-    // check runs often enough to keep to that.
-    serverOptions: {
-      requestTimeout,
-      headersTimeout: Math.min(requestTimeout, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS),
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 4)),
-    },
-  });
-  // Sockets counted in all and per address: past the limits, 503 with Retry-After (capacity.ts).
-  capacity.attach(server as HttpServer);
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    await new Promise<void>((res, rej) => {
-      server.once('listening', res);
-      server.once('error', rej);
+    // Sockets counted in all and per address: past the limits, 503 with Retry-After (capacity.ts);
+    // headers that trickle in are cut after headersTimeoutMs.
+    listening = await listen({
+      fetch: app.fetch,
+      port: options.port ?? defaultPort(env),
+      hostname,
+      requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      prepare: (server) => capacity.attach(server),
     });
   } catch (error) {
     await bus.close();
@@ -294,7 +282,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       `Cannot listen on ${hostname} port ${options.port ?? defaultPort(env)}: ${(error as Error).message}. Give --host an address of this machine (default 127.0.0.1).`,
     );
   }
-  const port = (server.address() as AddressInfo).port;
+  const port = listening.port;
   const url = `http://${browsableHost(hostname)}:${port}`;
   const pageUrl = `${url}/${auth.kind === 'token' ? `?token=${encodeURIComponent(auth.token)}` : ''}`;
   // Search URLs in the agent's forms are opened by the page, so they name the origin people use.
@@ -355,15 +343,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         // Runs first (their last events still reach the streams here), then the streams, then the rest.
         await conversations?.close({ drainMs: closeOptions.drainMs ?? options.drainMs ?? DEFAULT_DRAIN_MS });
         await streams.drain();
-        await new Promise<void>((res) => {
-          server.close(() => res());
-          // Requests still in flight (an upload) get a moment; idle keep-alive sockets go now.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-          setTimeout(
-            () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
-            1000,
-          ).unref();
-        });
+        // Requests still in flight (an upload) get a moment; idle keep-alive sockets go now.
+        await listening.close(1000);
         await agent?.close();
         await hub?.close();
         await formServer?.close();
@@ -373,11 +354,4 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return closing;
     },
   };
-}
-
-/** The address to print and to hand the agent: a wildcard listen address is not one a browser can open. */
-export function browsableHost(hostname: string): string {
-  if (hostname === '0.0.0.0' || hostname === '') return '127.0.0.1';
-  if (hostname === '::') return '[::1]';
-  return hostname.includes(':') ? `[${hostname}]` : hostname;
 }

@@ -3,7 +3,7 @@
 // past one is refused before anything is written: 429 for a count (delete conversations, or wait for
 // retention to), 413 for a size. The counts are read just before the turn is committed, so several
 // turns at the same instant may pass a quota by as many.
-import { HttpError } from './errors.js';
+import { HttpError } from '@formrequest/internal/http';
 import type { HostStore } from './store/index.js';
 
 export interface Quotas {

@@ -3,8 +3,8 @@
 // loopback listener (form-page-server.ts) that lives as long as this process. When the client goes
 // (stdin closed), the forms it waited for are closed, and the caller may keep the listener up a while
 // (`clientGone`) so a person still on a page is told the agent is no longer waiting.
+import type { ServerConfig } from '@formrequest/internal/config';
 import { type StdioServerHandle, serveStdio as sdkServeStdio } from '@modelcontextprotocol/server/stdio';
-import type { ServerConfig } from './config.js';
 import { MemoryPendingForms } from './memory-pending-forms.js';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime } from './runtime.js';

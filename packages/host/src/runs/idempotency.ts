@@ -2,7 +2,7 @@
 // (a 502 from a load balancer, a cut connection) sends the same request again with the same key and
 // gets the first turn's answer; nothing is stored twice. The same key with another request is a 422.
 import { createHash } from 'node:crypto';
-import { HttpError } from '../errors.js';
+import { HttpError } from '@formrequest/internal/http';
 import type { HostStore } from '../store/index.js';
 import type { ExecuteRequest, ExecuteResponse } from './turn-request.js';
 
