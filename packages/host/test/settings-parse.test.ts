@@ -3,7 +3,7 @@
 // refused with what to write instead.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { transientFailure } from '@formrequest/server/postgres';
+import { transientFailure } from '@formrequest/internal/postgres';
 import { parseDbPool, parseLimits, parseRetentionDays } from '../src/index.js';
 import { backoffDelay, withRetry } from '../src/store/retry.js';
 

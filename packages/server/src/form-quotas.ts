@@ -2,9 +2,10 @@
 // the store) and per MCP session (one client connection, counted here: a session stays in the process
 // that holds it). Past either, the page is not offered and the form goes where routing sends a form
 // without the page, with the reason (each form held costs memory and a person's attention).
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { Locale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
-import type { ServerConfig } from './config.js';
 import type { PendingForms } from './pending-forms.js';
 
 export const DEFAULT_MAX_PENDING_FORMS = 200;

@@ -45,9 +45,14 @@ interface LegacySession {
  * the agent is no longer waiting, instead of accepting an answer nobody will receive. (The request's
  * signal aborts only when its connection closes before the response ended.)
  */
-function cancelWhenCut(transport: WebStandardStreamableHTTPServerTransport, signal: AbortSignal, body: unknown): void {
+function cancelWhenCut(
+  transport: WebStandardStreamableHTTPServerTransport,
+  signal: AbortSignal,
+  body: unknown,
+): void {
   const message = (body ?? {}) as { id?: unknown; method?: unknown };
-  if (message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number')) return;
+  if (message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number'))
+    return;
   const requestId = message.id;
   signal.addEventListener(
     'abort',

@@ -76,9 +76,14 @@ export function fileRoutes(options: Pick<AppOptions, 'store' | 'maxFileBytes' | 
             `"${name}" is larger than ${limit} bytes; the field "${fieldName}" takes files up to ${limit} bytes (maxSize).`,
             { limit },
           )
-        : new HttpError(413, 'body_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
-            limit,
-          }),
+        : new HttpError(
+            413,
+            'body_too_large',
+            `The request body is larger than the limit of ${limit} bytes.`,
+            {
+              limit,
+            },
+          ),
     );
     const facts = await uploadFacts(name, data);
     const problem = acceptProblem(field.accept, facts);

@@ -6,7 +6,12 @@
 // fails because PostgreSQL is restarting or the pool has no connection free is tried again with
 // backoff (retry.ts) when that is safe: a read, or work that never reached the database or was
 // rolled back. A write cut while on its way is reported (transient()): the caller decides.
-import { explainPostgresError, PG_SCHEMA, transaction, transientFailure } from '@formrequest/internal/postgres';
+import {
+  explainPostgresError,
+  PG_SCHEMA,
+  transaction,
+  transientFailure,
+} from '@formrequest/internal/postgres';
 import type pg from 'pg';
 import type { EventBus } from '../bus.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
