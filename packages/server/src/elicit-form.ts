@@ -23,6 +23,8 @@ import {
   submittedResult,
 } from './request-form-result.js';
 import type { FormRuntime } from './runtime.js';
+import { unseenResult } from './page-results.js';
+import { unseenAnswer } from './unseen.js';
 
 const INPUT_KEY = 'form';
 /** Asks at most this many times when answers fail validation, then reports the problems. */
@@ -42,10 +44,13 @@ export async function elicitForm(
   mapping: FormElicitation,
 ) {
   releaseHold(ctx);
-  const attempt = flowState(ctx).attempt ?? 0;
+  const state = flowState(ctx);
+  const attempt = state.attempt ?? 0;
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
   if (response.kind !== 'elicit')
     return ask(server, ctx, runtime, schema, mapping.message, mapping.requestedSchema, 0);
+  const unseen = unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
+  if (unseen) return unseenResult(schema, unseen, notes);
   if (response.action === 'decline') return declinedResult(schema, notes);
   if (response.action === 'cancel') return cancelledResult(schema, notes);
   const given = answersFromElicitation(schema, response.content ?? {});
@@ -79,7 +84,7 @@ async function ask(
   );
   return inputRequired({
     inputRequests: { [INPUT_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema }) },
-    requestState: await runtime.stateCodec.mint({ attempt }, ctx),
+    requestState: await runtime.stateCodec.mint({ attempt, askedAt: Date.now() }, ctx),
   });
 }
 

@@ -70,7 +70,7 @@ export function formPageRoutes(options: FormPageRoutesOptions) {
       return notFoundPage(res, csp);
     }
     if (sub === undefined) {
-      if (req.method === 'GET' || req.method === 'HEAD') return showPage(res, id);
+      if (req.method === 'GET' || req.method === 'HEAD') return showPage(res, id, req.method === 'GET');
       if (req.method === 'POST') return answer(req, res, id);
       return methodNotAllowed(res, 'GET, POST');
     }
@@ -83,9 +83,11 @@ export function formPageRoutes(options: FormPageRoutesOptions) {
     return sendFile(res, id, fileId);
   };
 
-  async function showPage(res: ServerResponse, id: string): Promise<boolean> {
+  async function showPage(res: ServerResponse, id: string, opened: boolean): Promise<boolean> {
     const form = await forms.get(id);
     if (!form) return notFoundPage(res, csp);
+    // A person (or a browser) opened the page: a decline from the client after this is theirs.
+    if (opened && !form.outcome) await forms.markOpened(id);
     res.writeHead(200, pageHeaders(csp, 'text/html; charset=utf-8'));
     res.end(formPageHtml(pageData(form, maxFileBytes)));
     return true;

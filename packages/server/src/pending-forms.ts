@@ -40,6 +40,8 @@ export interface PendingForm extends NewPendingForm {
   expiresAt: number;
   /** Set once, by the first settle. */
   outcome?: FormOutcome;
+  /** When the page was first opened (ms); unset while nobody has opened it (unseen.ts). */
+  openedAt?: number;
 }
 
 export interface NewStoredFile {
@@ -75,6 +77,8 @@ export interface PendingForms {
   open(form: NewPendingForm): Promise<PendingForm>;
   /** The form, settled or not, until it expires. */
   get(id: string): Promise<PendingForm | undefined>;
+  /** Records that the page was opened (the first time counts); unknown forms are ignored. */
+  markOpened(id: string): Promise<void>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
   settle(id: string, outcome: FormOutcome): Promise<boolean>;
   /**

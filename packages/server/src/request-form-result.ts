@@ -52,16 +52,22 @@ export function waitingForInputResult(
   schema: FormSchema,
   notes: readonly Issue[] = [],
   note?: string,
-  issuedAt: Date = new Date(),
+  options: { declared?: boolean; issuedAt?: Date } = {},
 ): FormRequestResult {
   const text = formRequestText(schema);
-  // The server cannot tell a host that renders the call from one that shows nothing (Claude Code
-  // without elicitation looks the same), so the model is told the way out, after the seed's text.
-  const unseen = agentText(schema.locale, 'waitingUnseen');
-  const message = `${text}\n${unseen}`;
+  const issuedAt = options.issuedAt ?? new Date();
+  // Without the host's declaration (`--host-renders-forms`) the server cannot tell a host that renders
+  // the call from one that shows nothing (`claude -p` looks the same), so the model is told both cases,
+  // after the seed's text. A declared host gets the seed's text alone.
+  const unseen = options.declared ? undefined : agentText(schema.locale, 'waitingUnseen');
+  const message = unseen ? `${text}\n${unseen}` : text;
   const parts = { ...(note ? { note } : {}), ...notesOf(notes) };
   return {
-    content: [{ type: 'text', text }, { type: 'text', text: unseen }, ...noteBlocks(parts)],
+    content: [
+      { type: 'text', text },
+      ...(unseen ? [{ type: 'text' as const, text: unseen }] : []),
+      ...noteBlocks(parts),
+    ],
     structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
     _meta: { [FORM_META_KEY]: schema, [ISSUED_AT_META_KEY]: issuedAt.getTime() },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },

@@ -3,7 +3,7 @@
 // and question, which differ only in what they return).
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { clientCapabilities, clientSurfaces } from './client-capabilities.js';
-import type { ElicitationPolicy } from './config.js';
+import { DEFAULT_ELICITATION_POLICY, type ElicitationPolicy } from './config.js';
 import { decideRoute, type Route, type RouteInput } from './routing.js';
 import type { FormRuntime } from './runtime.js';
 
@@ -15,7 +15,8 @@ export function routeInput(
   fit: RouteInput['fit'],
 ): RouteInput {
   return {
-    policy: runtime.config.elicitation ?? 'never',
+    policy: runtime.config.elicitation ?? DEFAULT_ELICITATION_POLICY,
+    hostRendersForms: runtime.config.hostRendersForms === true,
     urlMode: runtime.config.urlMode ?? true,
     ...(callMode ? { callMode } : {}),
     client: clientSurfaces(clientCapabilities(server, ctx)),

@@ -26,6 +26,8 @@ import { flowState } from './flow-state.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
 import type { FormRuntime } from './runtime.js';
+import type { RouteReason } from './routing.js';
+import { unseenAnswer } from './unseen.js';
 import { SERVER_NAME } from './version.js';
 
 const INPUT_KEY = 'page';
@@ -40,6 +42,8 @@ export type PageFlow =
   | { kind: 'ask'; result: InputRequiredResult }
   /** The page cannot be served: route the form elsewhere (routing.ts `page-unavailable`). */
   | { kind: 'unavailable'; error: string }
+  /** The client answered the URL request before anyone could see it (unseen.ts). */
+  | { kind: 'unseen'; reason: RouteReason }
   | { kind: 'done'; form: PendingForm; outcome: FormOutcome };
 
 export async function askOnPage(
@@ -62,6 +66,18 @@ export async function askOnPage(
     };
   }
   // The client's answer to the URL request: consent to open the page, or not.
+  const unseen = unseenAnswer({
+    action: response.action,
+    askedAt: state.askedAt,
+    pageOpened: form.openedAt !== undefined,
+  });
+  if (unseen) {
+    await runtime.forms.settle(form.id, {
+      action: 'closed',
+      reason: 'The client answered before anyone could see the form.',
+    });
+    return { kind: 'unseen', reason: unseen };
+  }
   if (response.action !== 'accept') {
     await runtime.forms.settle(form.id, { action: response.action });
     const settled = (await runtime.forms.get(form.id))?.outcome ?? { action: response.action };
@@ -116,7 +132,7 @@ async function openPage(
   const request = legacy
     ? { method: 'elicitation/create' as const, params }
     : inputRequired.elicitUrl({ message: params.message, url });
-  const requestState = await runtime.stateCodec.mint({ form: form.id }, ctx);
+  const requestState = await runtime.stateCodec.mint({ form: form.id, askedAt: Date.now() }, ctx);
   // On 2025 the call stays open while the client asks the person: keep it alive meanwhile.
   holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
     waitingText(ask.schema.locale, minutes),

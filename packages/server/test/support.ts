@@ -105,10 +105,15 @@ export type ElicitHandler = (
  */
 export type Target = { stdio: string[] } | { http: string[] } | { url: string };
 
-/** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode). */
+/** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode, --host-renders-forms). */
 function serveFlagsConfig(flags: string[]): ServerConfig {
   let config: ServerConfig = {};
   for (let i = 0; i < flags.length; i += 2) {
+    if (flags[i] === '--host-renders-forms') {
+      config = { ...config, hostRendersForms: true };
+      i -= 1;
+      continue;
+    }
     const [flag, value] = [flags[i], flags[i + 1]!];
     if (flag === '--config') config = { ...loadServerConfig(value), ...config };
     else if (flag === '--elicitation') config = { ...config, elicitation: value as ElicitationPolicy };

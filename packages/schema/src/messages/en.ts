@@ -81,8 +81,15 @@ export const agent: Words<typeof ja.agent> = {
   nowhereFix:
     'What to do: ask the person for what you need in the conversation instead (do not call this form again). {urlMode}',
   nowhereUrlMode:
-    'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
-  waitingUnseen: 'If the person says they see no form, ask in the conversation instead.',
+    'To show any form, run the server as `formrequest serve` (the default, --elicitation auto) in a client that supports URL-mode elicitation (interactive Claude Code, for one): forms then open as a page in the browser.',
+  routeUnseen:
+    'The client answered the request "{action}" by itself in {ms} ms: faster than a person can read it (an answer under {threshold} ms is not taken as a person\'s), and {where}. This is not the person declining or cancelling. Headless runs (claude -p, the Claude Agent SDK without onElicitation) answer every request themselves without showing the form.',
+  unseenNotOpened: 'the form page was never opened',
+  unseenDialog: 'nobody was shown the dialog',
+  unseenFix:
+    'What to do: ask the person for what you need in the conversation instead (do not call this form again); in a headless run, say what you need in your final answer and stop. To show forms, use Claude Code interactively, or run the server as `formrequest serve --host-renders-forms` under a host that shows forms from the tool call.',
+  waitingUnseen:
+    'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.',
   questionTitle: 'Question',
   questionWaiting: 'Waiting for the answers to the questions',
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',

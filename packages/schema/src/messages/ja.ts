@@ -96,9 +96,17 @@ export const agent = {
   nowhereFix:
     '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。{urlMode}',
   nowhereUrlMode:
-    'どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（Claude Code など）で サーバーを `formrequest serve --elicitation auto` として起動します（フォームはブラウザのフォームページに表示されます）。',
-  // A waiting form the server cannot know is shown (a client that renders nothing looks the same).
-  waitingUnseen: 'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。',
+    'どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（対話モードの Claude Code など）で サーバーを `formrequest serve`（既定の --elicitation auto）として起動します（フォームはブラウザのフォームページに表示されます）。',
+  // An elicitation answered before anyone could have seen it (unseen.ts): a runtime, not a person.
+  routeUnseen:
+    'クライアントが入力依頼に {ms} ms で「{action}」と自動で応答しました。人が依頼を読んで答えられる速さ（{threshold} ms 未満は人の応答とみなしません）ではなく、{where}。これはユーザーの拒否やキャンセルではありません。ヘッドレス実行（claude -p、onElicitation のない Claude Agent SDK など）は、フォームを表示せずにすべての依頼へ自分で応答します。',
+  unseenNotOpened: 'フォームページも開かれていません',
+  unseenDialog: 'ダイアログは誰にも表示されていません',
+  unseenFix:
+    '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。ヘッドレス実行なら、必要な情報を最終回答に書いて終えてください。フォームを表示するには Claude Code を対話モードで使うか、ツール呼び出しからフォームを表示するホストでサーバーを `formrequest serve --host-renders-forms` として起動します。',
+  // A waiting form that no host declared it shows (a client that renders nothing looks the same).
+  waitingUnseen:
+    'ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。そのようなホストがない実行（claude -p、フロントエンドのない Agent SDK、ターミナル）では、誰にもこのフォームは見えず、回答は届きません。その場合は会話で直接尋ねてください。Claude Code では `formrequest serve`（既定）で起動すると、フォームがダイアログかブラウザに表示されます。',
   // The `question` tool.
   questionTitle: '質問',
   questionWaiting: '質問への回答を待っています',

@@ -42,4 +42,9 @@ CREATE TABLE formrequest.server_settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'when a pending form was first opened (a decline before that may be a runtime, not a person)',
+    sql: `ALTER TABLE formrequest.pending_forms ADD COLUMN opened_at bigint;`,
+  },
 ];

@@ -214,6 +214,13 @@ export class PostgresPendingForms implements PendingForms {
     return toForm(row);
   }
 
+  async markOpened(id: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE ${FORMS} SET opened_at = ${this.clock()} WHERE id = $1 AND opened_at IS NULL`,
+      [id],
+    );
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
     const { rowCount } = await this.pool.query(
       `WITH settled AS (
@@ -474,5 +481,6 @@ function toForm(row: Row): PendingForm {
   };
   if (row.questions !== null) form.questions = JSON.parse(row.questions as string) as ResolvedQuestion[];
   if (row.outcome !== null) form.outcome = JSON.parse(row.outcome as string) as FormOutcome;
+  if (row.opened_at !== null && row.opened_at !== undefined) form.openedAt = Number(row.opened_at);
   return form;
 }
