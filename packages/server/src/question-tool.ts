@@ -175,7 +175,11 @@ function noUi(asked: Asked, reasons: RouteReason[]): CallToolResult {
     agentText(locale, 'questionAskInChat'),
     unseen ? agentText(locale, 'unseenFix') : nowhereUrlMode(locale),
   ];
-  return asToolResult(questionErrorResult(error, { locale }), true);
+  const result = questionErrorResult(error, { locale });
+  // The reasons in the text too: a client that shows an error result shows its text alone.
+  const why = reasonTexts(reasons, locale).map((reason) => `- ${reason.replace(/\n/g, '\n  ')}`);
+  result.content.push({ type: 'text', text: [agentText(locale, 'nowhereBecause'), ...why].join('\n') });
+  return asToolResult(result, true);
 }
 
 /** Seed 004's CANCELLED, with the warnings of the input (the model still learns what was read). */

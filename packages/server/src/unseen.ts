@@ -8,7 +8,7 @@
 import type { RouteReason } from './routing.js';
 
 /** Faster than this (ms) between asking and the answer, no person read the request. */
-export const UNSEEN_ANSWER_MS = 500;
+export const UNSEEN_ANSWER_MS = 1000;
 
 export interface AnswerTiming {
   action: 'accept' | 'decline' | 'cancel';

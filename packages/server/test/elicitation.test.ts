@@ -222,7 +222,7 @@ function elicitationScenarios(
         assert.equal(result.structuredContent.message, text);
         assert.match(text, /^フォーム「打ち合わせ設定」はユーザーに表示されていません。/);
         assert.match(text, new RegExp(`「${action}」と自動で応答しました`));
-        assert.match(text, /500 ms 未満は人の応答とみなしません/);
+        assert.match(text, /1000 ms 未満は人の応答とみなしません/);
         assert.match(text, /これはユーザーの拒否やキャンセルではありません/);
         assert.match(text, /会話で直接ユーザーに尋ねてください/);
         assert.match(text, /--host-renders-forms/);

@@ -190,7 +190,12 @@ describe('question under the policy never, a declared host, and the default', ()
     assert.deepEqual(result.structuredContent.error.details.reasons, [
       'このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
     ]);
-    assert.equal(result.structuredContent.message, result.content[0].text);
+    // The reasons follow in the text: a client that shows an error result shows its text alone.
+    assert.equal(
+      result.content[1].text,
+      '理由:\n- このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
+    );
+    assert.equal(result.structuredContent.message, `${result.content[0].text}\n${result.content[1].text}`);
   });
 });
 
