@@ -12,7 +12,7 @@
 //      the form page can be served                          -> url-elicitation (our form page)
 //   6. otherwise                                            -> nowhere (the model is told, with the fix)
 // What an elicitation's answer means (a person, or a runtime that answered by itself) is unseen.ts's.
-import type { ElicitationPolicy } from './config.js';
+import type { ElicitationPolicy } from '@formrequest/internal/config';
 
 export type Surface = 'apps' | 'conversation' | 'form-elicitation' | 'url-elicitation' | 'nowhere';
 

@@ -114,6 +114,7 @@ test('theming: a variable set on an ancestor, inline on the container or in a pa
   const page = await H.page();
   await mount(page, ALL);
   const button = '.fr-primary';
+  await page.waitForSelector(button); // drawn once its on-demand parts (pattern engine, file field) are here
   assert.equal(await style(page, button, 'background-color'), 'rgb(11, 92, 213)');
   await page.evaluate(() => document.body.style.setProperty('--fr-accent', 'rgb(200, 0, 100)'));
   assert.equal(await style(page, button, 'background-color'), 'rgb(200, 0, 100)', 'set on <body>');
