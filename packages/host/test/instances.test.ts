@@ -31,7 +31,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
         const admin = new pg.Client({ connectionString: db.url });
         await admin.connect();
         const { rows } = await admin.query(
-          'SELECT component, version FROM formrequest.migrations ORDER BY component',
+          'SELECT component, version FROM formrequest.migrations ORDER BY component, version',
         );
         await admin.end();
         // The host's own, and its `form` server's pending forms (in the same database).
@@ -40,6 +40,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
           [
             { component: 'host', version: 1 },
             { component: 'server', version: 1 },
+            { component: 'server', version: 2 },
           ],
           'three starts at once, one migration per component',
         );

@@ -131,11 +131,12 @@ describe('the store on PostgreSQL', { skip }, () => {
       const forms = opened.filter((o): o is PostgresPendingForms => o instanceof PostgresPendingForms);
       try {
         const { rows } = await stores[0].pool.query(
-          `SELECT component, version FROM formrequest.migrations ORDER BY component`,
+          `SELECT component, version FROM formrequest.migrations ORDER BY component, version`,
         );
         assert.deepEqual(rows, [
           { component: 'host', version: 1 },
           { component: 'server', version: 1 },
+          { component: 'server', version: 2 },
         ]);
         // Every instance of either part works on the tables one of them made.
         await Promise.all(stores.map((s, i) => s.beginTurn(turnOf(`c${i}`, `r${i}`))));
@@ -155,10 +156,11 @@ describe('the store on PostgreSQL', { skip }, () => {
         await host.ready;
         const store = host.store as PostgresStore;
         const { rows } = await store.pool.query(
-          `SELECT component, applied_by FROM formrequest.migrations ORDER BY component`,
+          `SELECT component, applied_by FROM formrequest.migrations ORDER BY component, version`,
         );
         assert.deepEqual(rows, [
           { component: 'host', applied_by: host.instance },
+          { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
         ]);
         const key = await store.pool.query(
