@@ -18,6 +18,7 @@ export {
   submitMessage,
   type ValidateOptions,
 } from './answers.js';
+export { type AnswerLabels, answerLabels, MAX_LABEL_CHARS } from './answer-labels.js';
 export type {
   AnswerFormat,
   ElicitShape,

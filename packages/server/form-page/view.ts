@@ -136,7 +136,7 @@ async function uploadFiles(values: Values): Promise<Values> {
   return out;
 }
 
-async function submit(values: Values, utcOffset: number): Promise<void> {
+async function submit(values: Values, utcOffset: number, labels: Values): Promise<void> {
   banner.hidden = true;
   status.textContent = words.sending;
   try {
@@ -144,12 +144,12 @@ async function submit(values: Values, utcOffset: number): Promise<void> {
     status.textContent = words.sending;
     await post(base, {
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'accept', values: answers, utcOffset }),
+      body: JSON.stringify({ action: 'accept', values: answers, utcOffset, labels }),
     });
     showDone('accept');
   } catch (error) {
     status.textContent = '';
-    refused(error as Refusal, () => void submit(values, utcOffset));
+    refused(error as Refusal, () => void submit(values, utcOffset, labels));
   }
 }
 
@@ -208,7 +208,7 @@ function start(): void {
     locale,
     draftKey: `form-page:${data.id}`,
     now: new Date(data.issuedAt),
-    onSubmit: (values, _message, context) => void submit(values, context.utcOffset),
+    onSubmit: (values, _message, context) => void submit(values, context.utcOffset, context.labels),
     onCancel: () => void send('cancel'),
   });
 }

@@ -72,7 +72,7 @@ export function pageOutcomeResult(
 ): CallToolResult {
   switch (outcome.action) {
     case 'accept':
-      return submittedResult(schema, outcome.values, notes);
+      return submittedResult(schema, outcome.values, notes, outcome.labels);
     case 'cancel':
       return cancelledResult(schema, notes);
     case 'decline':

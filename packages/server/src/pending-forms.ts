@@ -10,12 +10,15 @@
 // Sticky (stays in the process that holds it): the held MCP request itself (its progress ticker, its
 // abort signal) and, on a 2025 connection, the session it came on, which the completion notification
 // must go through; and, over stdio, the loopback page listener (form-page-server.ts).
-import type { Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema';
+import type { AnswerLabels, Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema';
 
 /** How a form ended: answered (values checked on the server), cancelled, declined, or closed unanswered. */
 export type FormOutcome =
-  /** `utcOffset`: the person's zone (minutes east of UTC) as the page reported it. */
-  | { action: 'accept'; values: Answers; utcOffset?: number }
+  /**
+   * `utcOffset`: the person's zone (minutes east of UTC) as the page reported it; `labels`: what the
+   * person saw for the answers that are ids (answerLabels).
+   */
+  | { action: 'accept'; values: Answers; utcOffset?: number; labels?: AnswerLabels }
   | { action: 'cancel' }
   | { action: 'decline' }
   /** The call that asked is gone (the client cancelled it, or the form expired): nobody waits. */

@@ -2,6 +2,7 @@
 
 import {
   type Answers,
+  answerLabels,
   answerValues,
   cancelMessage,
   type FormSchema,
@@ -107,16 +108,28 @@ export function responseResult(
   };
 }
 
+/**
+ * The answers, and beside them what the person saw for the ids (`labels`: the option label, the search
+ * row the page showed; `shown` carries the page's texts, option labels come from the form). The labels
+ * are in the message too, for clients that show the text.
+ */
 export function submittedResult(
   schema: FormSchema,
   values: Answers,
   notes: readonly Issue[] = [],
+  shown: Record<string, unknown> = {},
 ): CallToolResult {
-  const message = agentText(schema.locale, 'submitted', {
-    title: schema.title,
-    values: submitMessage(schema, values),
-  });
-  return responseResult(message, { status: 'submitted', values: answerValues(schema, values) }, notes);
+  const labels = answerLabels(schema, values, shown);
+  const hasLabels = Object.keys(labels).length > 0;
+  const message = [
+    agentText(schema.locale, 'submitted', { title: schema.title, values: submitMessage(schema, values) }),
+    ...(hasLabels ? [agentText(schema.locale, 'answerLabels', { labels: JSON.stringify(labels, null, 2) })] : []),
+  ].join('\n');
+  return responseResult(
+    message,
+    { status: 'submitted', values: answerValues(schema, values), ...(hasLabels ? { labels } : {}) },
+    notes,
+  );
 }
 
 export function declinedResult(schema: FormSchema, notes: readonly Issue[] = []): CallToolResult {

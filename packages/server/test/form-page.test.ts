@@ -103,6 +103,65 @@ test('seed example 2: autocomplete from the configured search API, a date and a 
       due_date: inDays(30),
       priority: 'high',
     });
+    // Beside the ids, what the person saw: the search row's name and the radio's label.
+    assert.deepEqual(result.structuredContent.labels, { assignee: '山田 太郎', priority: '高' });
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('labels beside ids through URL mode: a select, an autocomplete and a cascading-select', async () => {
+  const form = {
+    title: '配送先',
+    fields: [
+      {
+        name: 'pref',
+        type: 'select',
+        label: '都道府県',
+        options: [
+          { value: '13', label: '東京都' },
+          { value: '27', label: '大阪府' },
+        ],
+        required: true,
+      },
+      {
+        name: 'city',
+        type: 'cascading-select',
+        label: '市区町村',
+        searchUrl: search.citiesUrl,
+        dependsOn: 'pref',
+        dependsOnParam: 'pref',
+        displayField: 'name',
+        valueField: 'code',
+        required: true,
+      },
+      {
+        name: 'assignee',
+        type: 'autocomplete',
+        label: '担当者',
+        searchUrl: search.usersUrl,
+        displayField: 'name',
+        valueField: 'id',
+        renderTemplate: '{name} ({department})',
+      },
+    ],
+  };
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByLabel('都道府県').selectOption({ label: '東京都' });
+      await page.getByLabel('市区町村').selectOption({ label: '新宿区' });
+      await page.getByRole('combobox', { name: '担当者' }).fill('山田');
+      await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.deepEqual(result.structuredContent.values, { pref: '13', city: '13104', assignee: 'u001' });
+    assert.deepEqual(result.structuredContent.labels, { pref: '東京都', city: '新宿区', assignee: '山田 太郎' });
+    // In the text too, for clients that show content.
+    assert.match(result.content[0].text, /"city": "新宿区"/);
   } finally {
     await asked.client.close();
   }

@@ -45,6 +45,7 @@ export const agent: Words<typeof ja.agent> = {
   fieldCount: 'Fields: {n}',
   nextMessage: 'Once the user fills in the form, the input is sent as the next message.',
   submitted: 'The user filled in the form "{title}". Answers:\n{values}',
+  answerLabels: 'What the person saw for the choices and search results (beside their values):\n{labels}',
   declined: 'The user declined to fill in the form "{title}".',
   invalidAnswers:
     'Error: the answers to the form "{title}" do not meet its rules (the retries ran out).\n{errors}\nTo show the form in the conversation, call again with mode: "never".',

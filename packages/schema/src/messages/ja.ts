@@ -55,6 +55,7 @@ export const agent = {
   nextMessage: 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。',
   // Answers that came back in the tool result (the client's form dialog, the form page).
   submitted: 'ユーザーがフォーム「{title}」に入力しました。入力内容:\n{values}',
+  answerLabels: '選択肢と検索結果の表示名（値の横にユーザーが見たもの）:\n{labels}',
   declined: 'ユーザーはフォーム「{title}」への入力を断りました。',
   invalidAnswers:
     'エラー: フォーム「{title}」の入力内容が条件を満たしていません（再入力の上限に達しました）。\n{errors}\nフォームを会話で表示するには mode: "never" で呼び直してください。',
