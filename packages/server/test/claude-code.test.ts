@@ -225,5 +225,7 @@ test('Claude Code shows the URL prompt; the form page takes the answers; the mod
   assert.equal(result.status, 'submitted');
   assert.equal(result.type, 'form_response');
   assert.deepEqual(result.values, { assignee: 'u001', due_date: inDays(14), priority: 'high' });
+  // Beside the ids, what the person saw.
+  assert.deepEqual(result.labels, { assignee: '山田 太郎', priority: '高' });
   await waitFor('the reply on the screen', () => screen().includes('受け取りました: submitted'));
 });

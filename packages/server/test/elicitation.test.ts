@@ -150,7 +150,11 @@ function elicitationScenarios(
       assert.equal(result.structuredContent.status, 'submitted');
       assert.equal(result.structuredContent.type, 'form_response');
       assert.equal(result._metadata, undefined);
-      assert.ok(result.content[0].text.endsWith(submitMessage(RICH_FORM as never, EXPECTED_VALUES)));
+      // Beside the ids, the labels the dialog showed (from the options); the seed's JSON stays as it is.
+      assert.deepEqual(result.structuredContent.labels, { language: 'Go', features: ['認証', 'REST API'] });
+      const [answers, labels] = result.content[0].text.split('\n選択肢と検索結果の表示名');
+      assert.ok(answers.endsWith(submitMessage(RICH_FORM as never, EXPECTED_VALUES)));
+      assert.match(labels, /"language": "Go"/);
     });
 
     test('answers that fail validation are asked again with the messages, then accepted', async () => {
