@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { answersFromElicitation, type ElicitationSchema } from './elicitation-schema.js';
 import { flowState } from './flow-state.js';
-import { holdWhileAsking, releaseHold } from './progress.js';
+import { elapsedText, holdWhileAsking, releaseHold } from './progress.js';
 import {
   cancelledResult,
   declinedResult,
@@ -77,10 +77,8 @@ async function ask(
   requestedSchema: ElicitationSchema,
   attempt: number,
 ) {
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
-    minutes > 0
-      ? agentText(schema.locale, 'waitingFormFor', { minutes })
-      : agentText(schema.locale, 'waitingForm'),
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (elapsed) =>
+    agentText(schema.locale, 'waitingFormFor', { elapsed: elapsedText(elapsed, schema.locale) }),
   );
   return inputRequired({
     inputRequests: { [INPUT_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema }) },

@@ -82,6 +82,11 @@ export class MemoryPendingForms implements PendingForms {
     if (form && form.openedAt === undefined) form.openedAt = this.now();
   }
 
+  async markDelivered(id: string): Promise<void> {
+    const form = await this.get(id);
+    if (form && form.deliveredAt === undefined) form.deliveredAt = this.now();
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
     const form = await this.get(id);
     if (!form || form.outcome) return false;

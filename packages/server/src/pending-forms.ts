@@ -30,6 +30,8 @@ export interface NewPendingForm {
   questions?: ResolvedQuestion[];
   /** Who asks, shown on the page: the MCP server's name. */
   serverName: string;
+  /** The client that called (its clientInfo name, when it gave one): the page says "go back to it". */
+  clientName?: string;
 }
 
 export interface PendingForm extends NewPendingForm {
@@ -45,6 +47,8 @@ export interface PendingForm extends NewPendingForm {
   outcome?: FormOutcome;
   /** When the page was first opened (ms); unset while nobody has opened it (unseen.ts). */
   openedAt?: number;
+  /** When a tool result carried the outcome to the client (ms); unset until then (the page says which). */
+  deliveredAt?: number;
 }
 
 export interface NewStoredFile {
@@ -82,6 +86,8 @@ export interface PendingForms {
   get(id: string): Promise<PendingForm | undefined>;
   /** Records that the page was opened (the first time counts); unknown forms are ignored. */
   markOpened(id: string): Promise<void>;
+  /** Records that a tool result carried the outcome to the client (the first time counts). */
+  markDelivered(id: string): Promise<void>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
   settle(id: string, outcome: FormOutcome): Promise<boolean>;
   /**

@@ -24,7 +24,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { flowState } from './flow-state.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
-import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
+import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
 import type { FormRuntime } from './runtime.js';
 import type { RouteReason } from './routing.js';
 import { unseenAnswer } from './unseen.js';
@@ -84,7 +84,7 @@ export async function askOnPage(
     return { kind: 'done', form, outcome: settled };
   }
   const locale = ask.schema.locale;
-  const ticker = startProgress(ctx, runtime.progressIntervalMs, (minutes) => waitingText(locale, minutes));
+  const ticker = startProgress(ctx, runtime.progressIntervalMs, (elapsed) => waitingText(locale, elapsed));
   let outcome: FormOutcome;
   try {
     outcome = await runtime.forms.outcome(form.id, ctx.mcpReq.signal);
@@ -95,6 +95,8 @@ export async function askOnPage(
   } finally {
     ticker.stop();
   }
+  // This result carries the outcome to the client: the page now says it was delivered.
+  await runtime.forms.markDelivered(form.id).catch(() => {});
   if (protocolEra(server, ctx) === 'legacy' && outcome.action !== 'closed') {
     // 2025-11-25: tell the client that started the elicitation that it is over (a MAY, sent once).
     await ctx.mcpReq
@@ -113,7 +115,12 @@ async function openPage(
   runtime: FormRuntime,
   ask: PageAsk,
 ): Promise<PageFlow> {
-  const form = await runtime.forms.open({ ...ask, serverName: SERVER_NAME });
+  const clientName = callerName(server, ctx);
+  const form = await runtime.forms.open({
+    ...ask,
+    serverName: SERVER_NAME,
+    ...(clientName ? { clientName } : {}),
+  });
   let url: string;
   try {
     url = await runtime.pageUrl(form.id);
@@ -134,13 +141,23 @@ async function openPage(
     : inputRequired.elicitUrl({ message: params.message, url });
   const requestState = await runtime.stateCodec.mint({ form: form.id, askedAt: Date.now() }, ctx);
   // On 2025 the call stays open while the client asks the person: keep it alive meanwhile.
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
-    waitingText(ask.schema.locale, minutes),
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (elapsed) =>
+    waitingText(ask.schema.locale, elapsed),
   );
   return {
     kind: 'ask',
     result: inputRequired({ inputRequests: { [INPUT_KEY]: request as never }, requestState }),
   };
+}
+
+/** The calling client's name (2026-07-28: the request's envelope; 2025: initialize), cut short. */
+function callerName(server: McpServer, ctx: ServerContext): string | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = (envelope?.['io.modelcontextprotocol/clientInfo'] ?? server.server.getClientVersion()) as
+    | { name?: unknown; title?: unknown }
+    | undefined;
+  const name = typeof info?.title === 'string' ? info.title : info?.name;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 60) : undefined;
 }
 
 /** What the client shows beside the URL when it asks whether to open it. */
@@ -151,6 +168,6 @@ function consentText(ask: PageAsk): string {
   return agentText(locale, 'consentQuestions', { questions });
 }
 
-function waitingText(locale: Locale | undefined, minutes: number): string {
-  return agentText(locale, 'waitingPageFor', { minutes });
+function waitingText(locale: Locale | undefined, elapsedMs: number): string {
+  return agentText(locale, 'waitingPageFor', { elapsed: elapsedText(elapsedMs, locale) });
 }

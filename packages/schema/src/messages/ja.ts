@@ -75,13 +75,12 @@ export const agent = {
   hintDates: '{min}〜{max}',
   askAgain: '{message}\n\n入力内容を確認してください:\n{problems}',
   askAgainItem: '・{problem}',
-  waitingForm: 'フォームへの入力を待っています',
-  waitingFormFor: 'フォームへの入力を待っています（{minutes}分経過）',
+  waitingFormFor: 'フォームへの入力を待っています（{elapsed}経過）',
   // Asking on the form page (URL-mode elicitation).
   consentForm: 'ブラウザでフォーム「{title}」に入力してください。',
   consentQuestions: 'ブラウザで質問に答えてください: {questions}',
   consentQuestionsJoin: ' ／ ',
-  waitingPageFor: 'ブラウザのフォームへの入力を待っています（{minutes}分経過）',
+  waitingPageFor: 'ブラウザのフォームへの入力を待っています（{elapsed}経過）',
   // Where a form is shown (routing.ts): why not in the client's own UI, or why nowhere.
   routePolicyNever:
     'このサーバーは elicitation を使わない設定（--elicitation never）のため、会話でフォームを表示します。',
@@ -240,6 +239,15 @@ export const page = {
   closedTitle: 'このフォームは閉じられました',
   closedText:
     '依頼が取り消されたか、期限が切れました。入力内容は送信されていません。このタブは閉じてかまいません。',
+  acceptWaiting:
+    '回答はサーバーに保存しました。まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I\'m done, continue」を選びます）。届いたらここに表示します。',
+  someClient: 'エージェントのアプリ',
+  summaryTitle: '送った内容',
+  withdrawnTitle: 'この依頼は終わりました',
+  withdrawnText:
+    '依頼は取り消されたか、期限が切れました（{reason}）。入力内容は送信されていませんが、失われてはいません。下のテキストをコピーして、会話に貼り付けてください。',
+  copyText: '入力内容をテキストとしてコピー',
+  copiedText: 'コピーしました',
   answeredTitle: 'このフォームは回答済みです',
   answeredText: '回答は一度だけ送れます。このタブは閉じてかまいません。',
   loading: 'フォームを読み込んでいます…',

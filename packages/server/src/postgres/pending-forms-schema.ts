@@ -44,7 +44,11 @@ CREATE TABLE formrequest.server_settings (
   },
   {
     version: 2,
-    name: 'when a pending form was first opened (a decline before that may be a runtime, not a person)',
-    sql: `ALTER TABLE formrequest.pending_forms ADD COLUMN opened_at bigint;`,
+    name: 'when a form was first opened and its outcome delivered, and which client asked',
+    sql: `
+ALTER TABLE formrequest.pending_forms ADD COLUMN opened_at bigint;
+ALTER TABLE formrequest.pending_forms ADD COLUMN delivered_at bigint;
+ALTER TABLE formrequest.pending_forms ADD COLUMN client_name text;
+`,
   },
 ];
