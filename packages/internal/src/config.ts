@@ -51,7 +51,14 @@ export const DEFAULT_ELICITATION_POLICY: ElicitationPolicy = 'auto';
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
 export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
 
-const TOP_KEYS = ['endpoints', 'elicitation', 'hostRendersForms', 'urlMode', 'pagePort', 'progressIntervalMs'];
+const TOP_KEYS = [
+  'endpoints',
+  'elicitation',
+  'hostRendersForms',
+  'urlMode',
+  'pagePort',
+  'progressIntervalMs',
+];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
 /** Reads and checks a JSON config file. Errors name the file and the bad key and say what to write. */

@@ -18,7 +18,11 @@ export const MAX_LABEL_CHARS = 200;
  * search and loaded fields (untrusted when it comes from a page: only strings are kept, cut at
  * MAX_LABEL_CHARS, one per answer). A field whose label equals its value is left out.
  */
-export function answerLabels(schema: FormSchema, values: Answers, shown: Record<string, unknown> = {}): AnswerLabels {
+export function answerLabels(
+  schema: FormSchema,
+  values: Answers,
+  shown: Record<string, unknown> = {},
+): AnswerLabels {
   const out: AnswerLabels = {};
   for (const field of schema.fields as Array<Record<string, unknown>>) {
     const name = field.name as string | undefined;
@@ -47,7 +51,8 @@ export function answerLabels(schema: FormSchema, values: Answers, shown: Record<
 }
 
 function shownLabel(text: unknown, value: unknown): string | string[] | undefined {
-  const cut = (t: unknown) => (typeof t === 'string' && t.trim() !== '' ? t.slice(0, MAX_LABEL_CHARS) : undefined);
+  const cut = (t: unknown) =>
+    typeof t === 'string' && t.trim() !== '' ? t.slice(0, MAX_LABEL_CHARS) : undefined;
   if (Array.isArray(value)) {
     if (!Array.isArray(text) || text.length !== value.length) return undefined;
     const labels = text.map((t, i) => cut(t) ?? String(value[i]));

@@ -6,6 +6,7 @@
 // Every name is listed: test/exports.test.ts pins the list, and test/core.test.ts holds its imports to
 // the small modules.
 
+export { type AnswerLabels, answerLabels, MAX_LABEL_CHARS } from './answer-labels.js';
 export {
   type AnswersResult,
   acceptsFile,
@@ -18,7 +19,6 @@ export {
   submitMessage,
   type ValidateOptions,
 } from './answers.js';
-export { type AnswerLabels, answerLabels, MAX_LABEL_CHARS } from './answer-labels.js';
 export type {
   AnswerFormat,
   ElicitShape,

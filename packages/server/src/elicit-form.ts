@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { answersFromElicitation, type ElicitationSchema } from './elicitation-schema.js';
 import { flowState } from './flow-state.js';
+import { unseenResult } from './page-results.js';
 import { elapsedText, holdWhileAsking, releaseHold } from './progress.js';
 import {
   cancelledResult,
@@ -23,7 +24,6 @@ import {
   submittedResult,
 } from './request-form-result.js';
 import type { FormRuntime } from './runtime.js';
-import { unseenResult } from './page-results.js';
 import { unseenAnswer } from './unseen.js';
 
 const INPUT_KEY = 'form';

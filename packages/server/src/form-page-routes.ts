@@ -17,9 +17,9 @@ import { type Context, Hono } from 'hono';
 import { answerRoute } from './form-page-answer.js';
 import { type FormPageContext, fileReference } from './form-page-context.js';
 import { fileRoute, uploadRoute } from './form-page-files.js';
-import { statusRoute } from './form-page-status.js';
 import { formPageHtml, messagePageHtml, pageCsp, pageData } from './form-page-html.js';
 import { pageScript } from './form-page-script.js';
+import { statusRoute } from './form-page-status.js';
 import type { PendingForms } from './pending-forms.js';
 
 /** The most one uploaded file may weigh unless its field says less (the host's limit too). */

@@ -39,9 +39,8 @@ import {
 import { waitingForInputResult } from './request-form-result.js';
 import { routeInput, withoutPage } from './route-call.js';
 import { conversationNote, nowhereUrlMode, reasonTexts } from './route-messages.js';
-import { decideRoute, type RouteInput } from './routing.js';
+import { decideRoute, type RouteInput, type RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
-import { type RouteReason } from './routing.js';
 import { unseenAnswer } from './unseen.js';
 import { askOnPage } from './url-elicitation.js';
 

@@ -123,7 +123,9 @@ export function submittedResult(
   const hasLabels = Object.keys(labels).length > 0;
   const message = [
     agentText(schema.locale, 'submitted', { title: schema.title, values: submitMessage(schema, values) }),
-    ...(hasLabels ? [agentText(schema.locale, 'answerLabels', { labels: JSON.stringify(labels, null, 2) })] : []),
+    ...(hasLabels
+      ? [agentText(schema.locale, 'answerLabels', { labels: JSON.stringify(labels, null, 2) })]
+      : []),
   ].join('\n');
   return responseResult(
     message,

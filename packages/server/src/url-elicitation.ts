@@ -25,8 +25,8 @@ import {
 import { flowState } from './flow-state.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
-import type { FormRuntime } from './runtime.js';
 import type { RouteReason } from './routing.js';
+import type { FormRuntime } from './runtime.js';
 import { unseenAnswer } from './unseen.js';
 import { SERVER_NAME } from './version.js';
 

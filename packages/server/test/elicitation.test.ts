@@ -72,11 +72,7 @@ interface Seen {
   requests: any[];
 }
 
-function scripted(
-  answers: Awaited<ReturnType<ElicitHandler>>[],
-  seen: Seen,
-  delayMs = 0,
-): ElicitHandler {
+function scripted(answers: Awaited<ReturnType<ElicitHandler>>[], seen: Seen, delayMs = 0): ElicitHandler {
   return async (params) => {
     seen.requests.push(params);
     const answer = answers.shift();
@@ -212,7 +208,7 @@ function elicitationScenarios(
       assert.equal(cancelled.structuredContent.status, 'cancelled');
     });
 
-    test('a decline or cancel within 5 ms is no person\'s: the model is told nobody saw the form, why and what to do', async () => {
+    test("a decline or cancel within 5 ms is no person's: the model is told nobody saw the form, why and what to do", async () => {
       for (const action of ['decline', 'cancel'] as const) {
         const result = await call(
           kind,

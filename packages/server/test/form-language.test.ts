@@ -50,7 +50,10 @@ test('waiting for input: undeclared, the model is told who can see the form; dec
   assert.ok(messageOf(en).endsWith(`\n${EN_UNSEEN}`));
   const ja = waitingForInputResult(japanese);
   const jaUnseen = (ja.content[1] as { text: string }).text;
-  assert.match(jaUnseen, /^ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。/);
+  assert.match(
+    jaUnseen,
+    /^ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。/,
+  );
   assert.match(jaUnseen, /誰にもこのフォームは見えず、回答は届きません/);
   // content[0] stays the seed's text; the sentence follows as its own block.
   assert.equal(messageOf(ja), `${(ja.content[0] as { text: string }).text}\n${jaUnseen}`);

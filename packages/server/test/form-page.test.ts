@@ -163,7 +163,11 @@ test('labels beside ids through URL mode: a select, an autocomplete and a cascad
     });
     const result = await asked.result;
     assert.deepEqual(result.structuredContent.values, { pref: '13', city: '13104', assignee: 'u001' });
-    assert.deepEqual(result.structuredContent.labels, { pref: '東京都', city: '新宿区', assignee: '山田 太郎' });
+    assert.deepEqual(result.structuredContent.labels, {
+      pref: '東京都',
+      city: '新宿区',
+      assignee: '山田 太郎',
+    });
     // In the text too, for clients that show content.
     assert.match(result.content[0].text, /"city": "新宿区"/);
   } finally {

@@ -285,12 +285,17 @@ describe('question as a model writes it after AskUserQuestion, in English', () =
     assert.ok(result.structuredContent.warnings.every((w: string) => w.startsWith('Question 1')));
     assert.match(result.structuredContent.message, /^Waiting for form input\./);
     // A Japanese question keeps the seed's words: 「その他」 and 「質問」.
-    const japanese = await ask('v1', {
-      questions: [
-        { question: 'どれ？', header: '', options: [{ label: 'A' }] },
-        { question: 'どこ？', header: '', options: [{ label: 'B' }] },
-      ],
-    }, undefined, ['--host-renders-forms']);
+    const japanese = await ask(
+      'v1',
+      {
+        questions: [
+          { question: 'どれ？', header: '', options: [{ label: 'A' }] },
+          { question: 'どこ？', header: '', options: [{ label: 'B' }] },
+        ],
+      },
+      undefined,
+      ['--host-renders-forms'],
+    );
     assert.equal(japanese._meta[FORM_META_KEY].title, '質問');
     assert.equal(japanese._meta[FORM_META_KEY].fields[2].label, 'その他');
   });

@@ -118,7 +118,7 @@ test('row 12: a host that declared it renders forms from the call: the conversat
   assert.equal(route({ hostRendersForms: true, client: { ...FORM_AND_URL, apps: true } }).surface, 'apps');
 });
 
-test('outcome rows: a decline or cancel faster than the threshold, first asked, page never opened, is nobody\'s', () => {
+test("outcome rows: a decline or cancel faster than the threshold, first asked, page never opened, is nobody's", () => {
   const askedAt = 1_000_000;
   const at = (ms: number, extra: Partial<Parameters<typeof unseenAnswer>[0]> = {}) =>
     unseenAnswer({ action: 'decline', askedAt, now: askedAt + ms, ...extra });

@@ -218,7 +218,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
-    test('the client declining or cancelling the URL after the page was opened ends the form as the person\'s answer', async () => {
+    test("the client declining or cancelling the URL after the page was opened ends the form as the person's answer", async () => {
       for (const answer of ['decline', 'cancel'] as const) {
         const { client, elicited } = await open(kind, target(), answer, FORM_AND_URL, async (params) => {
           assert.equal((await person.open(params.url)).status, 200);

@@ -228,7 +228,7 @@ export const page: Words<typeof ja.page> = {
   answeredTitle: 'This form was answered already',
   answeredText: 'It takes one answer. You can close this tab.',
   acceptWaiting:
-    "Your answers are saved on the server but have not reached the agent yet. Go back to {client} and continue (in Claude Code, choose \"I'm done, continue\"). This page says so when they arrive.",
+    'Your answers are saved on the server but have not reached the agent yet. Go back to {client} and continue (in Claude Code, choose "I\'m done, continue"). This page says so when they arrive.',
   someClient: "the agent's app",
   summaryTitle: 'What you sent',
   withdrawnTitle: 'This request has ended',

@@ -250,7 +250,7 @@ export const page = {
   closedText:
     '依頼が取り消されたか、期限が切れました。入力内容は送信されていません。このタブは閉じてかまいません。',
   acceptWaiting:
-    '回答はサーバーに保存しました。まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I\'m done, continue」を選びます）。届いたらここに表示します。',
+    "回答はサーバーに保存しました。まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I'm done, continue」を選びます）。届いたらここに表示します。",
   someClient: 'エージェントのアプリ',
   summaryTitle: '送った内容',
   withdrawnTitle: 'この依頼は終わりました',

@@ -493,7 +493,8 @@ function toForm(row: Row): PendingForm {
   if (row.questions !== null) form.questions = JSON.parse(row.questions as string) as ResolvedQuestion[];
   if (row.outcome !== null) form.outcome = JSON.parse(row.outcome as string) as FormOutcome;
   if (row.opened_at !== null && row.opened_at !== undefined) form.openedAt = Number(row.opened_at);
-  if (row.delivered_at !== null && row.delivered_at !== undefined) form.deliveredAt = Number(row.delivered_at);
+  if (row.delivered_at !== null && row.delivered_at !== undefined)
+    form.deliveredAt = Number(row.delivered_at);
   if (typeof row.client_name === 'string') form.clientName = row.client_name;
   return form;
 }
