@@ -208,12 +208,25 @@ async function askByElicitation(
   if (unseen) return noUi(asked, [unseen]);
   if (response.action !== 'accept') return cancelled(asked, { action: response.action });
   const content = response.content ?? {};
-  const problems = Object.values(questionAnswerProblems(questions, content, locale));
+  // A dialog may be accepted with nothing chosen or typed: that is no answer (never `"Q"=""`).
+  const unanswered = answersFromValues(questions, content).flatMap((answer, i) =>
+    answer.length === 0
+      ? [agentText(locale, 'questionUnanswered', { question: questions[i]!.question })]
+      : [],
+  );
+  const problems = [...Object.values(questionAnswerProblems(questions, content, locale)), ...unanswered];
   // A single choice answered twice (an option and typed text) is asked again, a few times at most;
   // after that the typed text is the answer (answersFromValues).
   if (problems.length > 0 && attempt + 1 < MAX_ATTEMPTS) {
     const message = `${baseMessage}\n\n${problems.map((p) => `・${p}`).join('\n')}`;
     return ask(server, ctx, runtime, asked, message, attempt + 1);
+  }
+  if (unanswered.length > 0) {
+    // Still nothing after the re-asks: say so, instead of an empty answer that looks real.
+    const error = questionError('VALIDATION_ERROR', { locale, details: { problems: unanswered } });
+    const result = questionErrorResult(error, { locale });
+    result.content.push({ type: 'text', text: unanswered.join('\n') });
+    return asToolResult(result, true);
   }
   return answered(asked, content);
 }

@@ -117,6 +117,20 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
       assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
     });
 
+    test('a dialog accepted with nothing chosen or typed is asked again, and never answers `"Q"=""`', async () => {
+      let asked = 0;
+      const result = await ask(kind, questionFile('single.json'), async (params) => {
+        asked += 1;
+        if (asked > 1) assert.match(params.message, /に回答してください/);
+        return { action: 'accept', content: {} };
+      });
+      assert.equal(asked, 3);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent.error.code, 'VALIDATION_ERROR');
+      assert.doesNotMatch(result.structuredContent.message, /=""/);
+      assert.match(result.structuredContent.message, /に回答してください/);
+    });
+
     test('a decline or cancel after a person could read it (1 s) reports CANCELLED', async () => {
       for (const action of ['decline', 'cancel'] as const) {
         const result = await ask(kind, questionFile('confirm.json'), async () => {

@@ -92,6 +92,7 @@ export const agent: Words<typeof ja.agent> = {
     'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.',
   questionTitle: 'Question',
   questionWaiting: 'Waiting for the answers to the questions',
+  questionUnanswered: 'Please answer "{question}" (pick an option or type an answer).',
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',
   answersNotObject: 'Send the answers as a JSON object of field name -> value.',
   noSuchField: 'This form has no such field.',

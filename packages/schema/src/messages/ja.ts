@@ -110,6 +110,7 @@ export const agent = {
   // The `question` tool.
   questionTitle: '質問',
   questionWaiting: '質問への回答を待っています',
+  questionUnanswered: '「{question}」に回答してください（選択肢を選ぶか、入力してください）。',
   questionAskInChat:
     '質問を通常のメッセージとしてユーザーに尋ねてください（この質問を再度呼び出さないでください）',
   // Answers a page sends back (the server's form page, the host's chat page), checked before they count.
