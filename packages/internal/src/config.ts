@@ -43,6 +43,11 @@ export interface ServerConfig {
   pagePort?: number;
   /** How often a held call sends a progress notification while a person fills the form. Default 10 000. */
   progressIntervalMs?: number;
+  /**
+   * A form whose searchUrl / loadUrl names a link-local, cloud-metadata or private address gets a
+   * warning (`privateUrl`) unless this is true, or the URL is one of `endpoints`.
+   */
+  allowPrivateUrls?: boolean;
 }
 
 /** The policy when neither the config nor `serve --elicitation` names one. */
@@ -58,6 +63,7 @@ const TOP_KEYS = [
   'urlMode',
   'pagePort',
   'progressIntervalMs',
+  'allowPrivateUrls',
 ];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
@@ -106,6 +112,11 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
   if (data.urlMode !== undefined) {
     if (typeof data.urlMode === 'boolean') config.urlMode = data.urlMode;
     else problems.push(`"urlMode" must be true or false, not ${JSON.stringify(data.urlMode)}`);
+  }
+  if (data.allowPrivateUrls !== undefined) {
+    if (typeof data.allowPrivateUrls === 'boolean') config.allowPrivateUrls = data.allowPrivateUrls;
+    else
+      problems.push(`"allowPrivateUrls" must be true or false, not ${JSON.stringify(data.allowPrivateUrls)}`);
   }
   if (data.pagePort !== undefined) {
     const port = data.pagePort;

@@ -24,6 +24,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { flowState } from './flow-state.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
+import { plainLine } from './plain-text.js';
 import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
 import type { RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
@@ -157,14 +158,20 @@ function callerName(server: McpServer, ctx: ServerContext): string | undefined {
     | { name?: unknown; title?: unknown }
     | undefined;
   const name = typeof info?.title === 'string' ? info.title : info?.name;
-  return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 60) : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? plainLine(name).trim().slice(0, 60) : undefined;
 }
 
-/** What the client shows beside the URL when it asks whether to open it. */
+/**
+ * What the client shows beside the URL when it asks whether to open it: one line, with no control or
+ * bidi-control characters from the form (a client may print it to a terminal or a native dialog).
+ */
 function consentText(ask: PageAsk): string {
-  const { locale, title } = ask.schema;
+  const { locale } = ask.schema;
+  const title = plainLine(ask.schema.title);
   if (!ask.questions) return agentText(locale, 'consentForm', { title });
-  const questions = ask.questions.map((q) => q.question).join(agentText(locale, 'consentQuestionsJoin'));
+  const questions = ask.questions
+    .map((q) => plainLine(q.question))
+    .join(agentText(locale, 'consentQuestionsJoin'));
   return agentText(locale, 'consentQuestions', { questions });
 }
 
