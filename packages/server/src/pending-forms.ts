@@ -88,6 +88,8 @@ export interface PendingForms {
   markOpened(id: string): Promise<void>;
   /** Records that a tool result carried the outcome to the client (the first time counts). */
   markDelivered(id: string): Promise<void>;
+  /** Forms open and not settled yet (every instance's, in a shared store): the quota counts them. */
+  openCount(): Promise<number>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
   settle(id: string, outcome: FormOutcome): Promise<boolean>;
   /**
