@@ -188,7 +188,8 @@ export class PostgresPendingForms implements PendingForms {
     const elicitationId = randomUUID();
     const { rows } = await this.pool.query(
       `INSERT INTO ${FORMS} (id, elicitation_id, server_name, schema, questions, issued_at, expires_at, client_name)
-       VALUES ($1, $2, $3, $4, $5, ${this.clock()}, ${this.clock()} + $6, $7) RETURNING issued_at, expires_at`,
+       SELECT $1, $2, $3, $4, $5, n.t, n.t + $6, $7 FROM (SELECT ${this.clock()} AS t) n
+       RETURNING issued_at, expires_at`,
       [
         id,
         elicitationId,
