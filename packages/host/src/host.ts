@@ -306,7 +306,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       const running = await startHttpServer({
         port: 0,
         host: '127.0.0.1',
-        config: { endpoints: demoEndpoints(demoBase) },
+        // This host shows forms from the tool call (its chat page), as seed 000's front end does.
+        config: { endpoints: demoEndpoints(demoBase), hostRendersForms: true },
         forms,
       });
       formServer = running;

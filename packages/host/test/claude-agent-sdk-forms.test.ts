@@ -153,6 +153,31 @@ test('question in the chat page: the turn ends at the form, and the answer reach
   await page.context().close();
 });
 
+test('request_form in the chat page (the host declares it renders forms): shown, and the answers arrive as the next message', {
+  skip,
+  timeout: 170_000,
+}, async () => {
+  const page = await chat(plain, '出張の申請をしたい');
+  const form = page.locator('#form-slot');
+  await form.getByLabel('行き先').fill('札幌', { timeout: 90_000 });
+  await form.getByRole('button', { name: '送信' }).click();
+  const deadline = Date.now() + 90_000;
+  const answered = () =>
+    api.requests.find((r) => userTexts(r.body).some((text) => /"destination":\s*"札幌"/.test(text)));
+  while (!answered() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  assert.ok(
+    answered(),
+    `the answers reached the model as a user message; it got:\n${api.requests.map((r) => userTexts(r.body).join(' ').slice(-200)).join('\n')}`,
+  );
+  // The model was told the seed's waiting text, with nothing about nobody seeing it.
+  const waiting = api.requests
+    .map((r) => toolResult(r.body))
+    .find((text) => text?.includes('出張申請') && text.includes('waiting_for_input'));
+  assert.ok(waiting, 'the waiting result');
+  assert.doesNotMatch(waiting, /誰にも|host-renders-forms/);
+  await page.context().close();
+});
+
 test('an elicitation (a question in form mode) is answered by the person on the page the chat links to', {
   skip,
   timeout: 170_000,

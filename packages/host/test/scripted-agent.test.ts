@@ -85,7 +85,7 @@ test('an unknown request gets an honest help text, no form', async () => {
 test('an mcpServers config can run `form` as a stdio child (`formrequest serve`) instead of in-process', async () => {
   const dir = tempDir();
   try {
-    const [command, args] = cliCommand('serve');
+    const [command, args] = cliCommand('serve', '--host-renders-forms');
     const path = `${dir.path}/mcp.json`;
     writeFileSync(path, JSON.stringify({ mcpServers: { form: { command, args } } }));
     assert.deepEqual(Object.keys(loadMcpConfig(path)), ['form']);

@@ -23,12 +23,20 @@ export const DEFAULT_HTTP_PORT = 3939;
 export interface ServerConfig {
   endpoints?: SearchEndpoint[];
   /**
-   * `never` (default): the conversation mode of the seed, for hosts that render the tool call; no
-   * elicitation is ever sent (headless clients decline every elicitation by themselves).
-   * `auto`: show the form where the client can (MCP Apps, its own form dialog, the form page through
-   * URL-mode elicitation); when it can nowhere, the model is told so.
+   * `auto` (default): show the form where the client can (MCP Apps, its own form dialog, the form page
+   * through URL-mode elicitation); when it can nowhere, or a headless client answers the request before
+   * anyone could see it, the model is told so (routing.ts, unseen.ts).
+   * `never`: no elicitation is ever sent; the form goes to the conversation (seed 000). Kept for old
+   * setups: a host that renders the tool call declares `hostRendersForms` instead.
    */
   elicitation?: ElicitationPolicy;
+  /**
+   * The host that runs this server shows forms from the tool call itself (seed 000's front end: the
+   * `tool_use` event or `_metadata`), and the answers arrive as the next user message. Every form then
+   * goes to the conversation with the seed's result, and nothing else is tried. Default false: nobody
+   * declared it, so the server shows forms through the client's own surfaces.
+   */
+  hostRendersForms?: boolean;
   /** With `elicitation: auto`: whether forms may go to the form page through URL-mode elicitation. Default true. */
   urlMode?: boolean;
   /** Port of the loopback form page when serving over stdio (0 or unset: any free port). */
@@ -46,12 +54,16 @@ export interface ServerConfig {
   maxPendingFormsPerSession?: number;
 }
 
+/** The policy when neither the config nor `serve --elicitation` names one. */
+export const DEFAULT_ELICITATION_POLICY: ElicitationPolicy = 'auto';
+
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
 export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
 
 const TOP_KEYS = [
   'endpoints',
   'elicitation',
+  'hostRendersForms',
   'urlMode',
   'pagePort',
   'progressIntervalMs',
@@ -95,6 +107,13 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
     } else {
       problems.push(`"elicitation" must be "never" or "auto", not ${JSON.stringify(data.elicitation)}`);
     }
+  }
+  if (data.hostRendersForms !== undefined) {
+    if (typeof data.hostRendersForms === 'boolean') config.hostRendersForms = data.hostRendersForms;
+    else
+      problems.push(
+        `"hostRendersForms" must be true (the host shows forms from the tool call) or false, not ${JSON.stringify(data.hostRendersForms)}`,
+      );
   }
   if (data.urlMode !== undefined) {
     if (typeof data.urlMode === 'boolean') config.urlMode = data.urlMode;

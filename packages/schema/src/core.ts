@@ -6,6 +6,7 @@
 // Every name is listed: test/exports.test.ts pins the list, and test/core.test.ts holds its imports to
 // the small modules.
 
+export { type AnswerLabels, answerLabels, MAX_LABEL_CHARS } from './answer-labels.js';
 export {
   type AnswersResult,
   acceptsFile,

@@ -3,7 +3,17 @@
 // the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
-import { decodeDataUrl, type FormSchema, format, formatBytes, formLocale } from '@formrequest/schema';
+// It watches the form's status (form-page-status.ts, a long poll): a call cut, declined or answered
+// elsewhere is said at once, with what was typed kept as text to copy; after a submit it says whether a
+// tool result carried the answer to the client, or that the person must go back to the client and go on.
+import {
+  answerLabels,
+  decodeDataUrl,
+  type FormSchema,
+  format,
+  formatBytes,
+  formLocale,
+} from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
@@ -71,17 +81,138 @@ function showBanner(text: string, retry?: () => void): void {
   banner.scrollIntoView({ block: 'nearest' });
 }
 
-function showDone(state: DoneState): void {
+/** What the server says became of the form (form-page-status.ts). */
+interface Status {
+  state: 'open' | 'accept' | 'cancel' | 'decline' | 'closed' | 'gone';
+  delivered: boolean;
+  client?: string;
+  reason?: string;
+}
+
+/** The answers as a person reads them: the form's title, then "label: value" per answered field. */
+function answersText(values: Values, labels: Values): string {
+  const lines = [data.schema.title];
+  for (const field of data.schema.fields as Array<Record<string, unknown>>) {
+    const name = field.name as string | undefined;
+    if (!name || field.type === 'hidden' || !Object.hasOwn(values, name)) continue;
+    const value = labels[name] ?? values[name];
+    if (value === undefined || value === null || value === '') continue;
+    const shown = (v: unknown) =>
+      typeof v === 'object' && v !== null && 'name' in v ? String((v as FileValue).name) : String(v);
+    const text = Array.isArray(value) ? value.map(shown).join(', ') : shown(value);
+    lines.push(`${typeof field.label === 'string' ? field.label : name}: ${text}`);
+  }
+  return lines.join('\n');
+}
+
+/** The answers as text, shown and offered to copy: nothing typed is lost. */
+function answersBlock(text: string, heading?: string): HTMLElement {
+  const block = el('div', 'fp-answers');
+  if (heading) block.append(el('h2', undefined, heading));
+  const pre = el('pre', undefined, text);
+  const copy = el('button', undefined, words.copyText);
+  copy.type = 'button';
+  copy.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => (copy.textContent = words.copiedText),
+      () => window.getSelection()?.selectAllChildren(pre),
+    );
+  });
+  block.append(pre, copy);
+  return block;
+}
+
+async function fetchStatus(wait?: string): Promise<Status | undefined> {
+  try {
+    const response = await fetch(`${base}/status${wait ? `?wait=${wait}` : ''}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    return response.ok ? ((await response.json()) as Status) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits for the server to say the form is no longer `wait` (a long poll, asked again at once). */
+async function watch(wait: 'open' | 'undelivered', until: () => boolean): Promise<Status | undefined> {
+  for (let failures = 0; until(); ) {
+    const status = await fetchStatus(wait);
+    if (!until()) return undefined;
+    if (!status) {
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * 2 ** failures)));
+      continue;
+    }
+    failures = 0;
+    if (wait === 'open' && status.state !== 'open') return status;
+    if (wait === 'undelivered' && (status.delivered || status.state === 'gone')) return status;
+  }
+  return undefined;
+}
+
+let done = false;
+/** This page is sending an answer: a settled status is then its own doing, not news. */
+let sending = false;
+
+function showDone(state: DoneState, answers?: string): void {
+  done = true;
   controller?.destroy();
   controller = undefined;
   const title = words[`${state}Title`];
-  const text = words[`${state}Text`];
-  const done = el('section', 'fp-done');
-  done.setAttribute('role', 'status');
+  const section = el('section', 'fp-done');
+  section.setAttribute('role', 'status');
   const heading = el('h1', undefined, title);
   heading.tabIndex = -1;
-  done.append(heading, el('p', undefined, text));
-  page.replaceChildren(done);
+  const text = el('p', undefined, state === 'accept' ? words.sending : words[`${state}Text`]);
+  section.append(heading, text);
+  if (answers) section.append(answersBlock(answers, words.summaryTitle));
+  page.replaceChildren(section);
+  heading.focus();
+  if (state === 'accept') void tellDelivery(text);
+}
+
+/** After a submit: delivered (a tool result carried it) or "go back to <client> and continue". */
+async function tellDelivery(text: HTMLElement): Promise<void> {
+  const now = await fetchStatus();
+  if (now && (now.delivered || now.state === 'gone')) {
+    text.textContent = words.acceptText;
+    return;
+  }
+  // A held call returns at once; give it a moment before asking the person to act.
+  const soon = await Promise.race([
+    watch('undelivered', () => true),
+    new Promise<undefined>((resolve) => setTimeout(resolve, 1500)),
+  ]);
+  if (soon) {
+    text.textContent = words.acceptText;
+    return;
+  }
+  text.textContent = format(words.acceptWaiting, { client: now?.client ?? words.someClient });
+  if (await watch('undelivered', () => true)) text.textContent = words.acceptText;
+}
+
+/** The call ended while the person was still on the form: say so at once and keep what they typed. */
+function showWithdrawn(status: Status): void {
+  const values = controller?.values() ?? {};
+  if (status.state !== 'closed') {
+    const kept = Object.keys(values).length > 0;
+    showDone('answered', kept ? answersText(values, answerLabels(data.schema, values)) : undefined);
+    return;
+  }
+  done = true;
+  controller?.destroy();
+  controller = undefined;
+  const section = el('section', 'fp-done');
+  section.setAttribute('role', 'alert');
+  const heading = el('h1', undefined, words.withdrawnTitle);
+  heading.tabIndex = -1;
+  section.append(
+    heading,
+    el('p', undefined, format(words.withdrawnText, { reason: status.reason ?? '' })),
+    answersBlock(answersText(values, answerLabels(data.schema, values))),
+  );
+  page.replaceChildren(section);
   heading.focus();
 }
 
@@ -136,7 +267,8 @@ async function uploadFiles(values: Values): Promise<Values> {
   return out;
 }
 
-async function submit(values: Values, utcOffset: number): Promise<void> {
+async function submit(values: Values, utcOffset: number, labels: Values): Promise<void> {
+  sending = true;
   banner.hidden = true;
   status.textContent = words.sending;
   try {
@@ -144,17 +276,20 @@ async function submit(values: Values, utcOffset: number): Promise<void> {
     status.textContent = words.sending;
     await post(base, {
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'accept', values: answers, utcOffset }),
+      body: JSON.stringify({ action: 'accept', values: answers, utcOffset, labels }),
     });
-    showDone('accept');
+    showDone('accept', answersText(answers, labels));
   } catch (error) {
     status.textContent = '';
-    refused(error as Refusal, () => void submit(values, utcOffset));
+    refused(error as Refusal, () => void submit(values, utcOffset, labels));
+  } finally {
+    sending = false;
   }
 }
 
 /** Cancel and decline: the answer is the action itself. */
 async function send(action: 'cancel' | 'decline'): Promise<void> {
+  sending = true;
   banner.hidden = true;
   status.textContent = words.sending;
   try {
@@ -163,6 +298,8 @@ async function send(action: 'cancel' | 'decline'): Promise<void> {
   } catch (error) {
     status.textContent = '';
     refused(error as Refusal, () => void send(action));
+  } finally {
+    sending = false;
   }
 }
 
@@ -208,8 +345,12 @@ function start(): void {
     locale,
     draftKey: `form-page:${data.id}`,
     now: new Date(data.issuedAt),
-    onSubmit: (values, _message, context) => void submit(values, context.utcOffset),
+    onSubmit: (values, _message, context) => void submit(values, context.utcOffset, context.labels),
     onCancel: () => void send('cancel'),
+  });
+  // Told at once when the call is cut, declined or answered elsewhere (not on the next submit).
+  void watch('open', () => !done).then((status) => {
+    if (status && !done && !sending) showWithdrawn(status);
   });
 }
 

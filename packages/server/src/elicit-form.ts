@@ -15,7 +15,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { answersFromElicitation, type ElicitationSchema } from './elicitation-schema.js';
 import { flowState } from './flow-state.js';
-import { holdWhileAsking, releaseHold } from './progress.js';
+import { unseenResult } from './page-results.js';
+import { elapsedText, holdWhileAsking, releaseHold } from './progress.js';
 import {
   cancelledResult,
   declinedResult,
@@ -23,6 +24,7 @@ import {
   submittedResult,
 } from './request-form-result.js';
 import type { FormRuntime } from './runtime.js';
+import { unseenAnswer } from './unseen.js';
 
 const INPUT_KEY = 'form';
 /** Asks at most this many times when answers fail validation, then reports the problems. */
@@ -42,10 +44,13 @@ export async function elicitForm(
   mapping: FormElicitation,
 ) {
   releaseHold(ctx);
-  const attempt = flowState(ctx).attempt ?? 0;
+  const state = flowState(ctx);
+  const attempt = state.attempt ?? 0;
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
   if (response.kind !== 'elicit')
     return ask(server, ctx, runtime, schema, mapping.message, mapping.requestedSchema, 0);
+  const unseen = unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
+  if (unseen) return unseenResult(schema, unseen, notes);
   if (response.action === 'decline') return declinedResult(schema, notes);
   if (response.action === 'cancel') return cancelledResult(schema, notes);
   const given = answersFromElicitation(schema, response.content ?? {});
@@ -72,14 +77,12 @@ async function ask(
   requestedSchema: ElicitationSchema,
   attempt: number,
 ) {
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
-    minutes > 0
-      ? agentText(schema.locale, 'waitingFormFor', { minutes })
-      : agentText(schema.locale, 'waitingForm'),
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (elapsed) =>
+    agentText(schema.locale, 'waitingFormFor', { elapsed: elapsedText(elapsed, schema.locale) }),
   );
   return inputRequired({
     inputRequests: { [INPUT_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema }) },
-    requestState: await runtime.stateCodec.mint({ attempt }, ctx),
+    requestState: await runtime.stateCodec.mint({ attempt, askedAt: Date.now() }, ctx),
   });
 }
 

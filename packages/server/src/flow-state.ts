@@ -16,6 +16,8 @@ export interface FlowState {
   attempt?: number;
   /** URL-mode elicitation: the pending form's id. */
   form?: string;
+  /** When the elicitation was asked (ms): an answer much faster is not a person's (unseen.ts). */
+  askedAt?: number;
 }
 
 export type FlowStateCodec = RequestStateCodec<FlowState>;

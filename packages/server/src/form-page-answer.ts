@@ -1,8 +1,8 @@
-// POST /forms/<id>: the person's answer ({action: "accept", values, utcOffset}) or their cancel or
+// POST /forms/<id>: the person's answer ({action: "accept", values, utcOffset, labels?}) or their cancel or
 // decline, taken once: a second submit (another tab, a replay) finds the form settled.
 
 import { HttpError, readJson } from '@formrequest/internal/http';
-import { clampUtcOffset, isPlainObject, MAX_JSON_DEPTH } from '@formrequest/schema';
+import { answerLabels, clampUtcOffset, isPlainObject, MAX_JSON_DEPTH } from '@formrequest/schema';
 import type { Context } from 'hono';
 import { checkPageAnswers } from './form-page-answers.js';
 import type { FormPageContext } from './form-page-context.js';
@@ -37,10 +37,15 @@ export async function answerRoute(c: Context, page: FormPageContext): Promise<Re
     );
   }
   const utcOffset = clampUtcOffset(body.utcOffset);
+  // What the page showed for search and loaded fields, kept only for answered fields (answer-labels.ts
+  // reads it as untrusted: strings only, cut short); option labels come from the form itself.
+  const shown = isPlainObject(body.labels) ? body.labels : {};
+  const labels = answerLabels(form.schema, checked.values, shown);
   const outcome = {
     action: 'accept' as const,
     values: checked.values,
     ...(utcOffset === undefined ? {} : { utcOffset }),
+    ...(Object.keys(labels).length > 0 ? { labels } : {}),
   };
   if (!(await forms.settle(id, outcome))) throw settled(await forms.get(id));
   return c.json({ state: 'accept' });

@@ -1,7 +1,8 @@
 // The form page's HTTP routes, a Hono app mounted by whatever listener serves them (the MCP HTTP
 // server, or the loopback listener `formrequest serve` starts over stdio: form-page-server.ts):
 //   GET  /forms/<id>                      the page (or what became of the form)
-//   POST /forms/<id>                      {action: "accept", values, utcOffset} | {action: "cancel" | "decline"}
+//   POST /forms/<id>                      {action: "accept", values, utcOffset, labels?} | {action: "cancel" | "decline"}
+//   GET  /forms/<id>/status?wait=…        what became of it, held until it changes (form-page-status.ts)
 //   POST /forms/<id>/files?field=NAME     one file for a file field (raw body, X-File-Name) -> {name, type, size, url}
 //   GET  /forms/<id>/files/<fileId>       an uploaded file back (what the agent fetches)
 //   GET  /forms/-/page.js                 the page script
@@ -18,6 +19,7 @@ import { type FormPageContext, fileReference } from './form-page-context.js';
 import { fileRoute, uploadRoute } from './form-page-files.js';
 import { formPageHtml, messagePageHtml, pageCsp, pageData } from './form-page-html.js';
 import { pageScript } from './form-page-script.js';
+import { statusRoute } from './form-page-status.js';
 import type { PendingForms } from './pending-forms.js';
 
 /** The most one uploaded file may weigh unless its field says less (the host's limit too). */
@@ -66,6 +68,8 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
   app.get(`/forms/:id${ID}`, async (c) => {
     const form = await page.forms.get(c.req.param('id'));
     if (!form) return notFoundPage(c, csp);
+    // A person (or a browser) opened the page: a decline from the client after this is theirs.
+    if (c.req.method === 'GET' && !form.outcome) await page.forms.markOpened(form.id);
     return c.body(formPageHtml(pageData(form, page.maxFileBytes)), 200, pageHeaders(csp));
   });
   app.post(
@@ -76,6 +80,7 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
     ),
     (c) => answerRoute(c, page),
   );
+  app.get(`/forms/:id${ID}/status`, (c) => statusRoute(c, page));
   app.post(`/forms/:id${ID}/files`, (c) => uploadRoute(c, page));
   app.get(`/forms/:id${ID}/files/:fileId${ID}`, (c) => fileRoute(c, page));
 

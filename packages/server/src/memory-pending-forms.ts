@@ -99,6 +99,16 @@ export class MemoryPendingForms implements PendingForms {
     return form;
   }
 
+  async markOpened(id: string): Promise<void> {
+    const form = await this.get(id);
+    if (form && form.openedAt === undefined) form.openedAt = this.now();
+  }
+
+  async markDelivered(id: string): Promise<void> {
+    const form = await this.get(id);
+    if (form && form.deliveredAt === undefined) form.deliveredAt = this.now();
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
     const form = await this.get(id);
     if (!form || form.outcome) return false;

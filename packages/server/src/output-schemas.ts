@@ -25,10 +25,11 @@ const FORM_RESULT = {
         'cancelled',
         'invalid',
         'not_shown',
+        'unseen',
         'closed',
       ],
       description:
-        'waiting_for_input: show the form; the answer arrives as the next user message. not_shown: no surface can show it (ask in the conversation). closed: its page closed unanswered',
+        'waiting_for_input: show the form; the answer arrives as the next user message. not_shown: no surface can show it; unseen: the client answered before anyone could see it (ask in the conversation for both). closed: its page closed unanswered',
     },
     normalized: {
       type: 'array',
@@ -43,6 +44,11 @@ const FORM_RESULT = {
     },
     note: { type: 'string', description: 'Why elicitation was not used when mode was auto' },
     values: { type: ['object', 'null'], description: 'The answers (form_response, submitted)' },
+    labels: {
+      type: 'object',
+      description:
+        'What the person saw for choice and search fields: field name -> the option label (a list for several)',
+    },
     errors: { type: 'object', description: 'Per-field messages, when status is invalid' },
     question: { type: 'object', description: 'The questions, when this form came from the question tool' },
   },

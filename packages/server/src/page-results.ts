@@ -35,6 +35,25 @@ export function notShownResult(
   };
 }
 
+/**
+ * The client answered the elicitation before anyone could see it (unseen.ts): never reported as the
+ * person's decline or cancel. An error result like not_shown, `status: "unseen"`, with the reason and
+ * the fix.
+ */
+export function unseenResult(
+  schema: FormSchema,
+  reason: RouteReason,
+  notes: readonly Issue[] = [],
+): CallToolResult {
+  const message = nowhereMessage(schema.title, [reason], schema.locale);
+  const parts = notesOf(notes);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: message }, ...noteBlocks(parts)],
+    structuredContent: { message, type: 'form_response', status: 'unseen', values: null, ...parts },
+  };
+}
+
 /** The form page closed without an answer (expired, or the server stopped). */
 export function closedResult(
   schema: FormSchema,
@@ -53,7 +72,7 @@ export function pageOutcomeResult(
 ): CallToolResult {
   switch (outcome.action) {
     case 'accept':
-      return submittedResult(schema, outcome.values, notes);
+      return submittedResult(schema, outcome.values, notes, outcome.labels);
     case 'cancel':
       return cancelledResult(schema, notes);
     case 'decline':

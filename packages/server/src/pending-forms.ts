@@ -10,12 +10,15 @@
 // Sticky (stays in the process that holds it): the held MCP request itself (its progress ticker, its
 // abort signal) and, on a 2025 connection, the session it came on, which the completion notification
 // must go through; and, over stdio, the loopback page listener (form-page-server.ts).
-import type { Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema';
+import type { AnswerLabels, Answers, FormSchema, ResolvedQuestion } from '@formrequest/schema';
 
 /** How a form ended: answered (values checked on the server), cancelled, declined, or closed unanswered. */
 export type FormOutcome =
-  /** `utcOffset`: the person's zone (minutes east of UTC) as the page reported it. */
-  | { action: 'accept'; values: Answers; utcOffset?: number }
+  /**
+   * `utcOffset`: the person's zone (minutes east of UTC) as the page reported it; `labels`: what the
+   * person saw for the answers that are ids (answerLabels).
+   */
+  | { action: 'accept'; values: Answers; utcOffset?: number; labels?: AnswerLabels }
   | { action: 'cancel' }
   | { action: 'decline' }
   /** The call that asked is gone (the client cancelled it, or the form expired): nobody waits. */
@@ -27,6 +30,8 @@ export interface NewPendingForm {
   questions?: ResolvedQuestion[];
   /** Who asks, shown on the page: the MCP server's name. */
   serverName: string;
+  /** The client that called (its clientInfo name, when it gave one): the page says "go back to it". */
+  clientName?: string;
 }
 
 export interface PendingForm extends NewPendingForm {
@@ -40,6 +45,10 @@ export interface PendingForm extends NewPendingForm {
   expiresAt: number;
   /** Set once, by the first settle. */
   outcome?: FormOutcome;
+  /** When the page was first opened (ms); unset while nobody has opened it (unseen.ts). */
+  openedAt?: number;
+  /** When a tool result carried the outcome to the client (ms); unset until then (the page says which). */
+  deliveredAt?: number;
 }
 
 export interface NewStoredFile {
@@ -75,6 +84,10 @@ export interface PendingForms {
   open(form: NewPendingForm): Promise<PendingForm>;
   /** The form, settled or not, until it expires. */
   get(id: string): Promise<PendingForm | undefined>;
+  /** Records that the page was opened (the first time counts); unknown forms are ignored. */
+  markOpened(id: string): Promise<void>;
+  /** Records that a tool result carried the outcome to the client (the first time counts). */
+  markDelivered(id: string): Promise<void>;
   /** Forms open and not settled yet (every instance's, in a shared store): the quota counts them. */
   openCount(): Promise<number>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */

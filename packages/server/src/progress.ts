@@ -18,14 +18,24 @@ export interface Ticker {
   stop(): void;
 }
 
+/** Elapsed time as a person reads it: 「1分5秒」 / "1m 5s" (seconds alone under a minute). */
+export function elapsedText(ms: number, locale: 'ja' | 'en' | undefined): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (locale === 'en') return minutes > 0 ? `${minutes}m ${seconds}s` : `${seconds}s`;
+  return minutes > 0 ? `${minutes}分${seconds}秒` : `${seconds}秒`;
+}
+
 /**
  * Sends `notifications/progress` for this request every `intervalMs` (progress 1, 2, 3 …, no total)
- * until stopped or the request is aborted. A no-op without a progressToken.
+ * until stopped or the request is aborted; `message` gets the real time elapsed since the start (ms).
+ * A no-op without a progressToken.
  */
 export function startProgress(
   ctx: ServerContext,
   intervalMs: number,
-  message: (minutes: number) => string,
+  message: (elapsedMs: number) => string,
 ): Ticker {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return { stop() {} };
@@ -33,11 +43,10 @@ export function startProgress(
   let progress = 0;
   const timer = setInterval(() => {
     progress += 1;
-    const minutes = Math.floor((Date.now() - started) / 60_000);
     ctx.mcpReq
       .notify({
         method: 'notifications/progress',
-        params: { progressToken, progress, message: message(minutes) },
+        params: { progressToken, progress, message: message(Date.now() - started) },
       })
       .catch(() => stop()); // the connection is gone: nothing to keep alive
   }, intervalMs);
@@ -59,7 +68,7 @@ export function holdWhileAsking(
   server: McpServer,
   ctx: ServerContext,
   intervalMs: number,
-  message: (minutes: number) => string,
+  message: (elapsedMs: number) => string,
 ): void {
   if (protocolEra(server, ctx) !== 'legacy') return;
   releaseHold(ctx);

@@ -39,8 +39,9 @@ import {
 import { waitingForInputResult } from './request-form-result.js';
 import { routeInput, withoutPage } from './route-call.js';
 import { conversationNote, nowhereUrlMode, reasonTexts } from './route-messages.js';
-import { decideRoute, type RouteInput } from './routing.js';
+import { decideRoute, type RouteInput, type RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
+import { unseenAnswer } from './unseen.js';
 import { askOnPage } from './url-elicitation.js';
 
 export const QUESTION_TOOL = 'question';
@@ -145,23 +146,39 @@ async function showQuestions(
       const details = { action: outcome.action, ...('reason' in outcome ? { reason: outcome.reason } : {}) };
       return cancelled(asked, details);
     }
+    if (flow.kind === 'unseen') return noUi(asked, [flow.reason]);
     route = withoutPage(input, flow.error);
   }
   switch (route.surface) {
     case 'form-elicitation':
       return askByElicitation(server, ctx, runtime, asked);
-    case 'nowhere': {
-      // Seed 004's NO_UI, with the reasons and this server's way out instead of "run it in a terminal".
-      const error = questionError('NO_UI', {
-        locale,
-        details: { reasons: reasonTexts(route.reasons, locale) },
-      });
-      error.recovery = [agentText(locale, 'questionAskInChat'), nowhereUrlMode(locale)];
-      return asToolResult(questionErrorResult(error, { locale }), true);
-    }
+    case 'nowhere':
+      return noUi(asked, route.reasons);
     default:
-      return askByForm(asked, conversationNote(route.reasons, locale));
+      return askByForm(asked, conversationNote(route.reasons, locale), input.hostRendersForms === true);
   }
+}
+
+/**
+ * Seed 004's NO_UI, with the reasons and this server's way out instead of "run it in a terminal"; for
+ * an answer no person gave (unseen.ts), the fix of a headless run. Never CANCELLED for those.
+ */
+function noUi(asked: Asked, reasons: RouteReason[]): CallToolResult {
+  const { locale } = asked;
+  const unseen = reasons.some((reason) => reason.code === 'unseen');
+  const error = questionError('NO_UI', {
+    locale,
+    details: { reasons: reasonTexts(reasons, locale), ...(unseen ? { status: 'unseen' } : {}) },
+  });
+  error.recovery = [
+    agentText(locale, 'questionAskInChat'),
+    unseen ? agentText(locale, 'unseenFix') : nowhereUrlMode(locale),
+  ];
+  const result = questionErrorResult(error, { locale });
+  // The reasons in the text too: a client that shows an error result shows its text alone.
+  const why = reasonTexts(reasons, locale).map((reason) => `- ${reason.replace(/\n/g, '\n  ')}`);
+  result.content.push({ type: 'text', text: [agentText(locale, 'nowhereBecause'), ...why].join('\n') });
+  return asToolResult(result, true);
 }
 
 /** Seed 004's CANCELLED, with the warnings of the input (the model still learns what was read). */
@@ -185,15 +202,31 @@ async function askByElicitation(
     questions.length === 1 ? questions[0]!.question : questions.map((q) => q.question).join('\n');
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
   if (response.kind !== 'elicit') return ask(server, ctx, runtime, asked, baseMessage, 0);
+  const state = flowState(ctx);
+  const attempt = state.attempt ?? 0;
+  const unseen = unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
+  if (unseen) return noUi(asked, [unseen]);
   if (response.action !== 'accept') return cancelled(asked, { action: response.action });
   const content = response.content ?? {};
-  const problems = Object.values(questionAnswerProblems(questions, content, locale));
-  const attempt = flowState(ctx).attempt ?? 0;
+  // A dialog may be accepted with nothing chosen or typed: that is no answer (never `"Q"=""`).
+  const unanswered = answersFromValues(questions, content).flatMap((answer, i) =>
+    answer.length === 0
+      ? [agentText(locale, 'questionUnanswered', { question: questions[i]!.question })]
+      : [],
+  );
+  const problems = [...Object.values(questionAnswerProblems(questions, content, locale)), ...unanswered];
   // A single choice answered twice (an option and typed text) is asked again, a few times at most;
   // after that the typed text is the answer (answersFromValues).
   if (problems.length > 0 && attempt + 1 < MAX_ATTEMPTS) {
     const message = `${baseMessage}\n\n${problems.map((p) => `・${p}`).join('\n')}`;
     return ask(server, ctx, runtime, asked, message, attempt + 1);
+  }
+  if (unanswered.length > 0) {
+    // Still nothing after the re-asks: say so, instead of an empty answer that looks real.
+    const error = questionError('VALIDATION_ERROR', { locale, details: { problems: unanswered } });
+    const result = questionErrorResult(error, { locale });
+    result.content.push({ type: 'text', text: unanswered.join('\n') });
+    return asToolResult(result, true);
   }
   return answered(asked, content);
 }
@@ -218,7 +251,7 @@ async function ask(
         requestedSchema: questionsToElicitation(questions, locale),
       }),
     },
-    requestState: await runtime.stateCodec.mint({ attempt }, ctx),
+    requestState: await runtime.stateCodec.mint({ attempt, askedAt: Date.now() }, ctx),
   }) as unknown as CallToolResult;
 }
 
@@ -250,7 +283,7 @@ function questionForm({ questions, locale }: Asked): QuestionFormCheck {
   };
 }
 
-function askByForm(asked: Asked, note?: string): CallToolResult {
+function askByForm(asked: Asked, note: string | undefined, declared: boolean): CallToolResult {
   const { questions, warnings } = asked;
   const form = questionForm(asked);
   if (!form.ok) return form.result;
@@ -260,7 +293,7 @@ function askByForm(asked: Asked, note?: string): CallToolResult {
     path: '',
     message,
   }));
-  const result = waitingForInputResult(form.schema, notes, note);
+  const result = waitingForInputResult(form.schema, notes, note, { declared });
   result.structuredContent = {
     ...(result.structuredContent as Record<string, unknown>),
     question: { questions },

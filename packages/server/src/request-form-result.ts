@@ -2,6 +2,7 @@
 
 import {
   type Answers,
+  answerLabels,
   answerValues,
   cancelMessage,
   type FormSchema,
@@ -52,16 +53,22 @@ export function waitingForInputResult(
   schema: FormSchema,
   notes: readonly Issue[] = [],
   note?: string,
-  issuedAt: Date = new Date(),
+  options: { declared?: boolean; issuedAt?: Date } = {},
 ): FormRequestResult {
   const text = formText(schema);
-  // The server cannot tell a host that renders the call from one that shows nothing (Claude Code
-  // without elicitation looks the same), so the model is told the way out, after the seed's text.
-  const unseen = agentText(schema.locale, 'waitingUnseen');
-  const message = `${text}\n${unseen}`;
+  const issuedAt = options.issuedAt ?? new Date();
+  // Without the host's declaration (`--host-renders-forms`) the server cannot tell a host that renders
+  // the call from one that shows nothing (`claude -p` looks the same), so the model is told both cases,
+  // after the seed's text. A declared host gets the seed's text alone.
+  const unseen = options.declared ? undefined : agentText(schema.locale, 'waitingUnseen');
+  const message = unseen ? `${text}\n${unseen}` : text;
   const parts = { ...(note ? { note } : {}), ...notesOf(notes) };
   return {
-    content: [{ type: 'text', text }, { type: 'text', text: unseen }, ...noteBlocks(parts)],
+    content: [
+      { type: 'text', text },
+      ...(unseen ? [{ type: 'text' as const, text: unseen }] : []),
+      ...noteBlocks(parts),
+    ],
     structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
     _meta: { [FORM_META_KEY]: schema, [ISSUED_AT_META_KEY]: issuedAt.getTime() },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
@@ -101,16 +108,30 @@ export function responseResult(
   };
 }
 
+/**
+ * The answers, and beside them what the person saw for the ids (`labels`: the option label, the search
+ * row the page showed; `shown` carries the page's texts, option labels come from the form). The labels
+ * are in the message too, for clients that show the text.
+ */
 export function submittedResult(
   schema: FormSchema,
   values: Answers,
   notes: readonly Issue[] = [],
+  shown: Record<string, unknown> = {},
 ): CallToolResult {
-  const message = agentText(schema.locale, 'submitted', {
-    title: schema.title,
-    values: submitMessage(schema, values),
-  });
-  return responseResult(message, { status: 'submitted', values: answerValues(schema, values) }, notes);
+  const labels = answerLabels(schema, values, shown);
+  const hasLabels = Object.keys(labels).length > 0;
+  const message = [
+    agentText(schema.locale, 'submitted', { title: schema.title, values: submitMessage(schema, values) }),
+    ...(hasLabels
+      ? [agentText(schema.locale, 'answerLabels', { labels: JSON.stringify(labels, null, 2) })]
+      : []),
+  ].join('\n');
+  return responseResult(
+    message,
+    { status: 'submitted', values: answerValues(schema, values), ...(hasLabels ? { labels } : {}) },
+    notes,
+  );
 }
 
 export function declinedResult(schema: FormSchema, notes: readonly Issue[] = []): CallToolResult {

@@ -14,7 +14,7 @@ import { toElicitation } from './elicitation-schema.js';
 import { checkCall } from './form-check-cache.js';
 import { chooseMode, MODE_JSON_SCHEMA } from './form-mode.js';
 import { REQUEST_FORM_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
-import { notShownResult, pageOutcomeResult } from './page-results.js';
+import { notShownResult, pageOutcomeResult, unseenResult } from './page-results.js';
 import { formErrorResult, waitingForInputResult } from './request-form-result.js';
 import { routeInput, withoutPage } from './route-call.js';
 import { conversationNote } from './route-messages.js';
@@ -94,6 +94,7 @@ async function showForm(
     const flow = await askOnPage(server, ctx, runtime, { schema });
     if (flow.kind === 'ask') return flow.result;
     if (flow.kind === 'done') return pageOutcomeResult(schema, flow.outcome, notes);
+    if (flow.kind === 'unseen') return unseenResult(schema, flow.reason, notes);
     route = withoutPage(input, flow.error);
   }
   switch (route.surface) {
@@ -105,5 +106,6 @@ async function showForm(
     default:
       break;
   }
-  return waitingForInputResult(schema, notes, conversationNote(route.reasons, schema.locale));
+  const declared = input.hostRendersForms === true;
+  return waitingForInputResult(schema, notes, conversationNote(route.reasons, schema.locale), { declared });
 }

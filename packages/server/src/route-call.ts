@@ -2,7 +2,7 @@
 // client's declared capabilities, and the form shown where the route says (shared by request_form
 // and question, which differ only in what they return).
 
-import type { ElicitationPolicy } from '@formrequest/internal/config';
+import { DEFAULT_ELICITATION_POLICY, type ElicitationPolicy } from '@formrequest/internal/config';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { clientCapabilities, clientSurfaces } from './client-capabilities.js';
 import { decideRoute, type Route, type RouteInput } from './routing.js';
@@ -16,7 +16,8 @@ export function routeInput(
   fit: RouteInput['fit'],
 ): RouteInput {
   return {
-    policy: runtime.config.elicitation ?? 'never',
+    policy: runtime.config.elicitation ?? DEFAULT_ELICITATION_POLICY,
+    hostRendersForms: runtime.config.hostRendersForms === true,
     urlMode: runtime.config.urlMode ?? true,
     ...(callMode ? { callMode } : {}),
     client: clientSurfaces(clientCapabilities(server, ctx)),

@@ -13,9 +13,18 @@ const REASON: Record<RouteReason['code'], AgentKey> = {
   'no-url-elicitation': 'routeNoUrlElicitation',
   'url-mode-off': 'routeUrlModeOff',
   'page-unavailable': 'routePageUnavailable',
+  unseen: 'routeUnseen',
 };
 
 function reasonText(reason: RouteReason, locale: Locale | undefined): string {
+  if (reason.code === 'unseen') {
+    return agentText(locale, 'routeUnseen', {
+      action: reason.action,
+      ms: String(Math.round(reason.ms)),
+      threshold: String(reason.thresholdMs),
+      where: agentText(locale, reason.page ? 'unseenNotOpened' : 'unseenDialog'),
+    });
+  }
   return agentText(locale, REASON[reason.code], {
     fields: 'fields' in reason ? reason.fields.join('\n') : '',
     error: 'error' in reason ? reason.error : '',
@@ -45,10 +54,11 @@ export function nowhereUrlMode(locale?: Locale): string {
 
 /** What the model is told when the form is shown nowhere: that, why, and what to do instead. */
 export function nowhereMessage(title: string, reasons: RouteReason[], locale?: Locale): string {
+  const unseen = reasons.some((reason) => reason.code === 'unseen');
   return [
     agentText(locale, 'nowhereHead', { title }),
     agentText(locale, 'nowhereBecause'),
     ...reasons.map((reason) => `- ${reasonText(reason, locale).replace(/\n/g, '\n  ')}`),
-    nowhereFix(locale),
+    unseen ? agentText(locale, 'unseenFix') : nowhereFix(locale),
   ].join('\n');
 }

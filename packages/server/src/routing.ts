@@ -4,11 +4,14 @@
 // and route-messages.ts words its reasons. The decision table in the server README is this function.
 //
 //   1. the client renders MCP Apps                          -> apps (the widget shows the form)
-//   2. policy `never`, or the call says mode "never"        -> conversation (the host renders the call)
-//   3. form-mode elicitation declared and the form fits     -> form-elicitation (the client's dialog)
-//   4. URL-mode elicitation declared, URL mode allowed,
+//   2. the host declared it renders forms from the call     -> conversation (seed 000, nothing else tried)
+//   3. policy `never`, or the call says mode "never"        -> conversation (the result says that nobody
+//                                                              sees it unless a host renders the call)
+//   4. form-mode elicitation declared and the form fits     -> form-elicitation (the client's dialog)
+//   5. URL-mode elicitation declared, URL mode allowed,
 //      the form page can be served                          -> url-elicitation (our form page)
-//   5. otherwise                                            -> nowhere (the model is told, with the fix)
+//   6. otherwise                                            -> nowhere (the model is told, with the fix)
+// What an elicitation's answer means (a person, or a runtime that answered by itself) is unseen.ts's.
 import type { ElicitationPolicy } from '@formrequest/internal/config';
 
 export type Surface = 'apps' | 'conversation' | 'form-elicitation' | 'url-elicitation' | 'nowhere';
@@ -20,11 +23,15 @@ export type RouteReason =
   | { code: 'form-does-not-fit'; fields: string[] }
   | { code: 'no-url-elicitation' }
   | { code: 'url-mode-off' }
-  | { code: 'page-unavailable'; error: string };
+  | { code: 'page-unavailable'; error: string }
+  /** Not a route: the client answered the elicitation before anyone could have seen it (unseen.ts). */
+  | { code: 'unseen'; action: 'decline' | 'cancel'; ms: number; thresholdMs: number; page?: boolean };
 
 export interface RouteInput {
   /** The server's policy (`--elicitation`). */
   policy: ElicitationPolicy;
+  /** The host declared that it shows forms from the tool call (`--host-renders-forms`). */
+  hostRendersForms?: boolean;
   /** Whether the server may send forms to its page through URL-mode elicitation (`--url-mode`). */
   urlMode: boolean;
   /** The call's own `mode` argument, if any. */
@@ -44,6 +51,7 @@ export interface Route {
 
 export function decideRoute(input: RouteInput): Route {
   if (input.client.apps) return { surface: 'apps', reasons: [] };
+  if (input.hostRendersForms) return { surface: 'conversation', reasons: [] };
   if (input.policy === 'never') {
     // A call that asked for elicitation is told why it did not get it; a plain call needs no note.
     return { surface: 'conversation', reasons: input.callMode === 'auto' ? [{ code: 'policy-never' }] : [] };

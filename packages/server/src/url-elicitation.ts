@@ -26,8 +26,10 @@ import { flowState } from './flow-state.js';
 import { holdForSession, pageQuotaProblem } from './form-quotas.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { plainLine } from './plain-text.js';
-import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
+import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
+import type { RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
+import { unseenAnswer } from './unseen.js';
 import { SERVER_NAME } from './version.js';
 
 const INPUT_KEY = 'page';
@@ -42,6 +44,8 @@ export type PageFlow =
   | { kind: 'ask'; result: InputRequiredResult }
   /** The page cannot be served: route the form elsewhere (routing.ts `page-unavailable`). */
   | { kind: 'unavailable'; error: string }
+  /** The client answered the URL request before anyone could see it (unseen.ts). */
+  | { kind: 'unseen'; reason: RouteReason }
   | { kind: 'done'; form: PendingForm; outcome: FormOutcome };
 
 export async function askOnPage(
@@ -64,13 +68,25 @@ export async function askOnPage(
     };
   }
   // The client's answer to the URL request: consent to open the page, or not.
+  const unseen = unseenAnswer({
+    action: response.action,
+    askedAt: state.askedAt,
+    pageOpened: form.openedAt !== undefined,
+  });
+  if (unseen) {
+    await runtime.forms.settle(form.id, {
+      action: 'closed',
+      reason: 'The client answered before anyone could see the form.',
+    });
+    return { kind: 'unseen', reason: unseen };
+  }
   if (response.action !== 'accept') {
     await runtime.forms.settle(form.id, { action: response.action });
     const settled = (await runtime.forms.get(form.id))?.outcome ?? { action: response.action };
     return { kind: 'done', form, outcome: settled };
   }
   const locale = ask.schema.locale;
-  const ticker = startProgress(ctx, runtime.progressIntervalMs, (minutes) => waitingText(locale, minutes));
+  const ticker = startProgress(ctx, runtime.progressIntervalMs, (elapsed) => waitingText(locale, elapsed));
   let outcome: FormOutcome;
   try {
     outcome = await runtime.forms.outcome(form.id, ctx.mcpReq.signal);
@@ -81,6 +97,8 @@ export async function askOnPage(
   } finally {
     ticker.stop();
   }
+  // This result carries the outcome to the client: the page now says it was delivered.
+  await runtime.forms.markDelivered(form.id).catch(() => {});
   if (protocolEra(server, ctx) === 'legacy' && outcome.action !== 'closed') {
     // 2025-11-25: tell the client that started the elicitation that it is over (a MAY, sent once).
     await ctx.mcpReq
@@ -101,7 +119,12 @@ async function openPage(
 ): Promise<PageFlow> {
   const over = await pageQuotaProblem(runtime.forms, runtime.config, server, ask.schema.locale);
   if (over) return { kind: 'unavailable', error: over };
-  const form = await runtime.forms.open({ ...ask, serverName: SERVER_NAME });
+  const clientName = callerName(server, ctx);
+  const form = await runtime.forms.open({
+    ...ask,
+    serverName: SERVER_NAME,
+    ...(clientName ? { clientName } : {}),
+  });
   holdForSession(server, form.id);
   let url: string;
   try {
@@ -137,15 +160,25 @@ async function openPage(
   const request = legacy
     ? { method: 'elicitation/create' as const, params }
     : inputRequired.elicitUrl({ message: params.message, url });
-  const requestState = await runtime.stateCodec.mint({ form: form.id }, ctx);
+  const requestState = await runtime.stateCodec.mint({ form: form.id, askedAt: Date.now() }, ctx);
   // On 2025 the call stays open while the client asks the person: keep it alive meanwhile.
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (minutes) =>
-    waitingText(ask.schema.locale, minutes),
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (elapsed) =>
+    waitingText(ask.schema.locale, elapsed),
   );
   return {
     kind: 'ask',
     result: inputRequired({ inputRequests: { [INPUT_KEY]: request as never }, requestState }),
   };
+}
+
+/** The calling client's name (2026-07-28: the request's envelope; 2025: initialize), cut short. */
+function callerName(server: McpServer, ctx: ServerContext): string | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = (envelope?.['io.modelcontextprotocol/clientInfo'] ?? server.server.getClientVersion()) as
+    | { name?: unknown; title?: unknown }
+    | undefined;
+  const name = typeof info?.title === 'string' ? info.title : info?.name;
+  return typeof name === 'string' && name.trim() !== '' ? plainLine(name).trim().slice(0, 60) : undefined;
 }
 
 /**
@@ -162,6 +195,6 @@ function consentText(ask: PageAsk): string {
   return agentText(locale, 'consentQuestions', { questions });
 }
 
-function waitingText(locale: Locale | undefined, minutes: number): string {
-  return agentText(locale, 'waitingPageFor', { minutes });
+function waitingText(locale: Locale | undefined, elapsedMs: number): string {
+  return agentText(locale, 'waitingPageFor', { elapsed: elapsedText(elapsedMs, locale) });
 }

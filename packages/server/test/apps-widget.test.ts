@@ -76,6 +76,8 @@ before(async () => {
     port: 0,
     config: {
       endpoints: [{ purpose: 'ユーザー検索', url: `${apiOrigin}/users`, params: { q: '検索クエリ' } }],
+      // The test's Apps host renders the results this client fetches: it declares so.
+      hostRendersForms: true,
     },
   });
   client = await httpClient('v2-auto', mcp.url);

@@ -1,6 +1,6 @@
 // The real Claude Code CLI (the binary inside @anthropic-ai/claude-agent-sdk, interactive, in tmux)
 // against a local fake Messages API, with `form` added the way the README says (`claude mcp add form
-// -- … serve --elicitation auto`). The fake model calls request_form with seed example 2; Claude Code
+// -- … serve`, the default routing). The fake model calls request_form with seed example 2; Claude Code
 // shows its URL prompt; the person accepts it, opens the page in Chromium, picks an assignee from the
 // search API, a date and a priority, and submits; the model gets the answers in the tool result.
 // The SDK is an optional peer of ~430 MB; CI installs it with
@@ -113,7 +113,7 @@ before(async () => {
   // Word for word as the README says: the command of this checkout (built by `npm test` / `npm install`).
   const bin = resolve(repoRoot, 'packages/cli/bin/formrequest.js');
   assert.ok(existsSync(resolve(repoRoot, 'packages/cli/dist/main.js')), 'run `npm run build` first');
-  const serveArgs = [bin, 'serve', '--elicitation', 'auto', '--config', config];
+  const serveArgs = [bin, 'serve', '--config', config];
   const added = spawnSync(CLAUDE, ['mcp', 'add', 'form', '--', 'node', ...serveArgs], {
     cwd: project,
     env,
@@ -225,5 +225,7 @@ test('Claude Code shows the URL prompt; the form page takes the answers; the mod
   assert.equal(result.status, 'submitted');
   assert.equal(result.type, 'form_response');
   assert.deepEqual(result.values, { assignee: 'u001', due_date: inDays(14), priority: 'high' });
+  // Beside the ids, what the person saw.
+  assert.deepEqual(result.labels, { assignee: '山田 太郎', priority: '高' });
   await waitFor('the reply on the screen', () => screen().includes('受け取りました: submitted'));
 });

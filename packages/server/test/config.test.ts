@@ -59,7 +59,7 @@ test('loadServerConfig errors name the file and the bad key', () => {
     [
       'unknown.json',
       '{"endpoint": []}',
-      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, urlMode, pagePort, progressIntervalMs, allowPrivateUrls, maxPendingForms, maxPendingFormsPerSession\)/,
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, hostRendersForms, urlMode, pagePort, progressIntervalMs, allowPrivateUrls, maxPendingForms, maxPendingFormsPerSession\)/,
     ],
     ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
     ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],
@@ -145,12 +145,16 @@ test("the description carries the endpoint table, the guidelines that decide the
 });
 
 test('the description says where the answers arrive under each policy', () => {
-  const never = requestFormToolDescription();
-  assert.match(never, /回答は次のユーザーメッセージで、name をキーにした JSON として届きます/);
-  assert.ok(!never.includes('not_shown'));
-  const auto = requestFormToolDescription({ elicitation: 'auto' });
-  assert.match(auto, /回答はこのツールの結果で返ります/);
-  assert.match(auto, /not_shown ならフォームは見えていないので会話で尋ねて/);
+  const never = requestFormToolDescription({ elicitation: 'never' });
+  const declared = requestFormToolDescription({ hostRendersForms: true });
+  for (const text of [never, declared]) {
+    assert.match(text, /回答は次のユーザーメッセージで、name をキーにした JSON として届きます/);
+    assert.ok(!text.includes('not_shown'));
+  }
+  const auto = requestFormToolDescription();
+  assert.equal(auto, requestFormToolDescription({ elicitation: 'auto' }), 'auto is the default');
+  assert.match(auto, /回答はこの結果で返ります/);
+  assert.match(auto, /not_shown \/ unseen は誰にも見えていないので会話で尋ねる/);
   assert.ok(!auto.includes('回答は次のユーザーメッセージで、name をキーにした JSON'));
-  for (const text of [never, auto]) assert.ok(text.length <= 2048, `${text.length} characters`);
+  for (const text of [never, declared, auto]) assert.ok(text.length <= 2048, `${text.length} characters`);
 });

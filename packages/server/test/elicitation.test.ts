@@ -72,11 +72,13 @@ interface Seen {
   requests: any[];
 }
 
-function scripted(answers: Awaited<ReturnType<ElicitHandler>>[], seen: Seen): ElicitHandler {
+function scripted(answers: Awaited<ReturnType<ElicitHandler>>[], seen: Seen, delayMs = 0): ElicitHandler {
   return async (params) => {
     seen.requests.push(params);
     const answer = answers.shift();
     assert.ok(answer, `unexpected extra elicitation/create: ${params.message}`);
+    // A person reads the dialog before answering; a headless runtime answers at once.
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return answer;
   };
 }
@@ -144,7 +146,11 @@ function elicitationScenarios(
       assert.equal(result.structuredContent.status, 'submitted');
       assert.equal(result.structuredContent.type, 'form_response');
       assert.equal(result._metadata, undefined);
-      assert.ok(result.content[0].text.endsWith(submitMessage(RICH_FORM as never, EXPECTED_VALUES)));
+      // Beside the ids, the labels the dialog showed (from the options); the seed's JSON stays as it is.
+      assert.deepEqual(result.structuredContent.labels, { language: 'Go', features: ['認証', 'REST API'] });
+      const [answers, labels] = result.content[0].text.split('\n選択肢と検索結果の表示名');
+      assert.ok(answers.endsWith(submitMessage(RICH_FORM as never, EXPECTED_VALUES)));
+      assert.match(labels, /"language": "Go"/);
     });
 
     test('answers that fail validation are asked again with the messages, then accepted', async () => {
@@ -183,12 +189,12 @@ function elicitationScenarios(
       assert.equal(result.structuredContent.status, 'invalid');
     });
 
-    test('decline and cancel map to clear results', async () => {
+    test("a decline or cancel after a person could read the dialog (1 s) is the person's", async () => {
       const declined = await call(
         kind,
         target(),
         { form_schema: RICH_FORM },
-        scripted([{ action: 'decline' }], { requests: [] }),
+        scripted([{ action: 'decline' }], { requests: [] }, 1000),
       );
       assert.equal(declined.content[0].text, 'ユーザーはフォーム「打ち合わせ設定」への入力を断りました。');
       assert.equal(declined.structuredContent.status, 'declined');
@@ -196,10 +202,32 @@ function elicitationScenarios(
         kind,
         target(),
         { form_schema: RICH_FORM },
-        scripted([{ action: 'cancel' }], { requests: [] }),
+        scripted([{ action: 'cancel' }], { requests: [] }, 1000),
       );
       assert.equal(cancelled.content[0].text, cancelMessage());
       assert.equal(cancelled.structuredContent.status, 'cancelled');
+    });
+
+    test("a decline or cancel within 5 ms is no person's: the model is told nobody saw the form, why and what to do", async () => {
+      for (const action of ['decline', 'cancel'] as const) {
+        const result = await call(
+          kind,
+          target(),
+          { form_schema: RICH_FORM },
+          scripted([{ action }], { requests: [] }),
+        );
+        assert.equal(result.isError, true);
+        assert.equal(result.structuredContent.status, 'unseen');
+        const text = result.content[0].text;
+        assert.equal(result.structuredContent.message, text);
+        assert.match(text, /^フォーム「打ち合わせ設定」はユーザーに表示されていません。/);
+        assert.match(text, new RegExp(`「${action}」と自動で応答しました`));
+        assert.match(text, /1000 ms 未満は人の応答とみなしません/);
+        assert.match(text, /これはユーザーの拒否やキャンセルではありません/);
+        assert.match(text, /会話で直接ユーザーに尋ねてください/);
+        assert.match(text, /--host-renders-forms/);
+        assert.doesNotMatch(text, /断りました|キャンセルしました/);
+      }
     });
 
     test('a form that cannot map, in a client without URL mode, is shown nowhere and the model is told', async () => {
@@ -219,7 +247,7 @@ function elicitationScenarios(
         /このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません/,
       );
       assert.match(text, /会話で直接ユーザーに尋ねてください/);
-      assert.match(text, /formrequest serve --elicitation auto/);
+      assert.match(text, /formrequest serve`（既定の --elicitation auto）/);
     });
 
     test('the per-call mode "never" overrides the server policy', async () => {
@@ -271,9 +299,9 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
   elicitationScenarios(kind, 'http', () => ({ url: http.url }));
 }
 
-test('with the default policy (never), mode "auto" per call does not elicit and says why; a bad mode is a tool error', async () => {
+test('with the policy never, mode "auto" per call does not elicit and says why; a bad mode is a tool error', async () => {
   const seen: Seen = { requests: [] };
-  const target = { http: [] };
+  const target = { http: ['--elicitation', 'never'] };
   const result = await call('v2-auto', target, { form_schema: RICH_FORM, mode: 'auto' }, scripted([], seen));
   assert.equal(seen.requests.length, 0);
   assert.equal(result.structuredContent.status, 'waiting_for_input');

@@ -42,20 +42,24 @@ test('an English form: English results', () => {
   assert.match(messageOf(invalidAnswersResult(english, { name: 'Name is required' })), /^Error: the answers/);
 });
 
-test('waiting for input: the model is told what to do if the person sees no form, in both languages', () => {
+test('waiting for input: undeclared, the model is told who can see the form; declared, the seed text alone', () => {
+  const EN_UNSEEN =
+    'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.';
   const en = waitingForInputResult(english);
   assert.match(messageOf(en), /^Waiting for form input\./);
-  assert.ok(
-    messageOf(en).endsWith('\nIf the person says they see no form, ask in the conversation instead.'),
-  );
+  assert.ok(messageOf(en).endsWith(`\n${EN_UNSEEN}`));
   const ja = waitingForInputResult(japanese);
-  assert.ok(messageOf(ja).endsWith('\nユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。'));
-  // content[0] stays the seed's text; the sentence follows as its own block.
-  assert.equal((ja.content[0] as { text: string }).text, messageOf(ja).split('\nユーザーがフォームが')[0]);
-  assert.equal(
-    (ja.content[1] as { text: string }).text,
-    'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。',
+  const jaUnseen = (ja.content[1] as { text: string }).text;
+  assert.match(
+    jaUnseen,
+    /^ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。/,
   );
+  assert.match(jaUnseen, /誰にもこのフォームは見えず、回答は届きません/);
+  // content[0] stays the seed's text; the sentence follows as its own block.
+  assert.equal(messageOf(ja), `${(ja.content[0] as { text: string }).text}\n${jaUnseen}`);
+  const declared = waitingForInputResult(japanese, [], undefined, { declared: true });
+  assert.equal(messageOf(declared), (declared.content[0] as { text: string }).text);
+  assert.equal(declared.content.length, 1);
 });
 
 test('every result carries the notes of the check: normalized and warnings, next to an answer or a refusal', () => {

@@ -5,6 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2HttpTransport,
+} from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
@@ -103,6 +107,69 @@ test('seed example 2: autocomplete from the configured search API, a date and a 
       due_date: inDays(30),
       priority: 'high',
     });
+    // Beside the ids, what the person saw: the search row's name and the radio's label.
+    assert.deepEqual(result.structuredContent.labels, { assignee: '山田 太郎', priority: '高' });
+  } finally {
+    await asked.client.close();
+  }
+});
+
+test('labels beside ids through URL mode: a select, an autocomplete and a cascading-select', async () => {
+  const form = {
+    title: '配送先',
+    fields: [
+      {
+        name: 'pref',
+        type: 'select',
+        label: '都道府県',
+        options: [
+          { value: '13', label: '東京都' },
+          { value: '27', label: '大阪府' },
+        ],
+        required: true,
+      },
+      {
+        name: 'city',
+        type: 'cascading-select',
+        label: '市区町村',
+        searchUrl: search.citiesUrl,
+        dependsOn: 'pref',
+        dependsOnParam: 'pref',
+        displayField: 'name',
+        valueField: 'code',
+        required: true,
+      },
+      {
+        name: 'assignee',
+        type: 'autocomplete',
+        label: '担当者',
+        searchUrl: search.usersUrl,
+        displayField: 'name',
+        valueField: 'id',
+        renderTemplate: '{name} ({department})',
+      },
+    ],
+  };
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      await page.getByLabel('都道府県').selectOption({ label: '東京都' });
+      await page.getByLabel('市区町村').selectOption({ label: '新宿区' });
+      await page.getByRole('combobox', { name: '担当者' }).fill('山田');
+      await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+    });
+    const result = await asked.result;
+    assert.deepEqual(result.structuredContent.values, { pref: '13', city: '13104', assignee: 'u001' });
+    assert.deepEqual(result.structuredContent.labels, {
+      pref: '東京都',
+      city: '新宿区',
+      assignee: '山田 太郎',
+    });
+    // In the text too, for clients that show content.
+    assert.match(result.content[0].text, /"city": "新宿区"/);
   } finally {
     await asked.client.close();
   }
@@ -184,7 +251,7 @@ test('decline on the page, in English for an English form', async () => {
   }
 });
 
-test('the same page in two tabs: the second submit is refused and says the form was answered', async () => {
+test('the same page in two tabs: the other tab says at once that the form was answered, keeping what it had', async () => {
   const form = { title: '連絡先', fields: [{ name: 'mail', type: 'text', label: 'メール', required: true }] };
   const asked = await ask('request_form', { form_schema: form });
   try {
@@ -192,12 +259,13 @@ test('the same page in two tabs: the second submit is refused and says the form 
       const second = await context.newPage();
       await first.goto(asked.url);
       await second.goto(asked.url);
+      await second.getByLabel('メール').fill('b@example.com');
       await first.getByLabel('メール').fill('a@example.com');
       await first.getByRole('button', { name: '送信' }).click();
       await first.getByRole('heading', { name: '送信しました' }).waitFor();
-      await second.getByLabel('メール').fill('b@example.com');
-      await second.getByRole('button', { name: '送信' }).click();
-      await second.getByRole('heading', { name: 'このフォームは回答済みです' }).waitFor();
+      // Told by the server (a long poll), not on its next submit.
+      await second.getByRole('heading', { name: 'このフォームは回答済みです' }).waitFor({ timeout: 3000 });
+      assert.equal(await second.locator('.fp-answers pre').textContent(), '連絡先\nメール: b@example.com');
     });
     const result = await asked.result;
     assert.deepEqual(result.structuredContent.values, { mail: 'a@example.com' });
@@ -281,5 +349,102 @@ test('CSP: the page may fetch the configured search origin, and a fetch to any o
   } finally {
     await context.close();
     await other.close();
+  }
+});
+
+test('2026-07-28, a client that retries only when told (Claude Code): the page says "go back and continue", then "delivered"', async () => {
+  const client = new V2Client({ name: 'claude-code', version: '0' }, {
+    capabilities: { elicitation: { url: {} } },
+    versionNegotiation: { mode: 'auto' },
+    inputRequired: { autoFulfill: false },
+  } as never);
+  await client.connect(new V2HttpTransport(new URL(http.url)));
+  try {
+    const form = { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] };
+    const call = { name: 'request_form', arguments: { form_schema: form } };
+    const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+    const url = first.inputRequests.page.params.url as string;
+    await withPage(async (page) => {
+      await page.goto(url);
+      await page.getByLabel('行き先').fill('福岡');
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+      // The title and a summary of what was sent.
+      assert.equal(await page.locator('.fp-answers pre').textContent(), '出張申請\n行き先: 福岡');
+      // Nobody has carried the answer to the client yet: the person is told to go back to it.
+      await page
+        .getByText('claude-code に戻って、続けてください', { exact: false })
+        .waitFor({ timeout: 5000 })
+        .catch(async (error) => {
+          throw new Error(`${error.message}\nthe page: ${await page.locator('main').textContent()}`);
+        });
+      const retry = {
+        ...call,
+        inputResponses: { page: { action: 'accept' } },
+        requestState: first.requestState,
+      };
+      const second: any = await client.callTool(retry as never, { allowInputRequired: true } as never);
+      assert.equal(second.structuredContent.status, 'submitted');
+      assert.deepEqual(second.structuredContent.values, { destination: '福岡' });
+      await page.getByText('入力内容はエージェントに届きました').waitFor({ timeout: 5000 });
+    });
+  } finally {
+    await client.close();
+  }
+});
+
+test('a v1 client with a 3 s timeout and no progress reset: the page says the call ended within 2 s, the typed answers kept', async () => {
+  let gotUrl!: (url: string) => void;
+  const url = new Promise<string>((resolve) => {
+    gotUrl = resolve;
+  });
+  const client = await connectClient(
+    'v1',
+    { url: http.url },
+    async (params) => {
+      gotUrl(params.url);
+      return { action: 'accept' };
+    },
+    { elicitation: { url: {} } },
+  );
+  try {
+    await withPage(async (page) => {
+      const form = {
+        title: '経費精算',
+        fields: [
+          { name: 'purpose', type: 'text', label: '用途' },
+          {
+            name: 'kind',
+            type: 'select',
+            label: '種類',
+            options: [
+              { value: 'train', label: '電車' },
+              { value: 'taxi', label: 'タクシー' },
+            ],
+          },
+        ],
+      };
+      // The v1 SDK's own timeout, without resetTimeoutOnProgress: it cuts the call after 3 s.
+      const cut = client.raw
+        .callTool({ name: 'request_form', arguments: { form_schema: form } }, undefined, { timeout: 3000 })
+        .then(
+          () => undefined,
+          () => Date.now(),
+        );
+      await page.goto(await url);
+      await page.getByLabel('用途').fill('出張の交通費');
+      await page.getByLabel('種類').selectOption({ label: 'タクシー' });
+      const endedAt = await cut;
+      assert.ok(endedAt, 'the client cut the call');
+      await page.getByRole('heading', { name: 'この依頼は終わりました' }).waitFor({ timeout: 2000 });
+      assert.ok(Date.now() - endedAt < 2000, `shown ${Date.now() - endedAt} ms after the cut`);
+      assert.equal(
+        await page.locator('.fp-answers pre').textContent(),
+        '経費精算\n用途: 出張の交通費\n種類: タクシー',
+      );
+      await page.getByRole('button', { name: '入力内容をテキストとしてコピー' }).waitFor();
+    });
+  } finally {
+    await client.close();
   }
 });

@@ -27,7 +27,7 @@ async function inspect(options: string[], target: string[]): Promise<any> {
   return JSON.parse(stdout);
 }
 
-const [node, serveArgs] = cliCommand('serve');
+const [node, serveArgs] = cliCommand('serve', '--host-renders-forms');
 const stdioTarget = [node, ...serveArgs];
 const schema = exampleForm('example1-project.json');
 /** The Inspector CLI arguments of a tools/call of request_form with `form`. */
@@ -61,7 +61,8 @@ test('Inspector CLI over stdio: tools/call with a seed form and with a broken on
 
 let http: RunningHttpServer;
 before(async () => {
-  http = await startHttpServer({ port: 0 });
+  // A host that renders the tool call (seed 000's conversation mode) declares it.
+  http = await startHttpServer({ port: 0, config: { hostRendersForms: true } });
 });
 after(async () => {
   await http?.close();

@@ -107,14 +107,15 @@ function corpusOver(transport: 'stdio' | 'http', kind: ClientKind, target: () =>
 
 let http: RunningHttpServer;
 before(async () => {
-  http = await startHttpServer({ port: 0 });
+  // A host that renders the tool call (seed 000's conversation mode) declares it.
+  http = await startHttpServer({ port: 0, config: { hostRendersForms: true } });
 });
 after(async () => {
   await http?.close();
 });
 
-corpusOver('stdio', 'v2-auto', () => ({ stdio: [] }));
-corpusOver('stdio', 'v1', () => ({ stdio: [] }));
+corpusOver('stdio', 'v2-auto', () => ({ stdio: ['--host-renders-forms'] }));
+corpusOver('stdio', 'v1', () => ({ stdio: ['--host-renders-forms'] }));
 corpusOver('http', 'v1', () => ({ url: http.url }));
 corpusOver('http', 'v2-auto', () => ({ url: http.url }));
 

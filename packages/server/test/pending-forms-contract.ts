@@ -42,6 +42,20 @@ async function withStore(
 }
 
 export function pendingFormsContract(make: MakeStore): void {
+  test('markOpened records the first opening of the page, once; unknown ids are ignored', async () => {
+    await withStore(make, { ttlMs: 60_000 }, async (forms) => {
+      const form = await forms.open({ schema: SCHEMA, serverName: 'form' });
+      assert.equal((await forms.get(form.id))?.openedAt, undefined);
+      await forms.markOpened(form.id);
+      const first = (await forms.get(form.id))?.openedAt;
+      assert.ok(first !== undefined && Math.abs(first - Date.now()) < 60_000, `opened at ${first}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await forms.markOpened(form.id);
+      assert.equal((await forms.get(form.id))?.openedAt, first);
+      await forms.markOpened('AAAAAAAAAAAAAAAAAAAAAA');
+    });
+  });
+
   test('open gives an unguessable id and an elicitationId; get gives the form back as opened', async () => {
     await withStore(make, { ttlMs: 60_000 }, async (forms) => {
       const form = await forms.open({ schema: SCHEMA, questions: QUESTIONS, serverName: 'form' });

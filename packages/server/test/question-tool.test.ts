@@ -117,9 +117,26 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
       assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
     });
 
-    test('decline and cancel report CANCELLED', async () => {
+    test('a dialog accepted with nothing chosen or typed is asked again, and never answers `"Q"=""`', async () => {
+      let asked = 0;
+      const result = await ask(kind, questionFile('single.json'), async (params) => {
+        asked += 1;
+        if (asked > 1) assert.match(params.message, /に回答してください/);
+        return { action: 'accept', content: {} };
+      });
+      assert.equal(asked, 3);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent.error.code, 'VALIDATION_ERROR');
+      assert.doesNotMatch(result.structuredContent.message, /=""/);
+      assert.match(result.structuredContent.message, /に回答してください/);
+    });
+
+    test('a decline or cancel after a person could read it (1 s) reports CANCELLED', async () => {
       for (const action of ['decline', 'cancel'] as const) {
-        const result = await ask(kind, questionFile('confirm.json'), async () => ({ action }));
+        const result = await ask(kind, questionFile('confirm.json'), async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return { action };
+        });
         assert.match(
           result.content[0].text,
           /^エラー \[CANCELLED\]: ユーザーが質問への回答をキャンセルしました/,
@@ -127,11 +144,24 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
         assert.equal(result.structuredContent.error.code, 'CANCELLED');
       }
     });
+
+    test('an instant decline or cancel is never CANCELLED: NO_UI, nobody saw the question, with the fix', async () => {
+      for (const action of ['decline', 'cancel'] as const) {
+        const result = await ask(kind, questionFile('confirm.json'), async () => ({ action }));
+        assert.equal(result.isError, true);
+        assert.match(result.content[0].text, /^エラー \[NO_UI\]: /);
+        assert.doesNotMatch(result.content[0].text, /CANCELLED/);
+        assert.equal(result.structuredContent.error.code, 'NO_UI');
+        assert.equal(result.structuredContent.error.details.status, 'unseen');
+        assert.match(result.structuredContent.error.details.reasons[0], /自動で応答しました/);
+        assert.match(result.content[0].text, /--host-renders-forms/);
+      }
+    });
   });
 }
 
-describe('question where the server policy is never (the default): no elicitation at all', () => {
-  test('a client that declares elicitation still gets the form request (headless clients decline by themselves)', async () => {
+describe('question under the policy never, a declared host, and the default', () => {
+  test('--elicitation never: a client that declares elicitation gets the form request, told who can see it', async () => {
     let asked = 0;
     const result = await ask(
       'v2-auto',
@@ -140,30 +170,52 @@ describe('question where the server policy is never (the default): no elicitatio
         asked += 1;
         return { action: 'decline' };
       },
-      [],
+      ['--elicitation', 'never'],
     );
     assert.equal(asked, 0);
     assert.equal(result.structuredContent.status, 'waiting_for_input');
     assert.equal(result._meta[FORM_META_KEY].fields[0].name, 'q1');
+    assert.match(result.structuredContent.message, /誰にもこのフォームは見えず/);
   });
 
-  test('with --elicitation auto and nothing that can show it: NO_UI with the reasons and the fix', async () => {
-    const result = await ask('v1', questionFile('single.json'), undefined, ['--elicitation', 'auto']);
+  test('--host-renders-forms: the form request with the seed text alone, no elicitation', async () => {
+    let asked = 0;
+    const result = await ask(
+      'v2-auto',
+      questionFile('single.json'),
+      async () => {
+        asked += 1;
+        return { action: 'decline' };
+      },
+      ['--host-renders-forms'],
+    );
+    assert.equal(asked, 0);
+    assert.equal(result.structuredContent.status, 'waiting_for_input');
+    assert.doesNotMatch(result.structuredContent.message, /誰にも/);
+  });
+
+  test('by default, with nothing that can show it: NO_UI with the reasons and the fix', async () => {
+    const result = await ask('v1', questionFile('single.json'), undefined, []);
     assert.equal(result.isError, true);
     assert.match(result.content[0].text, /^エラー \[NO_UI\]: /);
     assert.match(result.content[0].text, /質問を通常のメッセージとしてユーザーに尋ねてください/);
-    assert.match(result.content[0].text, /formrequest serve --elicitation auto/);
+    assert.match(result.content[0].text, /formrequest serve`（既定の --elicitation auto）/);
     assert.equal(result.structuredContent.error.code, 'NO_UI');
     assert.deepEqual(result.structuredContent.error.details.reasons, [
       'このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
     ]);
-    assert.equal(result.structuredContent.message, result.content[0].text);
+    // The reasons follow in the text: a client that shows an error result shows its text alone.
+    assert.equal(
+      result.content[1].text,
+      '理由:\n- このクライアントは MCP Apps にもフォーム入力（elicitation）にも対応していません。',
+    );
+    assert.equal(result.structuredContent.message, `${result.content[0].text}\n${result.content[1].text}`);
   });
 });
 
 describe('question without elicitation: a form request every renderer shows', () => {
   test('single -> radio + その他 text, multiple -> multiselect, custom-only -> textarea', async () => {
-    const several = await ask('v1', questionFile('several.json'));
+    const several = await ask('v1', questionFile('several.json'), undefined, ['--host-renders-forms']);
     assert.equal(several.structuredContent.status, 'waiting_for_input');
     const schema = several._metadata.schema;
     assert.ok(validateFormSchema(schema).ok);
@@ -185,14 +237,14 @@ describe('question without elicitation: a form request every renderer shows', ()
     assert.equal(schema.fields[2].label, 'その他');
     assert.deepEqual(several.structuredContent.question.questions[1].multiple, true);
 
-    const confirm = await ask('v2-auto', questionFile('confirm.json'));
+    const confirm = await ask('v2-auto', questionFile('confirm.json'), undefined, ['--host-renders-forms']);
     const confirmFields = confirm._meta[FORM_META_KEY].fields;
     assert.equal(confirm._meta[FORM_META_KEY].title, '確認');
     assert.deepEqual(
       confirmFields.map((f: any) => [f.type, f.name, f.required]),
       [['radio', 'q1', true]],
     );
-    const free = await ask('v2-legacy', questionFile('free-text.json'));
+    const free = await ask('v2-legacy', questionFile('free-text.json'), undefined, ['--host-renders-forms']);
     assert.deepEqual(
       free._meta[FORM_META_KEY].fields.map((f: any) => [f.type, f.name, f.required]),
       [['textarea', 'q1', true]],
@@ -238,7 +290,7 @@ describe('question as a model writes it after AskUserQuestion, in English', () =
         { question: 'Which database?', header: 'DB', options: [{ label: 'Postgres' }] },
       ],
     };
-    const result = await ask('v1', two);
+    const result = await ask('v1', two, undefined, ['--host-renders-forms']);
     const form = result._meta[FORM_META_KEY];
     assert.equal(form.title, 'Question');
     assert.equal(form.locale, 'en');
@@ -247,23 +299,28 @@ describe('question as a model writes it after AskUserQuestion, in English', () =
     assert.ok(result.structuredContent.warnings.every((w: string) => w.startsWith('Question 1')));
     assert.match(result.structuredContent.message, /^Waiting for form input\./);
     // A Japanese question keeps the seed's words: 「その他」 and 「質問」.
-    const japanese = await ask('v1', {
-      questions: [
-        { question: 'どれ？', header: '', options: [{ label: 'A' }] },
-        { question: 'どこ？', header: '', options: [{ label: 'B' }] },
-      ],
-    });
+    const japanese = await ask(
+      'v1',
+      {
+        questions: [
+          { question: 'どれ？', header: '', options: [{ label: 'A' }] },
+          { question: 'どこ？', header: '', options: [{ label: 'B' }] },
+        ],
+      },
+      undefined,
+      ['--host-renders-forms'],
+    );
     assert.equal(japanese._meta[FORM_META_KEY].title, '質問');
     assert.equal(japanese._meta[FORM_META_KEY].fields[2].label, 'その他');
   });
 
   test('an English question shown nowhere: NO_UI in English with the way out', async () => {
-    const result = await ask('v1', features, undefined, ['--elicitation', 'auto']);
+    const result = await ask('v1', features, undefined, []);
     assert.equal(result.isError, true);
     assert.match(result.content[0].text, /^Error \[NO_UI\]: /);
     assert.deepEqual(result.structuredContent.error.recovery, [
       'Ask the question as a normal message instead (do not call this question again)',
-      'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+      'To show any form, run the server as `formrequest serve` (the default, --elicitation auto) in a client that supports URL-mode elicitation (interactive Claude Code, for one): forms then open as a page in the browser.',
     ]);
     assert.deepEqual(result.structuredContent.error.details.reasons, [
       'This client supports neither MCP Apps nor elicitation.',

@@ -20,7 +20,6 @@ import {
 
 const SEED_WAIT_TAIL = 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。';
 /** What a model waiting on a form is told to do if the person sees nothing (issue 20). */
-const SEED_UNSEEN = 'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。';
 
 function errorText(result: any): string {
   assert.equal(result.isError, true, `expected isError, got ${JSON.stringify(result)}`);
@@ -68,10 +67,10 @@ function exercise(
             schema: checked.schema,
             status: 'waiting_for_input',
           });
-          // What the model reads: the message first, and no copy of the form. The server cannot know
-          // the host shows the call (a client that renders nothing looks the same): the way out is said.
+          // What the model reads: the message first, and no copy of the form. The host declared that it
+          // shows the call (--host-renders-forms): the seed's text alone.
           assert.deepEqual(result.structuredContent, {
-            message: `${text}\n${SEED_UNSEEN}`,
+            message: text,
             type: 'form_request',
             status: 'waiting_for_input',
           });
@@ -144,11 +143,12 @@ function exercise(
   }
 }
 
-exercise('stdio', (kind) => stdioClient(kind));
+exercise('stdio', (kind) => stdioClient(kind, '--host-renders-forms'));
 
 let http: RunningHttpServer;
 before(async () => {
-  http = await startHttpServer({ port: 0 });
+  // A host that renders the tool call (seed 000's conversation mode) declares it.
+  http = await startHttpServer({ port: 0, config: { hostRendersForms: true } });
 });
 after(async () => {
   await http?.close();

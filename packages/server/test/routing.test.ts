@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decideRoute, type RouteInput } from '@formrequest/server';
 import { conversationNote, nowhereMessage } from '../src/route-messages.ts';
+import { UNSEEN_ANSWER_MS, unseenAnswer } from '../src/unseen.ts';
 
 const NOTHING = { apps: false, formElicitation: false, urlElicitation: false };
 const FORM_AND_URL = { apps: false, formElicitation: true, urlElicitation: true };
@@ -87,8 +88,8 @@ test('row 10: a client without Apps or elicitation under policy auto: nowhere, w
       'Why:',
       '- This client supports neither MCP Apps nor elicitation.',
       'What to do: ask the person for what you need in the conversation instead (do not call this form again). ' +
-        'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports ' +
-        'URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
+        'To show any form, run the server as `formrequest serve` (the default, --elicitation auto) in a client that supports ' +
+        'URL-mode elicitation (interactive Claude Code, for one): forms then open as a page in the browser.',
     ].join('\n'),
   );
 });
@@ -104,4 +105,47 @@ test('row 11: URL mode, but the form page cannot be served: nowhere, naming the 
     reasons: [{ code: 'page-unavailable', error: 'port 4000 on 127.0.0.1 is in use' }],
   });
   assert.match(nowhereMessage('x', decided.reasons), /フォームページを用意できませんでした: port 4000/);
+});
+
+test('row 12: a host that declared it renders forms from the call: the conversation, whatever the client declares', () => {
+  for (const policy of ['never', 'auto'] as const) {
+    for (const fit of [FITS, DOES_NOT_FIT]) {
+      const decided = route({ policy, hostRendersForms: true, fit, callMode: 'auto' });
+      assert.deepEqual(decided, { surface: 'conversation', reasons: [] });
+    }
+  }
+  // MCP Apps still wins: the widget is the host's own rendering.
+  assert.equal(route({ hostRendersForms: true, client: { ...FORM_AND_URL, apps: true } }).surface, 'apps');
+});
+
+test("outcome rows: a decline or cancel faster than the threshold, first asked, page never opened, is nobody's", () => {
+  const askedAt = 1_000_000;
+  const at = (ms: number, extra: Partial<Parameters<typeof unseenAnswer>[0]> = {}) =>
+    unseenAnswer({ action: 'decline', askedAt, now: askedAt + ms, ...extra });
+  // Headless runtimes answer within ~10 ms.
+  assert.deepEqual(at(5), { code: 'unseen', action: 'decline', ms: 5, thresholdMs: UNSEEN_ANSWER_MS });
+  assert.equal(at(5, { action: 'cancel' })?.action, 'cancel');
+  assert.deepEqual(at(3, { pageOpened: false }), {
+    code: 'unseen',
+    action: 'decline',
+    ms: 3,
+    thresholdMs: UNSEEN_ANSWER_MS,
+    page: true,
+  });
+  // A person: slower than the threshold, after the page was opened, or after answering once already.
+  assert.equal(at(UNSEEN_ANSWER_MS), undefined);
+  assert.equal(at(1000), undefined);
+  assert.equal(at(5, { pageOpened: true }), undefined);
+  assert.equal(at(5, { attempt: 1 }), undefined);
+  // An acceptance is always the answer given; an unknown ask time is a person's.
+  assert.equal(at(5, { action: 'accept' }), undefined);
+  assert.equal(unseenAnswer({ action: 'decline' }), undefined);
+  const text = nowhereMessage('経費精算', [at(5)!]);
+  assert.match(text, /^フォーム「経費精算」はユーザーに表示されていません。/);
+  assert.match(text, /5 ms で「decline」と自動で応答しました/);
+  assert.match(text, /ダイアログは誰にも表示されていません/);
+  assert.match(text, /これはユーザーの拒否やキャンセルではありません/);
+  assert.match(text, /--host-renders-forms/);
+  assert.doesNotMatch(text, /--url-mode/);
+  assert.match(nowhereMessage('x', [at(3, { pageOpened: false })!], 'en'), /the form page was never opened/);
 });

@@ -108,10 +108,15 @@ export type Target =
   | { http: string[] }
   | { url: string; headers?: Record<string, string> };
 
-/** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode). */
+/** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode, --host-renders-forms). */
 function serveFlagsConfig(flags: string[]): ServerConfig {
   let config: ServerConfig = {};
   for (let i = 0; i < flags.length; i += 2) {
+    if (flags[i] === '--host-renders-forms') {
+      config = { ...config, hostRendersForms: true };
+      i -= 1;
+      continue;
+    }
     const [flag, value] = [flags[i], flags[i + 1]!];
     if (flag === '--config') config = { ...loadServerConfig(value), ...config };
     else if (flag === '--elicitation') config = { ...config, elicitation: value as ElicitationPolicy };

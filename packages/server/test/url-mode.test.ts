@@ -57,10 +57,13 @@ async function open(
   target: Target,
   answer: 'accept' | 'decline' | 'cancel' = 'accept',
   declared: Record<string, unknown> = FORM_AND_URL,
+  /** What happens before the client answers (a person opening the page); nothing: a headless runtime. */
+  before?: (params: any) => Promise<void>,
 ): Promise<Session> {
   const elicited = deferred<any>();
   const handler: ElicitHandler = async (params) => {
     elicited.resolve(params);
+    await before?.(params);
     return { action: answer };
   };
   const client = await connectClient(kind, target, handler, declared);
@@ -219,9 +222,33 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
-    test('the client declining or cancelling the URL ends the form; the page then says it is closed', async () => {
+    test('a client that declines or cancels the URL at once, the page never opened: nobody saw it, never "declined"', async () => {
       for (const answer of ['decline', 'cancel'] as const) {
         const { client, elicited } = await open(kind, target(), answer);
+        try {
+          const result = await client.callTool({
+            name: 'request_form',
+            arguments: { form_schema: TRIP_FORM },
+          });
+          assert.equal(result.isError, true);
+          assert.equal(result.structuredContent.status, 'unseen');
+          assert.match(result.content[0].text, /フォームページも開かれていません/);
+          assert.doesNotMatch(result.content[0].text, /断りました|キャンセルしました/);
+          const { url } = await elicited;
+          const late = await person.send(url, { action: 'accept', values: { destination: '大阪' } });
+          assert.equal(late.status, 409);
+          assert.equal(late.json.state, 'closed');
+        } finally {
+          await client.close();
+        }
+      }
+    });
+
+    test("the client declining or cancelling the URL after the page was opened ends the form as the person's answer", async () => {
+      for (const answer of ['decline', 'cancel'] as const) {
+        const { client, elicited } = await open(kind, target(), answer, FORM_AND_URL, async (params) => {
+          assert.equal((await person.open(params.url)).status, 200);
+        });
         try {
           const result = await client.callTool({
             name: 'request_form',

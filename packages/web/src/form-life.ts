@@ -2,7 +2,13 @@
 // requests and building stopped); setErrors opens an answered form again with messages from
 // elsewhere (a server's 422); destroy removes it. Submit waits for work in progress, builds what is
 // missing, shows every message and focuses the first invalid field before it sends anything.
-import { answerValues, type FormSchema, submitMessage, utcOffsetAt } from '@formrequest/schema/core';
+import {
+  answerLabels,
+  answerValues,
+  type FormSchema,
+  submitMessage,
+  utcOffsetAt,
+} from '@formrequest/schema/core';
 import { h, on } from './dom.js';
 import type { Building } from './form-build.js';
 import type { FormState } from './form-state.js';
@@ -111,7 +117,10 @@ export function formController(
       const { ok, values } = checkAll();
       if (life.closed() || !ok) return false;
       life.finish();
-      options.onSubmit?.(values, submitMessage(schema, values), { utcOffset: utcOffsetAt(now) });
+      options.onSubmit?.(values, submitMessage(schema, values), {
+        utcOffset: utcOffsetAt(now),
+        labels: answerLabels(schema, values, state.shown()),
+      });
       return true;
     } finally {
       busy = false;

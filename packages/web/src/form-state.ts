@@ -44,6 +44,8 @@ export interface FormState {
   showErrors(errors: Record<string, string>): string[];
   /** The answers as the person gave them (hidden values are the schema's, added by the checks). */
   raw(): Record<string, unknown>;
+  /** What search and loaded fields showed for their values (their display texts). */
+  shown(): Record<string, unknown>;
   /** Writes the draft now (nothing once the form is closed); `pending`: only if a write is scheduled. */
   writeDraft(pending?: boolean): void;
   /** Drops the draft (the form was answered or cancelled). */
@@ -150,6 +152,7 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
     msgs,
     pending,
     wait,
+    shown: () => ({ ...texts }),
     context(i) {
       const name = fields[i]!.name!;
       return {

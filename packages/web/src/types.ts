@@ -50,6 +50,11 @@ export interface RenderOptions {
 export interface SubmitContext {
   /** This browser's UTC offset at the form's `now`, in minutes east of UTC (Tokyo 540). */
   utcOffset: number;
+  /**
+   * What the person saw for the answers that are ids (`answerLabels`): the option label of a choice
+   * field, the row a search or loaded field showed. Not part of the seed's message.
+   */
+  labels: Record<string, string | string[]>;
 }
 
 export interface FormController {

@@ -13,7 +13,7 @@ import { err } from '../output.js';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
-                         [--elicitation never|auto] [--url-mode on|off] [--page-port N]
+                         [--host-renders-forms] [--elicitation auto|never] [--url-mode on|off] [--page-port N]
                          [--db URL] [--page-origin URL] [--token TOKEN]
 
 Runs the MCP server \`form\` (tools: request_form, question).
@@ -25,11 +25,15 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       (16 characters or more; default $FORMREQUEST_SERVE_TOKEN). Form pages are
                       not asked for it: their links are secrets of their own
   --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation",
-                      "urlMode", "pagePort", "progressIntervalMs"}
-  --elicitation MODE  never (default): the host renders the form from the tool call (seed 000)
-                      and the answers come back as the next user message; no elicitation is sent.
-                      auto: show it where the client can: MCP Apps, the client's own form dialog,
-                      or the form page in the browser (URL mode); answers come back in the result
+                      "hostRendersForms", "urlMode", "pagePort", "progressIntervalMs"}
+  (default)           show each form where the client can: MCP Apps, the client's own form
+                      dialog, or the form page in the browser (URL mode); answers come back in the
+                      result. A client that answers before anyone could see the form (claude -p,
+                      the Agent SDK without onElicitation) is told that nobody can see it
+  --host-renders-forms  the host running this server shows forms from the tool call (seed 000):
+                      every form goes to the conversation, answers come as the next user message
+  --elicitation MODE  auto (default), or never: send no elicitation, forms go to the conversation
+                      (kept for old setups: a host that renders forms says --host-renders-forms)
   --url-mode on|off   with --elicitation auto: whether forms may open as a page (default on)
   --page-port N       stdio: port of the loopback form page (default: any free port)
   --db URL            with --http: keep pending forms, their uploads and the requestState key in
@@ -52,6 +56,7 @@ const verb: Verb = {
       host: { type: 'string' },
       config: { type: 'string' },
       elicitation: { type: 'string' },
+      'host-renders-forms': { type: 'boolean' },
       'url-mode': { type: 'string' },
       'page-port': { type: 'string' },
       db: { type: 'string' },
@@ -77,7 +82,13 @@ const verb: Verb = {
         throw new UsageError(`--elicitation must be 'never' or 'auto', not '${values.elicitation}'.`);
       }
       config = { ...config, elicitation: values.elicitation as ElicitationPolicy };
+      if (values.elicitation === 'never' && !values['host-renders-forms']) {
+        log(
+          'formrequest serve: note: --elicitation never sends no elicitation, so forms are seen only where the host renders the tool call; such a host should say --host-renders-forms instead (in Claude Code, leave both out).',
+        );
+      }
     }
+    if (values['host-renders-forms']) config = { ...config, hostRendersForms: true };
     const urlMode = values['url-mode'];
     if (urlMode !== undefined) {
       if (urlMode !== 'on' && urlMode !== 'off')

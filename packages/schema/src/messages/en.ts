@@ -47,6 +47,7 @@ export const agent: Words<typeof ja.agent> = {
   fieldCount: 'Fields: {n}',
   nextMessage: 'Once the user fills in the form, the input is sent as the next message.',
   submitted: 'The user filled in the form "{title}". Answers:\n{values}',
+  answerLabels: 'What the person saw for the choices and search results (beside their values):\n{labels}',
   declined: 'The user declined to fill in the form "{title}".',
   invalidAnswers:
     'Error: the answers to the form "{title}" do not meet its rules (the retries ran out).\n{errors}\nTo show the form in the conversation, call again with mode: "never".',
@@ -65,12 +66,11 @@ export const agent: Words<typeof ja.agent> = {
   hintDates: '{min} – {max}',
   askAgain: '{message}\n\nPlease check your answers:\n{problems}',
   askAgainItem: '- {problem}',
-  waitingForm: 'Waiting for the form to be filled in',
-  waitingFormFor: 'Waiting for the form to be filled in ({minutes} min)',
+  waitingFormFor: 'Waiting for the form to be filled in ({elapsed})',
   consentForm: 'Please fill in the form "{title}" in your browser.',
   consentQuestions: 'Please answer in your browser: {questions}',
   consentQuestionsJoin: ' / ',
-  waitingPageFor: 'Waiting for the form in the browser ({minutes} min)',
+  waitingPageFor: 'Waiting for the form in the browser ({elapsed})',
   routePolicyNever:
     'This server does not use elicitation (--elicitation never), so the form is shown in the conversation.',
   routeNoElicitation: 'This client supports neither MCP Apps nor elicitation.',
@@ -87,10 +87,18 @@ export const agent: Words<typeof ja.agent> = {
   nowhereFix:
     'What to do: ask the person for what you need in the conversation instead (do not call this form again). {urlMode}',
   nowhereUrlMode:
-    'To show any form, run the server as `formrequest serve --elicitation auto` in a client that supports URL-mode elicitation (Claude Code, for one): forms then open as a page in the browser.',
-  waitingUnseen: 'If the person says they see no form, ask in the conversation instead.',
+    'To show any form, run the server as `formrequest serve` (the default, --elicitation auto) in a client that supports URL-mode elicitation (interactive Claude Code, for one): forms then open as a page in the browser.',
+  routeUnseen:
+    'The client answered the request "{action}" by itself in {ms} ms: faster than a person can read it (an answer under {threshold} ms is not taken as a person\'s), and {where}. This is not the person declining or cancelling. Headless runs (claude -p, the Claude Agent SDK without onElicitation) answer every request themselves without showing the form.',
+  unseenNotOpened: 'the form page was never opened',
+  unseenDialog: 'nobody was shown the dialog',
+  unseenFix:
+    'What to do: ask the person for what you need in the conversation instead (do not call this form again); in a headless run, say what you need in your final answer and stop. To show forms, use Claude Code interactively, or run the server as `formrequest serve --host-renders-forms` under a host that shows forms from the tool call.',
+  waitingUnseen:
+    'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.',
   questionTitle: 'Question',
   questionWaiting: 'Waiting for the answers to the questions',
+  questionUnanswered: 'Please answer "{question}" (pick an option or type an answer).',
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',
   answersNotObject: 'Send the answers as a JSON object of field name -> value.',
   noSuchField: 'This form has no such field.',
@@ -228,6 +236,15 @@ export const page: Words<typeof ja.page> = {
   closedText: 'The request was withdrawn or expired; nothing you entered was sent. You can close this tab.',
   answeredTitle: 'This form was answered already',
   answeredText: 'It takes one answer. You can close this tab.',
+  acceptWaiting:
+    'Your answers are saved on the server but have not reached the agent yet. Go back to {client} and continue (in Claude Code, choose "I\'m done, continue"). This page says so when they arrive.',
+  someClient: "the agent's app",
+  summaryTitle: 'What you sent',
+  withdrawnTitle: 'This request has ended',
+  withdrawnText:
+    'The request was withdrawn or expired ({reason}). Nothing you entered was sent, and nothing is lost: copy the text below and paste it into the conversation.',
+  copyText: 'Copy your answers as text',
+  copiedText: 'Copied',
   loading: 'Loading the form…',
   noScript: 'This form needs JavaScript. Turn it on and reload the page.',
   notFound: 'This form was not found: it expired, or the link is wrong. You can close this tab.',

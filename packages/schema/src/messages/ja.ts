@@ -57,6 +57,7 @@ export const agent = {
   nextMessage: 'ユーザーがフォームに入力後、次のメッセージとして入力内容が送信されます。',
   // Answers that came back in the tool result (the client's form dialog, the form page).
   submitted: 'ユーザーがフォーム「{title}」に入力しました。入力内容:\n{values}',
+  answerLabels: '選択肢と検索結果の表示名（値の横にユーザーが見たもの）:\n{labels}',
   declined: 'ユーザーはフォーム「{title}」への入力を断りました。',
   invalidAnswers:
     'エラー: フォーム「{title}」の入力内容が条件を満たしていません（再入力の上限に達しました）。\n{errors}\nフォームを会話で表示するには mode: "never" で呼び直してください。',
@@ -76,13 +77,12 @@ export const agent = {
   hintDates: '{min}〜{max}',
   askAgain: '{message}\n\n入力内容を確認してください:\n{problems}',
   askAgainItem: '・{problem}',
-  waitingForm: 'フォームへの入力を待っています',
-  waitingFormFor: 'フォームへの入力を待っています（{minutes}分経過）',
+  waitingFormFor: 'フォームへの入力を待っています（{elapsed}経過）',
   // Asking on the form page (URL-mode elicitation).
   consentForm: 'ブラウザでフォーム「{title}」に入力してください。',
   consentQuestions: 'ブラウザで質問に答えてください: {questions}',
   consentQuestionsJoin: ' ／ ',
-  waitingPageFor: 'ブラウザのフォームへの入力を待っています（{minutes}分経過）',
+  waitingPageFor: 'ブラウザのフォームへの入力を待っています（{elapsed}経過）',
   // Where a form is shown (routing.ts): why not in the client's own UI, or why nowhere.
   routePolicyNever:
     'このサーバーは elicitation を使わない設定（--elicitation never）のため、会話でフォームを表示します。',
@@ -102,12 +102,21 @@ export const agent = {
   nowhereFix:
     '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。{urlMode}',
   nowhereUrlMode:
-    'どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（Claude Code など）で サーバーを `formrequest serve --elicitation auto` として起動します（フォームはブラウザのフォームページに表示されます）。',
-  // A waiting form the server cannot know is shown (a client that renders nothing looks the same).
-  waitingUnseen: 'ユーザーがフォームが見えないと言う場合は、会話で直接尋ねてください。',
+    'どのフォームも表示できるようにするには、URL モードの elicitation に対応したクライアント（対話モードの Claude Code など）で サーバーを `formrequest serve`（既定の --elicitation auto）として起動します（フォームはブラウザのフォームページに表示されます）。',
+  // An elicitation answered before anyone could have seen it (unseen.ts): a runtime, not a person.
+  routeUnseen:
+    'クライアントが入力依頼に {ms} ms で「{action}」と自動で応答しました。人が依頼を読んで答えられる速さ（{threshold} ms 未満は人の応答とみなしません）ではなく、{where}。これはユーザーの拒否やキャンセルではありません。ヘッドレス実行（claude -p、onElicitation のない Claude Agent SDK など）は、フォームを表示せずにすべての依頼へ自分で応答します。',
+  unseenNotOpened: 'フォームページも開かれていません',
+  unseenDialog: 'ダイアログは誰にも表示されていません',
+  unseenFix:
+    '対処: 必要なことは会話で直接ユーザーに尋ねてください（このフォームを再度呼び出さないでください）。ヘッドレス実行なら、必要な情報を最終回答に書いて終えてください。フォームを表示するには Claude Code を対話モードで使うか、ツール呼び出しからフォームを表示するホストでサーバーを `formrequest serve --host-renders-forms` として起動します。',
+  // A waiting form that no host declared it shows (a client that renders nothing looks the same).
+  waitingUnseen:
+    'ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。そのようなホストがない実行（claude -p、フロントエンドのない Agent SDK、ターミナル）では、誰にもこのフォームは見えず、回答は届きません。その場合は会話で直接尋ねてください。Claude Code では `formrequest serve`（既定）で起動すると、フォームがダイアログかブラウザに表示されます。',
   // The `question` tool.
   questionTitle: '質問',
   questionWaiting: '質問への回答を待っています',
+  questionUnanswered: '「{question}」に回答してください（選択肢を選ぶか、入力してください）。',
   questionAskInChat:
     '質問を通常のメッセージとしてユーザーに尋ねてください（この質問を再度呼び出さないでください）',
   // Answers a page sends back (the server's form page, the host's chat page), checked before they count.
@@ -249,6 +258,15 @@ export const page = {
   closedTitle: 'このフォームは閉じられました',
   closedText:
     '依頼が取り消されたか、期限が切れました。入力内容は送信されていません。このタブは閉じてかまいません。',
+  acceptWaiting:
+    "回答はサーバーに保存しました。まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I'm done, continue」を選びます）。届いたらここに表示します。",
+  someClient: 'エージェントのアプリ',
+  summaryTitle: '送った内容',
+  withdrawnTitle: 'この依頼は終わりました',
+  withdrawnText:
+    '依頼は取り消されたか、期限が切れました（{reason}）。入力内容は送信されていませんが、失われてはいません。下のテキストをコピーして、会話に貼り付けてください。',
+  copyText: '入力内容をテキストとしてコピー',
+  copiedText: 'コピーしました',
   answeredTitle: 'このフォームは回答済みです',
   answeredText: '回答は一度だけ送れます。このタブは閉じてかまいません。',
   loading: 'フォームを読み込んでいます…',

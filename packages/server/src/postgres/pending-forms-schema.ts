@@ -42,4 +42,13 @@ CREATE TABLE formrequest.server_settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'when a form was first opened and its outcome delivered, and which client asked',
+    sql: `
+ALTER TABLE formrequest.pending_forms ADD COLUMN opened_at bigint;
+ALTER TABLE formrequest.pending_forms ADD COLUMN delivered_at bigint;
+ALTER TABLE formrequest.pending_forms ADD COLUMN client_name text;
+`,
+  },
 ];

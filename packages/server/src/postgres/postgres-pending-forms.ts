@@ -187,8 +187,9 @@ export class PostgresPendingForms implements PendingForms {
     const id = newToken();
     const elicitationId = randomUUID();
     const { rows } = await this.pool.query(
-      `INSERT INTO ${FORMS} (id, elicitation_id, server_name, schema, questions, issued_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, ${this.clock()}, ${this.clock()} + $6) RETURNING issued_at, expires_at`,
+      `INSERT INTO ${FORMS} (id, elicitation_id, server_name, schema, questions, issued_at, expires_at, client_name)
+       SELECT $1, $2, $3, $4, $5, n.t, n.t + $6, $7 FROM (SELECT ${this.clock()} AS t) n
+       RETURNING issued_at, expires_at`,
       [
         id,
         elicitationId,
@@ -196,6 +197,7 @@ export class PostgresPendingForms implements PendingForms {
         JSON.stringify(form.schema),
         form.questions ? JSON.stringify(form.questions) : null,
         this.ttlMs,
+        form.clientName ?? null,
       ],
     );
     return {
@@ -222,6 +224,20 @@ export class PostgresPendingForms implements PendingForms {
       return undefined;
     }
     return toForm(row);
+  }
+
+  async markOpened(id: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE ${FORMS} SET opened_at = ${this.clock()} WHERE id = $1 AND opened_at IS NULL`,
+      [id],
+    );
+  }
+
+  async markDelivered(id: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE ${FORMS} SET delivered_at = ${this.clock()} WHERE id = $1 AND delivered_at IS NULL`,
+      [id],
+    );
   }
 
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
@@ -484,5 +500,9 @@ function toForm(row: Row): PendingForm {
   };
   if (row.questions !== null) form.questions = JSON.parse(row.questions as string) as ResolvedQuestion[];
   if (row.outcome !== null) form.outcome = JSON.parse(row.outcome as string) as FormOutcome;
+  if (row.opened_at !== null && row.opened_at !== undefined) form.openedAt = Number(row.opened_at);
+  if (row.delivered_at !== null && row.delivered_at !== undefined)
+    form.deliveredAt = Number(row.delivered_at);
+  if (typeof row.client_name === 'string') form.clientName = row.client_name;
   return form;
 }

@@ -69,7 +69,9 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
 
   on(sel, 'change', () => {
     const item = items[Number(sel.value)];
-    ctx.set(sel.value === '' || !item ? undefined : itemValue(f, item));
+    // The row shown goes with the value: results put it beside the id for the model.
+    if (sel.value === '' || !item) ctx.set(undefined, undefined);
+    else ctx.set(itemValue(f, item), optionText(f, item));
   });
   const reload = () => load(cascade ? ctx.valueOf(f.dependsOn) : undefined);
   on(retry, 'click', reload);

@@ -1,0 +1,220 @@
+// Headless Claude Code (`claude -p`, the binary inside @anthropic-ai/claude-agent-sdk, and the Agent
+// SDK's query() without onElicitation) against a local fake Messages API: nobody can see a form there,
+// and the runtime answers every elicitation by itself within milliseconds. In every `--elicitation`
+// setting, for a flat form (form-mode dialog), a rich form (the form page, URL mode) and `question`, the
+// model must be told that nobody can see it, why and what to do, and never that the person declined or
+// cancelled. (Our host with its claude-agent-sdk agent, which does show forms, is
+// packages/host/test/claude-agent-sdk-forms.test.ts.)
+// The SDK is an optional peer of ~430 MB; CI installs it with
+//   npm install --no-save @anthropic-ai/claude-agent-sdk@0.3.330
+// and this test is skipped, saying so, only when its binary is absent.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { ensureFormPage } from './fixtures/form-page-build.ts';
+
+const CLAUDE = resolve(repoRoot, 'node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
+const skip = existsSync(CLAUDE)
+  ? false
+  : `the Claude Code binary ${CLAUDE} is not installed (optional, ~430 MB): npm install --no-save @anthropic-ai/claude-agent-sdk@0.3.330`;
+
+const FLAT_FORM = {
+  title: '連絡先',
+  fields: [
+    { name: 'name', type: 'text', label: '氏名', required: true },
+    {
+      name: 'plan',
+      type: 'select',
+      label: 'プラン',
+      options: [
+        { value: 'basic', label: 'ベーシック' },
+        { value: 'pro', label: 'プロ' },
+      ],
+    },
+  ],
+};
+// A file field does not fit the client's dialog: the form goes to the form page (URL mode).
+const RICH_FORM = {
+  title: '出張申請',
+  fields: [
+    { name: 'destination', type: 'text', label: '行き先', required: true },
+    { name: 'memo', type: 'file', label: '資料' },
+  ],
+};
+const QUESTIONS = [
+  { question: 'どちらにしますか？', header: '選択', options: [{ label: 'A' }, { label: 'B' }] },
+];
+const CALLS: Record<string, { name: string; input: Record<string, unknown> }> = {
+  flat: { name: 'mcp__form__request_form', input: { form_schema: FLAT_FORM } },
+  rich: { name: 'mcp__form__request_form', input: { form_schema: RICH_FORM } },
+  question: { name: 'mcp__form__question', input: { questions: QUESTIONS } },
+};
+
+let api: FakeApi;
+let home: string;
+
+/** The tool result text in the request's last user message. */
+function toolResult(body: any): string | undefined {
+  const user = [...(body.messages ?? [])].reverse().find((m: any) => m.role === 'user');
+  for (const block of Array.isArray(user?.content) ? user.content : []) {
+    if (block.type !== 'tool_result') continue;
+    return typeof block.content === 'string'
+      ? block.content
+      : block.content.map((c: any) => (c.type === 'text' ? c.text : '')).join('');
+  }
+  return undefined;
+}
+
+before(async () => {
+  if (skip) return;
+  ensureFormPage();
+  api = await startFakeMessagesApi((body) => {
+    if (toolResult(body) !== undefined) return { text: 'done' };
+    const match = /run (\w+) (\S+)/.exec(lastUserText(body));
+    const call = match ? CALLS[match[1]!] : undefined;
+    return call ? { text: 'フォームを出します。', toolUse: call } : { text: 'ok' };
+  });
+  home = mkdtempSync(join(tmpdir(), 'formrequest-headless-'));
+});
+
+after(async () => {
+  if (skip) return;
+  await api?.close();
+  rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+});
+
+function env(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    CLAUDE_CONFIG_DIR: join(home, 'config'),
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: 'test-key-headless',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+}
+
+function mcpConfig(serveFlags: string[]): string {
+  const [command, args] = cliCommand('serve', ...serveFlags);
+  return JSON.stringify({ mcpServers: { form: { command, args } } });
+}
+
+/** Runs `claude -p` once and returns the tool result the model got. */
+async function claudeP(kind: string, setting: string, serveFlags: string[]): Promise<string> {
+  const prompt = `run ${kind} ${setting}`;
+  const child = spawn(
+    CLAUDE,
+    [
+      '-p',
+      prompt,
+      '--mcp-config',
+      mcpConfig(serveFlags),
+      '--strict-mcp-config',
+      '--allowedTools',
+      'mcp__form__request_form,mcp__form__question',
+    ],
+    { env: env(), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const request = api.requests.find(
+    (r) => toolResult(r.body) !== undefined && JSON.stringify(r.body.messages).includes(prompt),
+  );
+  assert.ok(request, `claude -p (${prompt}) exited ${code} without a tool result:\n${output}`);
+  return toolResult(request.body)!;
+}
+
+const SETTINGS: Record<string, string[]> = {
+  default: [],
+  auto: ['--elicitation', 'auto'],
+  never: ['--elicitation', 'never'],
+};
+
+/** What the model read: the structuredContent (Claude Code shows JSON.stringify of it) or the text. */
+function read(text: string): { message: string; status?: string; code?: string } {
+  try {
+    const json = JSON.parse(text);
+    return { message: json.message ?? text, status: json.status, code: json.error?.code };
+  } catch {
+    return { message: text };
+  }
+}
+
+test('claude -p: in every --elicitation setting, a flat form, a rich form and question are "nobody can see this", never declined', {
+  skip,
+  timeout: 200_000,
+}, async (t) => {
+  const runs: Array<Promise<void>> = [];
+  for (const [setting, flags] of Object.entries(SETTINGS)) {
+    for (const kind of Object.keys(CALLS)) {
+      runs.push(
+        claudeP(kind, setting, flags).then((text) => {
+          const got = read(text);
+          t.diagnostic(`${setting} ${kind}: ${got.status ?? got.code} ${got.message.slice(0, 80)}…`);
+          assert.doesNotMatch(got.message, /断りました|キャンセルしました|CANCELLED/, `${setting} ${kind}`);
+          if (setting === 'never') {
+            // No elicitation is sent; nobody declared rendering, so the result says who can see it.
+            assert.match(got.message, /誰にもこのフォームは見えず、回答は届きません/, `${setting} ${kind}`);
+            assert.match(got.message, /会話で直接尋ねてください/);
+            return;
+          }
+          // An error result reaches the model as its text (Claude Code shows structuredContent otherwise).
+          if (kind === 'question') {
+            assert.match(got.message, /^エラー \[NO_UI\]/, `${setting} ${kind}`);
+          } else {
+            assert.match(got.message, /はユーザーに表示されていません/, `${setting} ${kind}`);
+            assert.match(
+              got.message,
+              kind === 'rich' ? /フォームページも開かれていません/ : /ダイアログは誰にも表示されていません/,
+            );
+          }
+          assert.match(got.message, /自動で応答しました/, `${setting} ${kind}`);
+          assert.match(got.message, /claude -p/);
+          assert.match(got.message, /--host-renders-forms/);
+        }),
+      );
+      // Three at a time: each run starts Claude Code and a server.
+      if (runs.length % 1 === 0) await Promise.all(runs.splice(0));
+    }
+  }
+  await Promise.all(runs);
+});
+
+test('the Agent SDK query() without onElicitation: the model is told nobody can see the form', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const sdk = (await import('@anthropic-ai/claude-agent-sdk' as string)) as {
+    query(args: { prompt: string; options: Record<string, unknown> }): AsyncIterable<any>;
+  };
+  const [command, args] = cliCommand('serve');
+  const prompt = 'run flat sdk';
+  for await (const _message of sdk.query({
+    prompt,
+    options: {
+      mcpServers: { form: { type: 'stdio', command, args } },
+      strictMcpConfig: true,
+      allowedTools: ['mcp__form__request_form'],
+      settingSources: [],
+      env: env(),
+      cwd: home,
+    },
+  })) {
+    // Drained: the turn runs to its end.
+  }
+  const request = api.requests.find(
+    (r) => toolResult(r.body) !== undefined && JSON.stringify(r.body.messages).includes(prompt),
+  );
+  assert.ok(request, 'the model got no tool result');
+  const got = read(toolResult(request.body)!);
+  assert.match(got.message, /はユーザーに表示されていません/);
+  assert.match(got.message, /自動で応答しました/);
+  assert.doesNotMatch(got.message, /断りました|キャンセルしました/);
+});
