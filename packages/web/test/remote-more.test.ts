@@ -276,6 +276,7 @@ async function mountHuge(page: Page, field: Record<string, unknown>, locale: 'ja
       const w = window as any;
       const all = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `User ${i}` }));
       w.fetched = 0;
+      w.all = all;
       w.form?.destroy();
       w.form = w.fr.renderForm(
         document.getElementById('app'),
@@ -284,7 +285,7 @@ async function mountHuge(page: Page, field: Record<string, unknown>, locale: 'ja
           locale,
           fetch: async () => {
             w.fetched++;
-            return { ok: true, status: 200, json: async () => all };
+            return { ok: true, status: 200, json: async () => w.results ?? all };
           },
         },
       );
@@ -306,11 +307,32 @@ test('100,000 search results: the first 100 are shown with "refine your search",
     debounceMs: 0,
   });
   await page.getByRole('combobox').waitFor(); // the fields that fetch are a module of their own
-  const times = await page.evaluate(async () => {
+  // Each keystroke answered with 100,000 results, and (the anchor, interleaved so a busy machine slows
+  // both alike) the same keystroke answered with 100: the cap makes the first cost about the second.
+  const { times, anchor } = await page.evaluate(async () => {
+    const w = window as any;
     const input = document.querySelector<HTMLInputElement>('[role=combobox]')!;
     const list = document.querySelector('[role=listbox]')!;
     const out: number[] = [];
-    for (const text of ['U', 'Us', 'Use', 'User', 'User ', 'User 1', 'User 12']) {
+    const small: number[] = [];
+    for (const [i, text] of [
+      'U',
+      'Us',
+      'Use',
+      'User',
+      'User ',
+      'User 1',
+      'User 12',
+      'User 1',
+      'User ',
+      'User',
+      'Use',
+      'Us',
+      'U',
+      'Us',
+      'Use',
+    ].entries()) {
+      w.results = i % 2 ? w.all.slice(0, 100) : w.all;
       list.replaceChildren();
       const before = (window as any).fetched;
       const t0 = performance.now();
@@ -321,18 +343,23 @@ test('100,000 search results: the first 100 are shown with "refine your search",
         await new Promise((r) => setTimeout(r, 0));
       await new Promise((r) => setTimeout(r, 0));
       list.getBoundingClientRect(); // layout included
-      out.push(performance.now() - t0);
+      (i % 2 ? small : out).push(performance.now() - t0);
     }
-    return out;
+    w.results = undefined;
+    return { times: out, anchor: small };
   });
   assert.equal(await page.locator('[role=option]').count(), 100);
   assert.equal(
     await page.locator('[role=status]').first().textContent(),
     '最初の100件です。検索語を絞り込んでください',
   );
-  // The median of 7, for a shared machine's pauses; without the cap each keystroke takes seconds.
-  const median = [...times].sort((a, b) => a - b)[3]!;
-  assert.ok(median < 50, `keystrokes: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+  // Medians of 8 and 7, for a shared machine's pauses. Under 50 ms on a quiet machine; on a busy one, within
+  // 3x the 100-result keystroke. Without the cap each keystroke takes seconds (over 100x).
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  assert.ok(
+    median(times) < 50 || median(times) < 3 * median(anchor),
+    `keystrokes: ${times.map((t) => t.toFixed(1)).join(', ')} ms; with 100 results: ${anchor.map((t) => t.toFixed(1)).join(', ')} ms`,
+  );
   await page.getByRole('combobox').press('ArrowDown');
   await page.getByRole('combobox').press('Enter');
   assert.equal(await value(page, 'who'), 0);
