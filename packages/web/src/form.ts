@@ -88,6 +88,7 @@ function draw(
     class: 'fr',
     novalidate: true,
     'data-theme': options.theme,
+    lang: locale,
     'aria-labelledby': `${uid}-t`,
   });
   let state: FormState | undefined;

@@ -36,7 +36,7 @@ export interface RenderOptions {
    * it is rendered. Either way one instant for the whole life of the form, in this browser's zone.
    */
   now?: Date;
-  /** Forces a colour theme; default: follow prefers-color-scheme. */
+  /** Forces a colour theme; default: the page's `color-scheme` (inherited; light where the page declares none). */
   theme?: 'light' | 'dark';
   /**
    * false: add no styles (the page links formrequest.css itself). By default the stylesheet is adopted

@@ -114,6 +114,7 @@ test('theming: a variable set on an ancestor, inline on the container or in a pa
   const page = await H.page();
   await mount(page, ALL);
   const button = '.fr-primary';
+  await page.locator(button).waitFor(); // a long form may wait for its reader before it draws
   assert.equal(await style(page, button, 'background-color'), 'rgb(11, 92, 213)');
   await page.evaluate(() => document.body.style.setProperty('--fr-accent', 'rgb(200, 0, 100)'));
   assert.equal(await style(page, button, 'background-color'), 'rgb(200, 0, 100)', 'set on <body>');
@@ -148,6 +149,43 @@ test('light and dark: prefers-color-scheme, data-theme on an ancestor, and the t
   assert.equal(await bg(), 'rgb(255, 255, 255)', 'an ancestor says light');
   await mount(page, ALL, { theme: 'dark' });
   assert.equal(await bg(), 'rgb(23, 25, 28)', "the form's own theme wins over its ancestor's");
+});
+
+test('a good guest: a page with text-align:center and color-scheme:light on a dark OS shows the form left-aligned and light, in its language', async () => {
+  const page = await H.page();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addStyleTag({
+    content:
+      ':root { color-scheme: light } body { text-align: center; line-height: 3; letter-spacing: 4px; ' +
+      'word-spacing: 9px; text-transform: uppercase } li { list-style: square; }',
+  });
+  await mount(page, ALL, { locale: 'en' });
+  const of = (sel: string, prop: string) => style(page, sel, prop);
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', "light: the page's scheme");
+  for (const sel of ['.fr', '.fr-label', '.fr-title', '.fr-hint']) {
+    assert.equal(await of(sel, 'text-align'), 'start', `${sel} text-align`);
+    assert.equal(await of(sel, 'letter-spacing'), 'normal', `${sel} letter-spacing`);
+    assert.equal(await of(sel, 'word-spacing'), '0px', `${sel} word-spacing`);
+    assert.equal(await of(sel, 'text-transform'), 'none', `${sel} text-transform`);
+  }
+  assert.equal(await of('.fr', 'line-height'), '24px', "the form's own line height");
+  const left = await page.evaluate(() => {
+    const form = document.querySelector('.fr')!.getBoundingClientRect();
+    const label = document.querySelector('.fr-label')!.getBoundingClientRect();
+    return Math.round(label.left - form.left);
+  });
+  assert.ok(left <= 32, `the first label starts at the form's left padding (${left}px in)`);
+  assert.equal(await page.locator('.fr').getAttribute('lang'), 'en', 'lang from the locale');
+  // The same page declaring nothing: light too (the page is light), and `light dark` follows the OS.
+  await page.evaluate(() => document.head.querySelectorAll('style, meta[name=color-scheme]').forEach((e) => e.remove()));
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'a page with no color-scheme');
+  await page.evaluate(() => {
+    document.documentElement.style.colorScheme = 'light dark';
+  });
+  assert.equal(await of('.fr', 'background-color'), 'rgb(23, 25, 28)', 'a page that follows the OS');
+  await mount(page, ALL, { theme: 'light' });
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'an explicit theme wins');
+  assert.equal(await page.locator('.fr').getAttribute('lang'), 'ja');
 });
 
 /** Every pair the design promises, measured from computed colours in the current scheme. */
