@@ -6,6 +6,7 @@
 // and tests share: alias tables, the compact schema's parts, the checker's sentences and reader).
 // Every name is listed: test/exports.test.ts pins the lists.
 
+export { type AnswerRow, type AnswerRowWords, answerRows } from './answer-rows.js';
 export {
   type AnswersResult,
   acceptsFile,

@@ -19,6 +19,7 @@ test('@formrequest/schema exports exactly these names', async () => {
     'QUESTION_HEADER_MAX',
     'QUESTION_LABEL_MAX',
     'acceptsFile',
+    'answerRows',
     'answerValues',
     'buildDependentUrl',
     'buildSearchUrl',

@@ -219,6 +219,8 @@ export const page: Words<typeof ja.page> = {
   sent: 'Sent.',
   cancelled: 'Cancelled.',
   pasteInstead: 'This view could not send to the chat. Copy the text below and paste it into the chat.',
+  yes: 'Yes',
+  no: 'No',
   copy: 'Copy',
   noAppsHost: 'This form is shown by hosts that support MCP Apps.',
 };

@@ -245,6 +245,8 @@ export const page = {
   cancelled: 'キャンセルしました。',
   pasteInstead:
     'この画面からチャットに送信できませんでした。次の内容をコピーして、チャットに貼り付けてください。',
+  yes: 'はい',
+  no: 'いいえ',
   copy: 'コピー',
   noAppsHost: 'このフォームは MCP Apps に対応したホストで表示されます。',
 } as const;
