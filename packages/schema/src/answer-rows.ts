@@ -50,7 +50,10 @@ export function answerRows(
     else if (kind === 'boolean') text = value === true ? words.yes : words.no;
     else if (kind === 'option' || kind === 'options') text = list.map(label).join(', ');
     else if (kind === 'file') text = list.map(fileText).join(', ');
-    else text = list.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', ');
+    else
+      text = list
+        .map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)))
+        .join(', ');
     rows.push({ name, label: fieldLabel(field), text });
   }
   return rows;

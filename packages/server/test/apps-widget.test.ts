@@ -468,10 +468,21 @@ test("the host's look: background, font and radius follow its variables; a theme
         '.fr-opt + .fr-opt',
       ].map((sel) => {
         const r = document.querySelector(sel)!.getBoundingClientRect();
-        return { left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        return {
+          left: Math.round(r.left),
+          right: Math.round(r.right),
+          top: Math.round(r.top),
+          bottom: Math.round(r.bottom),
+        };
       }),
     );
-    const boxes = { input: input!, area: area!, cancel: cancel!, submit: submit!, radioGap: optB!.top - optA!.bottom };
+    const boxes = {
+      input: input!,
+      area: area!,
+      cancel: cancel!,
+      submit: submit!,
+      radioGap: optB!.top - optA!.bottom,
+    };
     assert.deepEqual(
       [boxes.area.left, boxes.area.right],
       [boxes.input.left, boxes.input.right],

@@ -177,7 +177,9 @@ test('a good guest: a page with text-align:center and color-scheme:light on a da
   assert.ok(left <= 32, `the first label starts at the form's left padding (${left}px in)`);
   assert.equal(await page.locator('.fr').getAttribute('lang'), 'en', 'lang from the locale');
   // The same page declaring nothing: light too (the page is light), and `light dark` follows the OS.
-  await page.evaluate(() => document.head.querySelectorAll('style, meta[name=color-scheme]').forEach((e) => e.remove()));
+  await page.evaluate(() => {
+    for (const e of document.head.querySelectorAll('style, meta[name=color-scheme]')) e.remove();
+  });
   assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'a page with no color-scheme');
   await page.evaluate(() => {
     document.documentElement.style.colorScheme = 'light dark';
