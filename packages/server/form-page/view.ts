@@ -18,6 +18,7 @@ interface PageData {
   state: 'open' | 'accept' | 'cancel' | 'decline' | 'closed';
   question: boolean;
   maxFileBytes: number;
+  searchOrigins: string[];
 }
 
 type Values = Record<string, unknown>;
@@ -185,6 +186,19 @@ function refused(error: Refusal, retry: () => void): void {
   showBanner(format(words.failed, { reason: error.message }), retry);
 }
 
+/**
+ * Searches, except to an origin this page's CSP does not allow (the server's config does not list it):
+ * refused at once with the reason, which the field shows instead of a "try again" that could never work.
+ */
+const searchFetch: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  if (url.origin === location.origin || (data.searchOrigins ?? []).includes(url.origin))
+    return fetch(input, init);
+  const refused = new Error(format(words.searchNotAllowed, { origin: url.origin }));
+  refused.name = 'FormRequestRefused';
+  return Promise.reject(refused);
+};
+
 function start(): void {
   if (data.state !== 'open') {
     showDone(data.state);
@@ -210,6 +224,7 @@ function start(): void {
     now: new Date(data.issuedAt),
     onSubmit: (values, _message, context) => void submit(values, context.utcOffset),
     onCancel: () => void send('cancel'),
+    fetch: searchFetch,
   });
 }
 

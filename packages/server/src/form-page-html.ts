@@ -5,6 +5,7 @@ import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import type { ServerConfig } from './config.js';
 import type { FormOutcome } from './pending-forms.js';
+import { allowedSearchOrigins } from './search-origins.js';
 
 export const PAGE_SCRIPT_PATH = '/forms/-/page.js';
 
@@ -20,6 +21,8 @@ export interface FormPageData {
   question: boolean;
   /** The most a file may weigh on this server, checked before uploading. */
   maxFileBytes: number;
+  /** The origins the page may search (its CSP's connect-src besides itself): any other is refused. */
+  searchOrigins: string[];
 }
 
 export function pageData(
@@ -32,6 +35,7 @@ export function pageData(
     questions?: ResolvedQuestion[];
   },
   maxFileBytes: number,
+  searchOrigins: string[] = [],
 ): FormPageData {
   return {
     id: form.id,
@@ -41,12 +45,13 @@ export function pageData(
     state: form.outcome?.action ?? 'open',
     question: form.questions !== undefined,
     maxFileBytes,
+    searchOrigins,
   };
 }
 
 /** The page's Content-Security-Policy: itself and the configured search endpoints, nothing else. */
 export function pageCsp(config: ServerConfig): string {
-  const origins = [...new Set((config.endpoints ?? []).map((endpoint) => new URL(endpoint.url).origin))];
+  const origins = allowedSearchOrigins(config);
   return [
     "default-src 'none'",
     "script-src 'self'",

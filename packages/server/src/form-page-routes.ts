@@ -15,6 +15,7 @@ import { clampUtcOffset, isPlainObject } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import { validateHostHeader } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
+import { allowedSearchOrigins } from './search-origins.js';
 import { checkPageAnswers, filePath } from './form-page-answers.js';
 import { formPageHtml, messagePageHtml, PAGE_SCRIPT_PATH, pageCsp, pageData } from './form-page-html.js';
 import { header, readBody, sendJson } from './http-util.js';
@@ -87,7 +88,7 @@ export function formPageRoutes(options: FormPageRoutesOptions) {
     const form = await forms.get(id);
     if (!form) return notFoundPage(res, csp);
     res.writeHead(200, pageHeaders(csp, 'text/html; charset=utf-8'));
-    res.end(formPageHtml(pageData(form, maxFileBytes)));
+    res.end(formPageHtml(pageData(form, maxFileBytes, allowedSearchOrigins(options.config))));
     return true;
   }
 

@@ -25,6 +25,7 @@ import { formErrorResult, waitingForInputResult } from './request-form-result.js
 import { routeInput, withoutPage } from './route-call.js';
 import { conversationNote } from './route-messages.js';
 import { decideRoute, type RouteInput } from './routing.js';
+import { unreachableSearchIssues } from './search-origins.js';
 import type { FormRuntime } from './runtime.js';
 import { askOnPage } from './url-elicitation.js';
 
@@ -63,6 +64,8 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
         const errors = [...(mode.ok ? [] : [mode.message]), formatIssues(checked.errors)];
         return formErrorResult(errors.filter(Boolean).join('\n'), notes);
       }
+      // A search the widget and the form page cannot reach: said now, while the model can still fix it.
+      notes.push(...unreachableSearchIssues(checked.schema, runtime.config, checked.locale));
       // The form-mode mapping matters only to a client that can show that dialog (routing.ts reads `fit`
       // for no other); the conversation mode, the common call, skips it.
       const mapping: ReturnType<typeof toElicitation> = supportsFormElicitation(

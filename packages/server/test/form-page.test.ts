@@ -283,3 +283,45 @@ test('CSP: the page may fetch the configured search origin, and a fetch to any o
     await other.close();
   }
 });
+
+test('a field searching an origin the config does not list: the tool result warns at call time; the page says the server may not search there, with no retry', async () => {
+  const other = await startSearchApi();
+  const form = assignForm(exampleForm('example2-assign.json'), other.usersUrl);
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      const search = page.getByRole('combobox', { name: '担当者' });
+      await search.fill('山田');
+      const refused = page.getByText(`このサーバーは ${other.origin} を検索できません`);
+      await refused.waitFor();
+      assert.equal(await page.getByRole('button', { name: '再試行' }).isVisible(), false, 'no retry');
+      assert.equal(await page.getByText('もう一度お試しください').count(), 0);
+      // Styled as an error, not a hint.
+      const [color, error] = await page.evaluate(() => {
+        const status = [...document.querySelectorAll('.fr-hint')].find((e) =>
+          e.textContent?.includes('検索できません'),
+        )!;
+        const probe = document.createElement('p');
+        probe.className = 'fr-msg';
+        status.after(probe);
+        const out = [getComputedStyle(status).color, getComputedStyle(probe).color];
+        probe.remove();
+        return out;
+      });
+      assert.equal(color, error);
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+    });
+    const result = await asked.result;
+    const warnings: string[] = result.structuredContent.warnings ?? [];
+    const warning = warnings.find((w) => w.includes(other.origin));
+    assert.ok(warning, JSON.stringify(result.structuredContent));
+    assert.match(warning, /「assignee」/, 'names the field');
+    assert.match(warning, /--config/, 'names the config');
+    assert.match(warning, /endpoints/);
+  } finally {
+    await asked.client.close();
+    await other.close();
+  }
+});

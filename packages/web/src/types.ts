@@ -25,7 +25,11 @@ export interface RenderOptions {
   onSubmit?(values: Record<string, unknown>, message: string, context: SubmitContext): void;
   /** Called once with the cancel message. */
   onCancel?(message: string): void;
-  /** fetch used for searchUrl / loadUrl requests (default: the global fetch). */
+  /**
+   * fetch used for searchUrl / loadUrl requests (default: the global fetch). To refuse a request for good
+   * (an origin the page may not reach), reject with an Error named `FormRequestRefused`: the field shows
+   * its message as it is, as an error, with no retry.
+   */
   fetch?: typeof fetch;
   /** Credentials mode for search requests; 'omit' unless the embedding app asks for more. */
   credentials?: RequestCredentials;

@@ -103,6 +103,8 @@ export const agent: Words<typeof ja.agent> = {
   elicitNoForm:
     'The input the MCP server "{server}" asked for could not be made into a form, so it was cancelled ({why}).',
   elicitNoPage: 'The form for the MCP server "{server}" could not be opened: {why}',
+  searchOriginNotAllowed:
+    'Field "{field}" searches {origin}, which is not among the endpoints of this server\'s config file (--config). The form page and the MCP Apps widget cannot connect there, so this field cannot be filled. Add an endpoint with a URL on {origin} to the config, or use a configured endpoint.',
 };
 
 export const terminal: Words<typeof ja.terminal> = {
@@ -223,6 +225,7 @@ export const page: Words<typeof ja.page> = {
   no: 'No',
   copy: 'Copy',
   noAppsHost: 'This form is shown by hosts that support MCP Apps.',
+  searchNotAllowed: "This server is not allowed to search {origin} (it is not in the server's config).",
 };
 
 export const chat: Words<typeof ja.chat> = {

@@ -126,6 +126,9 @@ export const agent = {
   elicitNoForm:
     'MCP サーバー「{server}」の入力依頼はフォームにできなかったため、キャンセルしました（{why}）。',
   elicitNoPage: 'MCP サーバー「{server}」の入力フォームを開けませんでした: {why}',
+  // A field that searches an origin the server's config does not list (the page and widget cannot reach it).
+  searchOriginNotAllowed:
+    'フィールド「{field}」の検索先 {origin} は、このサーバーの設定ファイル（--config）の endpoints にありません。フォームのページと MCP Apps のウィジェットはそこへ接続できないため、この項目は入力できません。endpoints に {origin} の URL を加えるか、設定にある検索先を使ってください。',
 } as const;
 
 /** The terminal's words (`formrequest ask` and `question`); key hints are joined with ' · '. */
@@ -249,6 +252,7 @@ export const page = {
   no: 'いいえ',
   copy: 'コピー',
   noAppsHost: 'このフォームは MCP Apps に対応したホストで表示されます。',
+  searchNotAllowed: 'このサーバーは {origin} を検索できません（サーバーの設定にない検索先です）。',
 } as const;
 
 /** The reference chat app's page (`@formrequest/host`): its own words around the conversation. */

@@ -6,6 +6,7 @@
 // it is picked or cleared, so nothing typed is silently dropped.
 import { buildSearchUrl, fieldProp, itemValue, optionLabel, optionText } from '@formrequest/schema/core';
 import { h, on, setAttrs } from '../dom.js';
+import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
 
@@ -42,8 +43,10 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
   let inflight: AbortController | undefined;
   let focused = false;
 
-  const say = (msg: string) => {
+  /** The status line; a failure reads as an error (the field's message style), not a hint. */
+  const say = (msg: string, error = false) => {
     status.textContent = msg;
+    status.className = error ? 'fr-hint fr-req' : 'fr-hint'; // fr-req: the error colour
   };
   const open = (yes: boolean) => {
     list.hidden = !yes;
@@ -116,7 +119,9 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
       }),
     );
     say(found.length ? '' : ctx.say('noResults'));
-    open(found.length > 0);
+    // A late answer for a field the person has left opens nothing there (it would cover that field's
+    // message): its items wait for the next focus.
+    open(found.length > 0 && focused);
   };
   const search = (q: string) => {
     const mine = ++seq;
@@ -126,11 +131,12 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     say(ctx.say('loading'));
     ctx.load(buildSearchUrl(f, q, ctx.base), inflight.signal).then(
       (found) => mine === seq && show(found),
-      () => {
+      (error) => {
         if (mine !== seq) return;
         show([]);
-        say(ctx.say('searchError'));
-        retry.hidden = false;
+        const refused = refusal(error);
+        say(refused ?? ctx.say('searchError'), true);
+        retry.hidden = refused !== undefined;
       },
     );
   };

@@ -3,6 +3,6 @@
 // imports when a form has such a field (fields/index.ts): their options and items come over the network,
 // and so does their code, once (a bundler makes it a chunk: dist/formrequest-remote.js in the browser
 // module).
-export { loadItems } from '../load.js';
+export { loadItems, refusal } from '../load.js';
 export { autocomplete } from './autocomplete.js';
 export { remoteSelect } from './remote.js';

@@ -3,6 +3,7 @@
 // until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
 import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
+import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
 
@@ -27,6 +28,7 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
     fill(idle ? ctx.say('chooseParentFirst', { parent: ctx.labelOf(f.dependsOn) }) : ctx.say('loading'), []);
     sel.disabled = true;
     status.textContent = '';
+    status.className = 'fr-hint';
     retry.hidden = true;
     if (idle) return;
     const url = cascade ? buildDependentUrl(f, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
@@ -41,11 +43,13 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
         sel.value = at < 0 ? '' : String(at);
         if (at < 0 && cur != null) ctx.set(undefined);
       },
-      () => {
+      (error) => {
         if (mine !== seq) return;
         fill(ctx.say('choose'), []);
-        status.textContent = ctx.say('loadError');
-        retry.hidden = false;
+        const refused = refusal(error);
+        status.textContent = refused ?? ctx.say('loadError');
+        status.className = 'fr-hint fr-req'; // a failure reads as an error (fr-req: the error colour)
+        retry.hidden = refused !== undefined;
       },
     );
   };
