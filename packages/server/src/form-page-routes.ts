@@ -15,11 +15,11 @@ import { clampUtcOffset, isPlainObject } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import { validateHostHeader } from '@modelcontextprotocol/server';
 import type { ServerConfig } from './config.js';
-import { allowedSearchOrigins } from './search-origins.js';
 import { checkPageAnswers, filePath } from './form-page-answers.js';
 import { formPageHtml, messagePageHtml, PAGE_SCRIPT_PATH, pageCsp, pageData } from './form-page-html.js';
 import { header, readBody, sendJson } from './http-util.js';
 import { type PendingForm, type PendingForms, type StoredFile, UploadRefused } from './pending-forms.js';
+import { allowedSearchOrigins } from './search-origins.js';
 import { acceptProblem, cleanFileName, uploadFacts } from './uploads.js';
 
 /** The most one uploaded file may weigh unless its field says less (the host's limit too). */

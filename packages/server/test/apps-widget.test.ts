@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
-import { httpClient, type TestClient } from './support.ts';
+import { connectClient, httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/widget');
@@ -205,6 +205,27 @@ test('the tools point at the widget; the resource declares the endpoint origins 
   assert.deepEqual(csp.connectDomains, [apiOrigin]);
   assert.ok(html.startsWith('<!doctype html>'));
   assert.ok(!/<script[^>]+src=/.test(html), 'self-contained: no external scripts');
+});
+
+test('a field searching an origin the config does not list: the tool result warns an Apps host at call time', async () => {
+  const form = structuredClone(FORM);
+  form.fields[2]!.searchUrl = `${otherOrigin}/users`;
+  const apps = await connectClient('v2-auto', { url: mcp.url }, undefined, {
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  });
+  try {
+    const shown: any = await apps.callTool({ name: 'request_form', arguments: { form_schema: form } });
+    const warnings: string[] = shown.structuredContent.warnings ?? [];
+    assert.ok(
+      warnings.some((w) => w.includes(otherOrigin) && w.includes('「assignee」') && w.includes('--config')),
+      JSON.stringify(shown.structuredContent),
+    );
+    form.fields[2]!.searchUrl = `${apiOrigin}/users`;
+    const listed: any = await apps.callTool({ name: 'request_form', arguments: { form_schema: form } });
+    assert.equal(listed.structuredContent.warnings, undefined, 'a listed origin: no warning');
+  } finally {
+    await apps.close();
+  }
 });
 
 test('fill in the form inside the host (with search inside the CSP), submit: ui/message carries the answers', async () => {
