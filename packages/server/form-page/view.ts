@@ -225,6 +225,7 @@ function start(): void {
     onSubmit: (values, _message, context) => void submit(values, context.utcOffset),
     onCancel: () => void send('cancel'),
     fetch: searchFetch,
+    titleLevel: 1, // the form is the page: its title is the page's h1
   });
 }
 

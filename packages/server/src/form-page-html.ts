@@ -76,16 +76,29 @@ function inertJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Text for HTML (the title): `&`, `<`, `>` and `"` as references. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The tab's icon, inline (no request, allowed by img-src data:): a form card with two lines and a tick. */
+export const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect x='3' y='3' " +
+  "width='26' height='26' rx='6' fill='%230b5cd5'/%3E%3Cpath d='M9 11h14M9 16h9' stroke='%23fff' " +
+  "stroke-width='2.5' stroke-linecap='round'/%3E%3Cpath d='m17 21 3 3 5-6' fill='none' stroke='%23fff' " +
+  "stroke-width='2.5' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E";
+
 export function formPageHtml(data: FormPageData): string {
   const lang = data.schema.locale === 'en' ? 'en' : 'ja';
   const { loading, noScript } = pageWords(lang);
+  const title = typeof data.schema.title === 'string' && data.schema.title ? `${data.schema.title} — formrequest` : 'formrequest';
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>formrequest</title>
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="${FAVICON}">
 </head>
 <body>
 <main id="page" aria-live="polite"><p id="loading">${loading}</p><noscript><p>${noScript}</p></noscript></main>
@@ -98,8 +111,6 @@ export function formPageHtml(data: FormPageData): string {
 
 /** A page with one message and no script: unknown or expired links. */
 export function messagePageHtml(ja: string, en: string): string {
-  const escapeHtml = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return `<!doctype html>
 <html lang="ja">
 <head>
@@ -107,6 +118,7 @@ export function messagePageHtml(ja: string, en: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>formrequest</title>
+<link rel="icon" href="${FAVICON}">
 </head>
 <body>
 <main><p>${escapeHtml(ja)}</p><p lang="en">${escapeHtml(en)}</p></main>

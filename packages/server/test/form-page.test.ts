@@ -88,6 +88,20 @@ test('seed example 2: autocomplete from the configured search API, a date and a 
       await page.getByText('MCP サーバー「form」からの入力依頼').waitFor();
       assert.equal(await page.title(), 'タスク担当者設定 — formrequest');
       assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+      // The page's layout: one <main>, the form's title as its <h1>, an icon, the form centred.
+      assert.equal(await page.locator('main').count(), 1);
+      assert.deepEqual(await page.getByRole('heading', { level: 1 }).allTextContents(), ['タスク担当者設定']);
+      assert.match((await page.locator('link[rel=icon]').getAttribute('href')) ?? '', /^data:image\/svg\+xml,/);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const [form, card, width] = await page.evaluate(() => [
+        ...['.fr', '.fp-card'].map((sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return (r.left + r.right) / 2;
+        }),
+        document.documentElement.clientWidth / 2,
+      ]);
+      assert.ok(Math.abs(form! - card!) < 1, `the form is centred in its card (${form} vs ${card})`);
+      assert.ok(Math.abs(card! - width!) < 1, `the card is centred on the page (${card} vs ${width})`);
       await page.getByRole('combobox', { name: '担当者' }).fill('山田');
       await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
       await page.getByLabel('期限').fill(inDays(30));

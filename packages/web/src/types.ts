@@ -40,6 +40,8 @@ export interface RenderOptions {
    * it is rendered. Either way one instant for the whole life of the form, in this browser's zone.
    */
   now?: Date;
+  /** The title's heading level: 2 (default: the form sits under a page's own h1) or 1 (the form is the page). */
+  titleLevel?: 1 | 2;
   /** Forces a colour theme; default: the page's `color-scheme` (inherited; light where the page declares none). */
   theme?: 'light' | 'dark';
   /**
