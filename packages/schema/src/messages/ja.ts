@@ -9,6 +9,7 @@
 export const form = {
   // Answer validation (seed 000, フロントエンド実装ガイド 3).
   required: '{label}は必須です',
+  mustCheck: '「{label}」にチェックを入れてください',
   minLength: '{label}は{n}文字以上で入力してください',
   maxLength: '{label}は{n}文字以下で入力してください',
   pattern: '{label}の形式が正しくありません',
@@ -19,6 +20,7 @@ export const form = {
   // The same style for the checks the guide leaves implicit.
   notNumber: '{label}は数値で入力してください',
   step: '{label}は{n}刻みで入力してください',
+  wholeNumber: '{label}は整数で入力してください',
   notOption: '{label}は選択肢の中から選んでください',
   duplicate: '{label}に同じ項目が重複しています',
   badValue: '{label}の値が正しくありません',
@@ -26,7 +28,7 @@ export const form = {
   badDatetime: '{label}はYYYY-MM-DDTHH:mmの形式で入力してください',
   minDate: '{label}は{date}以降の日付を入力してください',
   maxDate: '{label}は{date}以前の日付を入力してください',
-  fileSize: '{label}のファイルサイズは{size}以下にしてください',
+  fileSize: '{label}のファイルサイズは{size}以下にしてください（「{name}」は{actual}）',
   fileType: '{label}のファイル形式が許可されていません（許可: {accept}）',
   fileSingle: '{label}はファイルを1つだけ選択してください',
   // Submit and cancel (seed 000, 6 and 7).
