@@ -3,7 +3,14 @@
 // the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
-import { decodeDataUrl, type FormSchema, format, formatBytes, formLocale } from '@formrequest/schema';
+import {
+  decodeDataUrl,
+  type FormSchema,
+  fieldProp,
+  format,
+  formatBytes,
+  formLocale,
+} from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
@@ -187,6 +194,19 @@ function refused(error: Refusal, retry: () => void): void {
 }
 
 /**
+ * The form as this page draws it: its title is the page's <h1>, so its section headings move up one
+ * level (a level-N heading is drawn as <h(N+1)> under an <h2> title): the outline reads h1, h2, h3…
+ * with no level skipped. Headings carry no answer; nothing else changes.
+ */
+function underPageTitle(schema: FormSchema): FormSchema {
+  const fields = schema.fields.map((field) => {
+    const level = field.type === 'heading' ? fieldProp(field, 'level') : undefined;
+    return typeof level === 'number' && level > 1 ? { ...field, level: level - 1 } : field;
+  });
+  return { ...schema, fields } as FormSchema;
+}
+
+/**
  * Searches, except to an origin this page's CSP does not allow (the server's config does not list it):
  * refused at once with the reason, which the field shows instead of a "try again" that could never work.
  */
@@ -218,7 +238,7 @@ function start(): void {
   declineButton.addEventListener('click', () => void send('decline'));
   decline.append(declineButton, el('span', undefined, words.declineHint));
   page.replaceChildren(asker, banner, card, status, decline);
-  controller = renderForm(holder, data.schema, {
+  controller = renderForm(holder, underPageTitle(data.schema), {
     locale,
     draftKey: `form-page:${data.id}`,
     now: new Date(data.issuedAt),

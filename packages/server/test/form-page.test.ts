@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
@@ -337,5 +340,38 @@ test('a field searching an origin the config does not list: the tool result warn
   } finally {
     await asked.client.close();
     await other.close();
+  }
+});
+
+// Seed examples 1-3 on the page at phone and desktop widths, light and dark: axe finds nothing, and each
+// is photographed into .tmp/screenshots/form-page/ (the tests' artefacts; never committed).
+test('axe: no violations on the page for seed examples 1-3 at 390 and 1280, light and dark; screenshots', async () => {
+  const shots = resolve(import.meta.dirname, '../../../.tmp/screenshots/form-page');
+  mkdirSync(shots, { recursive: true });
+  const base = http.url.replace('/mcp', '');
+  const examples = [
+    ['example1', exampleForm('example1-project.json')],
+    ['example2', assignForm(exampleForm('example2-assign.json'), search.usersUrl)],
+    ['example3', exampleForm('example3-address.json')],
+  ] as const;
+  const context = await newTestContext(browser);
+  try {
+    const page = await context.newPage();
+    for (const [name, schema] of examples) {
+      const form = await http.forms.open({ schema, serverName: 'form' });
+      for (const width of [390, 1280]) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.goto(`${base}/forms/${form.id}`);
+          await page.locator('.fr-title').waitFor();
+          await page.locator('.fr[aria-busy]').waitFor({ state: 'detached' }).catch(() => {});
+          assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
+          await page.screenshot({ path: resolve(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+    }
+  } finally {
+    await context.close();
   }
 });
