@@ -221,7 +221,11 @@ export function checkField(
         if (!isFileValue(file)) return say('badValue');
         const bytes = Math.max(file.size, file.data ? dataUrlBytes(file.data) : 0);
         if (typeof f.maxSize === 'number' && bytes > f.maxSize)
-          return say('fileSize', { size: formatBytes(f.maxSize), name: file.name, actual: formatBytes(bytes) });
+          return say('fileSize', {
+            size: formatBytes(f.maxSize),
+            name: file.name,
+            actual: formatBytes(bytes),
+          });
         if (!acceptsFile(f.accept, { name: file.name, type: file.type ?? '' })) {
           return say('fileType', { accept: f.accept });
         }

@@ -3,17 +3,11 @@
 // the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
-import {
-  decodeDataUrl,
-  type FormSchema,
-  fieldProp,
-  format,
-  formatBytes,
-  formLocale,
-} from '@formrequest/schema';
+import { decodeDataUrl, type FormSchema, format, formatBytes, formLocale } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
+import { underPageTitle } from './form-as-page.js';
 import { adoptPageStyles } from './styles.js';
 
 /** The data the server embeds (form-page-html.ts `FormPageData`). */
@@ -191,19 +185,6 @@ function refused(error: Refusal, retry: () => void): void {
     return;
   }
   showBanner(format(words.failed, { reason: error.message }), retry);
-}
-
-/**
- * The form as this page draws it: its title is the page's <h1>, so its section headings move up one
- * level (a level-N heading is drawn as <h(N+1)> under an <h2> title): the outline reads h1, h2, h3…
- * with no level skipped. Headings carry no answer; nothing else changes.
- */
-function underPageTitle(schema: FormSchema): FormSchema {
-  const fields = schema.fields.map((field) => {
-    const level = field.type === 'heading' ? fieldProp(field, 'level') : undefined;
-    return typeof level === 'number' && level > 1 ? { ...field, level: level - 1 } : field;
-  });
-  return { ...schema, fields } as FormSchema;
 }
 
 /**

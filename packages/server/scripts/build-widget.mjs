@@ -95,7 +95,7 @@ ${WIDGET_CSS}
 </style>
 </head>
 <body>
-<div id="app"></div>
+<main id="app"></main>
 <script type="module">${code}</script>
 </body>
 </html>

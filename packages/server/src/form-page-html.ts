@@ -90,7 +90,10 @@ export const FAVICON =
 export function formPageHtml(data: FormPageData): string {
   const lang = data.schema.locale === 'en' ? 'en' : 'ja';
   const { loading, noScript } = pageWords(lang);
-  const title = typeof data.schema.title === 'string' && data.schema.title ? `${data.schema.title} — formrequest` : 'formrequest';
+  const title =
+    typeof data.schema.title === 'string' && data.schema.title
+      ? `${data.schema.title} — formrequest`
+      : 'formrequest';
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -12,9 +12,10 @@ import { cancelMessage, submitMessage } from '@formrequest/schema';
 import { ISSUED_AT_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
-import { connectClient, httpClient, type TestClient } from './support.ts';
+import { connectClient, exampleForm, httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/widget');
@@ -533,7 +534,7 @@ test("the host's look: background, font and radius follow its variables; a theme
     // The summary: title, status, answers as label: value; the frame shrinks to it.
     const summary = frame.locator('.w-sum');
     await summary.waitFor();
-    assert.equal(await summary.locator('h2').textContent(), 'レビュー依頼');
+    assert.equal(await summary.locator('h1').textContent(), 'レビュー依頼');
     assert.deepEqual(await summary.locator('dt').allTextContents(), [
       'タスク名',
       'メモ',
@@ -565,10 +566,38 @@ test('cancel: a compact summary saying so, no answers', async () => {
     await frame.getByRole('button', { name: 'キャンセル' }).click();
     assert.equal(await waitForMessage(messages), cancelMessage());
     await frame.locator('.w-sum').waitFor();
-    assert.equal(await frame.locator('.w-sum h2').textContent(), 'レビュー依頼');
+    assert.equal(await frame.locator('.w-sum h1').textContent(), 'レビュー依頼');
     await frame.getByText('キャンセルしました。').waitFor();
     assert.equal(await frame.locator('.w-sum dt').count(), 0);
   } finally {
     await page.close();
+  }
+});
+
+// Seed examples 1-3 in the widget at phone and desktop widths, light and dark (the host's theme): axe
+// finds nothing in the frame, and each is photographed (.tmp/screenshots/widget/, the tests' artefacts).
+test('axe: no violations in the widget for seed examples 1-3 at 390 and 1280, light and dark; screenshots', async () => {
+  const examples = [
+    ['example1', exampleForm('example1-project.json')],
+    ['example2', exampleForm('example2-assign.json')],
+    ['example3', exampleForm('example3-address.json')],
+  ] as const;
+  for (const [name, schema] of examples) {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, frame } = await host('request_form', { form_schema: schema }, { theme });
+      try {
+        await frame.locator('.fr-title').waitFor();
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.evaluate((w) => {
+            document.querySelector('iframe')!.style.width = `${Math.min(w, 760)}px`;
+          }, width);
+          assert.deepEqual(await axeViolations(frame), [], `${name} ${width} ${theme}`);
+          await page.screenshot({ path: shot(`${name}-${width}-${theme}.png`) });
+        }
+      } finally {
+        await page.close();
+      }
+    }
   }
 });

@@ -3,11 +3,12 @@
 // and the test opens it, fills the form and submits, cancels or declines; the answers arrive in the
 // client's tool result.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { FormSchema } from '@formrequest/schema';
+import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
@@ -94,7 +95,10 @@ test('seed example 2: autocomplete from the configured search API, a date and a 
       // The page's layout: one <main>, the form's title as its <h1>, an icon, the form centred.
       assert.equal(await page.locator('main').count(), 1);
       assert.deepEqual(await page.getByRole('heading', { level: 1 }).allTextContents(), ['タスク担当者設定']);
-      assert.match((await page.locator('link[rel=icon]').getAttribute('href')) ?? '', /^data:image\/svg\+xml,/);
+      assert.match(
+        (await page.locator('link[rel=icon]').getAttribute('href')) ?? '',
+        /^data:image\/svg\+xml,/,
+      );
       await page.setViewportSize({ width: 1280, height: 800 });
       const [form, card, width] = await page.evaluate(() => [
         ...['.fr', '.fp-card'].map((sel) => {
@@ -358,14 +362,17 @@ test('axe: no violations on the page for seed examples 1-3 at 390 and 1280, ligh
   try {
     const page = await context.newPage();
     for (const [name, schema] of examples) {
-      const form = await http.forms.open({ schema, serverName: 'form' });
+      const form = await http.forms.open({ schema: schema as FormSchema, serverName: 'form' });
       for (const width of [390, 1280]) {
         for (const scheme of ['light', 'dark'] as const) {
           await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
           await page.emulateMedia({ colorScheme: scheme });
           await page.goto(`${base}/forms/${form.id}`);
           await page.locator('.fr-title').waitFor();
-          await page.locator('.fr[aria-busy]').waitFor({ state: 'detached' }).catch(() => {});
+          await page
+            .locator('.fr[aria-busy]')
+            .waitFor({ state: 'detached' })
+            .catch(() => {});
           assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
           await page.screenshot({ path: resolve(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
         }

@@ -6,9 +6,10 @@
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
-import { answerRows, type Locale, type ResolvedQuestion } from '@formrequest/schema';
+import { answerRows, type FormSchema, type Locale, type ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
+import { underPageTitle } from '../form-page/form-as-page.ts';
 import { FORM_META_KEY, ISSUED_AT_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
 
@@ -144,7 +145,8 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
     event.preventDefault();
     void controller?.submit();
   });
-  controller = renderForm(holder, schema, {
+  controller = renderForm(holder, underPageTitle(schema as FormSchema), {
+    titleLevel: 1, // the frame is its own document: the form's title is its h1
     locale: schema.locale,
     ...(issuedAt ? { now: issuedAt } : {}),
     draftKey: `request_form:${key}`,
@@ -212,7 +214,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 function showSummary(title: unknown, status: string, rows: { label: string; text: string }[]): void {
   const box = el('section', 'w-box w-sum');
   box.setAttribute('aria-label', typeof title === 'string' && title ? title : status);
-  if (typeof title === 'string' && title) box.append(el('h2', 'w-title', title));
+  if (typeof title === 'string' && title) box.append(el('h1', 'w-title', title));
   const line = el('p', 'w-status', status);
   line.setAttribute('role', 'status');
   box.append(line);

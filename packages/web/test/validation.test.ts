@@ -64,7 +64,10 @@ test('no message before touch; each text, number and choice message after touch'
   const terms = page.getByLabel('利用規約に同意する');
   await terms.check();
   await terms.uncheck();
-  assert.equal(await messageFor(page, '利用規約に同意する'), '「利用規約に同意する」にチェックを入れてください');
+  assert.equal(
+    await messageFor(page, '利用規約に同意する'),
+    '「利用規約に同意する」にチェックを入れてください',
+  );
 });
 
 test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
