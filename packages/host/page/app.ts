@@ -4,7 +4,7 @@
 import { type ChatKey, chatWords, format } from '@formrequest/schema/messages';
 import { api } from './api.js';
 import { $, el } from './dom.js';
-import { closeForm, focusForm, formHooks, showForm } from './form-panel.js';
+import { closeForm, focusForm, focusFormWhenDrawn, formHooks, showForm } from './form-panel.js';
 import { renderMarkdown } from './markdown.js';
 import { type OpenForm, s, state } from './state.js';
 
@@ -308,8 +308,11 @@ formHooks.opened = (form: OpenForm) => {
   followingNewest(() => $('messages').append(formNote!));
   // Focus moves into the form, unless the person is in the middle of writing a message.
   const input = $<HTMLTextAreaElement>('input');
+  const free = () =>
+    state.form === form &&
+    (document.activeElement === document.body || (document.activeElement === input && !input.value.trim()));
   if (!(document.activeElement === input && input.value.trim()) && state.form === form)
-    requestAnimationFrame(focusForm);
+    requestAnimationFrame(() => focusFormWhenDrawn(free));
 };
 formHooks.closed = (hadFocus: boolean) => {
   formNote?.remove();

@@ -109,8 +109,8 @@ async function mountForm(form: OpenForm): Promise<void> {
   formHooks.opened(form);
 }
 
-/** Puts focus on the form's first control that takes input (after the page has laid it out). */
-export function focusForm(): void {
+/** Puts focus on the form's first control that takes input (after the page has laid it out); false if none is drawn yet. */
+export function focusForm(): boolean {
   // The first control that can take focus: enabled (a select still loading its options is not) and
   // drawn (a field's hidden parts are not; focusing one would do nothing and leave the form unseen).
   const control = [
@@ -118,10 +118,24 @@ export function focusForm(): void {
   ].find((c) => !(c as HTMLInputElement).disabled && c.getClientRects().length > 0);
   if (!control) {
     $('form-slot').scrollIntoView({ block: 'start', behavior: 'instant' as ScrollBehavior });
-    return;
+    return false;
   }
   control.focus({ preventScroll: true });
   control.scrollIntoView({ block: 'center', behavior: 'instant' as ScrollBehavior });
+  return true;
+}
+
+/**
+ * focusForm, now or as soon as the form has a control: a form whose fields fetch is drawn when their
+ * module arrives. `still` says the focus may still move (the same form, the person not busy elsewhere).
+ */
+export function focusFormWhenDrawn(still: () => boolean): void {
+  if (focusForm()) return;
+  const observer = new MutationObserver(() => {
+    if (!still() || focusForm()) observer.disconnect();
+  });
+  observer.observe($('form-slot'), { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 10_000);
 }
 
 /**

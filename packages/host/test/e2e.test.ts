@@ -52,7 +52,7 @@ async function fillAllTypes(page: Page) {
   await form(page).getByLabel('Project name').fill('my-app');
   await form(page).getByRole('checkbox', { name: 'Authentication' }).check();
   await form(page).getByRole('combobox', { name: 'Assignee' }).fill('Al');
-  await form(page).getByRole('option').first().click();
+  await form(page).getByRole('listbox').getByRole('option').first().click(); // the search's list, not a select's
   await form(page).getByLabel('I agree to the terms').check();
 }
 

@@ -471,7 +471,9 @@ describe('screenshots', () => {
             await shot(page, `${name}-search`);
           }
           const replies = await page.locator('.msg.assistant').count();
-          await slot(page).getByRole('button', { name: '送信' }).click();
+          // The all-types form names its own buttons (examples/forms/all-types.json).
+          const [submit, cancel] = name === '5-all-types' ? ['登録する', 'やめる'] : ['送信', 'キャンセル'];
+          await slot(page).getByRole('button', { name: submit }).click();
           // A form with nothing required goes as it is; the others show their messages.
           await page.waitForFunction(
             () =>
@@ -480,7 +482,7 @@ describe('screenshots', () => {
           );
           if (await slot(page).isVisible()) {
             await shot(page, `${name}-messages`);
-            await slot(page).getByRole('button', { name: 'キャンセル' }).click();
+            await slot(page).getByRole('button', { name: cancel }).click();
           }
           await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
         }

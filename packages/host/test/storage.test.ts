@@ -238,8 +238,15 @@ describe('form ids belong to their conversation', () => {
     // Every form the "model" asks for has the same tool_use id, in every conversation.
     api = await startFakeMessagesApi((body) => {
       const text = lastUserText(body);
-      if (text.includes('"project_name"')) return { text: `Got ${JSON.parse(text).project_name}.` };
-      if (text.includes('"attachment"')) return { text: 'Got the file.' };
+      // An answer is the values' JSON (after the tool's result when the model's turn held the form).
+      let answers: unknown;
+      try {
+        answers = JSON.parse(text.slice(text.search(/^\{/m)));
+      } catch {}
+      if (answers && typeof answers === 'object' && !Array.isArray(answers))
+        return { text: 'attachment' in answers ? 'Got the file.' : 'Got the answers.' };
+      // The tool's own result (the form, waiting): the turn ends and the form stays pending.
+      if (text.includes('"attachment"')) return { text: 'Fill in the form above.' };
       return {
         text: 'Fill this in.',
         toolUse: {

@@ -126,7 +126,11 @@ test('theming: a variable set on an ancestor, inline on the container or in a pa
   const page = await H.page();
   await mount(page, ALL);
   const button = '.fr-primary';
+<<<<<<< HEAD
   await page.locator(button).waitFor(); // a long form may wait for its reader before it draws
+=======
+  await page.waitForSelector(button); // drawn once its on-demand parts (pattern engine, file field) are here
+>>>>>>> main
   assert.equal(await style(page, button, 'background-color'), 'rgb(11, 92, 213)');
   await page.evaluate(() => document.body.style.setProperty('--fr-accent', 'rgb(200, 0, 100)'));
   assert.equal(await style(page, button, 'background-color'), 'rgb(200, 0, 100)', 'set on <body>');

@@ -149,15 +149,15 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   });
   await mount(page, ALL, { now: NOW });
   const input = page.getByLabel('添付ファイル');
-  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
+  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1048577, 'a') });
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 KB以下にしてください（「big.txt」は2 KB）',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1,048,577 B）',
   );
-  await input.setInputFiles({ name: 'image.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  await input.setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイル形式が許可されていません（許可: .pdf,.txt）',
+    '添付ファイルのファイル形式が許可されていません（許可: .pdf,.png,.jpg,.txt）',
   );
   assert.equal(await page.evaluate(() => (window as any).reads), 0, 'refused files are never read');
   await input.setInputFiles({ name: 'ok.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
@@ -166,13 +166,13 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   assert.equal(await page.evaluate(() => (window as any).reads), 1);
   // A read that ends after the person chose again never replaces that later choice.
   await input.setInputFiles({ name: 'slow.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
-  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
+  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1048577, 'a') });
   await page.waitForFunction(() => (window as any).slowReadEnded);
   assert.equal(await page.evaluate(() => (window as any).reads), 2);
   assert.equal(await page.evaluate(() => (window as any).form.values().attachment), undefined);
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 KB以下にしてください（「big.txt」は2 KB）',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1,048,577 B）',
   );
 
   await mount(page, {
