@@ -220,12 +220,12 @@ export function checkField(
       for (const file of files) {
         if (!isFileValue(file)) return say('badValue');
         const bytes = Math.max(file.size, file.data ? dataUrlBytes(file.data) : 0);
-        if (typeof f.maxSize === 'number' && bytes > f.maxSize)
-          return say('fileSize', {
-            size: formatBytes(f.maxSize),
-            name: file.name,
-            actual: formatBytes(bytes),
-          });
+        if (typeof f.maxSize === 'number' && bytes > f.maxSize) {
+          // The file's size told apart from the limit: "2 KB", or "1048577 B" where both read "1 MB".
+          const size = formatBytes(f.maxSize);
+          const actual = formatBytes(bytes);
+          return say('fileSize', { size, name: file.name, actual: actual === size ? `${bytes} B` : actual });
+        }
         if (!acceptsFile(f.accept, { name: file.name, type: file.type ?? '' })) {
           return say('fileType', { accept: f.accept });
         }

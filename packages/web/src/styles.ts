@@ -4,7 +4,8 @@
 // light-dark(); the form takes the page's color-scheme (inherited: a page that declares `light dark` follows
 // the OS, one that declares nothing is light), or data-theme="light|dark" on .fr or an ancestor
 // (zero-specificity rules, so a page's own `color-scheme` rule on .fr wins too). A good guest: .fr resets
-// what a page's text rules would pass down (text-align, letter-spacing, line-height, list styles).
+// what a page's text rules would pass down (text-align, letter-spacing, line-height: the font shorthand;
+// list styles: every list of the form sets its own).
 // Scales: space 4 8 12 16 20(gap) 24 32 px; type 14 / 16 (base: labels, dividers, muted level-4 headings) /
 // 18 / 20 / 22 (heading levels 3, 2, 1: each above a label) / 24 px (the title); one accent, from
 // which hover and highlight states are mixed. Off-screen fields skip layout and paint (content-visibility).
@@ -15,11 +16,10 @@ export const CSS = `.fr{--_bg:var(--fr-bg,light-dark(#fff,#17191c));--_fg:var(--
 --_chip:var(--fr-chip,light-dark(#eef2f7,#2a2f36));--_focus:var(--fr-focus,var(--_accent));\
 --_radius:var(--fr-radius,8px);--_gap:var(--fr-gap,20px);\
 font:var(--fr-font-size,16px)/1.5 var(--fr-font,system-ui,sans-serif);color:var(--_fg);background:var(--_bg);\
-max-width:40rem;padding:clamp(16px,5%,28px);text-align:start;letter-spacing:normal;\
-text-transform:none}
+max-width:40rem;padding:clamp(16px,5%,28px);text-align:start;letter-spacing:normal}
 :where([data-theme=light] .fr){color-scheme:light}:where([data-theme=dark] .fr){color-scheme:dark}
 :where(.fr[data-theme=light]){color-scheme:light}:where(.fr[data-theme=dark]){color-scheme:dark}
-.fr,.fr *{box-sizing:border-box}.fr li{list-style:inherit}.fr [hidden]{display:none!important}
+.fr,.fr *{box-sizing:border-box}.fr [hidden]{display:none!important}
 .fr-title{font-size:1.5em;line-height:1.25;margin:0}
 .fr-desc,.fr-hint{color:var(--_muted)}.fr-desc{margin:8px 0 0}
 .fr-fields{display:flex;flex-direction:column;gap:var(--_gap);margin:24px 0 32px}

@@ -126,11 +126,7 @@ test('theming: a variable set on an ancestor, inline on the container or in a pa
   const page = await H.page();
   await mount(page, ALL);
   const button = '.fr-primary';
-<<<<<<< HEAD
-  await page.locator(button).waitFor(); // a long form may wait for its reader before it draws
-=======
   await page.waitForSelector(button); // drawn once its on-demand parts (pattern engine, file field) are here
->>>>>>> main
   assert.equal(await style(page, button, 'background-color'), 'rgb(11, 92, 213)');
   await page.evaluate(() => document.body.style.setProperty('--fr-accent', 'rgb(200, 0, 100)'));
   assert.equal(await style(page, button, 'background-color'), 'rgb(200, 0, 100)', 'set on <body>');
@@ -172,8 +168,8 @@ test('a good guest: a page with text-align:center and color-scheme:light on a da
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.addStyleTag({
     content:
-      ':root { color-scheme: light } body { text-align: center; line-height: 3; letter-spacing: 4px; ' +
-      'text-transform: uppercase } li { list-style: square; }',
+      ':root { color-scheme: light } body { text-align: center; line-height: 3; letter-spacing: 4px } ' +
+      'ul { list-style: square; margin: 2em; padding: 2em }',
   });
   await mount(page, ALL, { locale: 'en' });
   const of = (sel: string, prop: string) => style(page, sel, prop);
@@ -181,9 +177,17 @@ test('a good guest: a page with text-align:center and color-scheme:light on a da
   for (const sel of ['.fr', '.fr-label', '.fr-title', '.fr-hint']) {
     assert.equal(await of(sel, 'text-align'), 'start', `${sel} text-align`);
     assert.equal(await of(sel, 'letter-spacing'), 'normal', `${sel} letter-spacing`);
-    assert.equal(await of(sel, 'text-transform'), 'none', `${sel} text-transform`);
   }
   assert.equal(await of('.fr', 'line-height'), '24px', "the form's own line height");
+  await page.locator('.fr-chips').first().waitFor({ state: 'attached' }); // the remote fields' module
+  for (const sel of ['.fr-list', '.fr-chips']) {
+    assert.equal(await of(sel, 'list-style-type'), 'none', `${sel}: no markers`);
+    assert.equal(
+      await of(sel, 'padding-left'),
+      sel === '.fr-list' ? '4px' : '0px',
+      `${sel}: its own padding`,
+    );
+  }
   const left = await page.evaluate(() => {
     const form = document.querySelector('.fr')!.getBoundingClientRect();
     const label = document.querySelector('.fr-label')!.getBoundingClientRect();

@@ -152,7 +152,7 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1048577, 'a') });
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1,048,577 B）',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1048577 B）',
   );
   await input.setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
   assert.equal(
@@ -172,7 +172,7 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   assert.equal(await page.evaluate(() => (window as any).form.values().attachment), undefined);
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1,048,577 B）',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1048577 B）',
   );
 
   await mount(page, {
