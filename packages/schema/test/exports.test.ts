@@ -105,6 +105,7 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
     'chatWords',
     'formLocale',
     'format',
+    'laterWords',
     'pageWords',
     'resolveLocale',
     't',

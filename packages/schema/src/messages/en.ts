@@ -42,6 +42,16 @@ export const form: Words<typeof ja.form> = {
   invalidForm: 'This form cannot be shown',
 };
 
+export const later: Words<typeof ja.later> = {
+  chooseFile: 'Choose a file',
+  chooseFiles: 'Choose files',
+  dropFile: 'or drop it here',
+  limits: '{accept}, up to {size}',
+  anySize: '{accept}',
+  maxSizeOnly: 'up to {size}',
+  fileEntry: '{name} ({size})',
+};
+
 export const agent: Words<typeof ja.agent> = {
   waiting: 'Waiting for form input.',
   fieldCount: 'Fields: {n}',

@@ -49,6 +49,18 @@ export const form = {
   invalidForm: 'このフォームは表示できません',
 } as const;
 
+/** The renderer's words that only its on-demand modules read (the file field), kept out of `form` so a
+ * page that never shows such a field never loads them. */
+export const later = {
+  chooseFile: 'ファイルを選択',
+  chooseFiles: 'ファイルを選択（複数可）',
+  dropFile: 'またはここにドロップ',
+  limits: '{accept}・{size}まで',
+  anySize: '{accept}',
+  maxSizeOnly: '{size}まで',
+  fileEntry: '{name}（{size}）',
+} as const;
+
 /** What a model reads: the tool's result text, and the server's results and notes. */
 export const agent = {
   // The tool result (seed 000, 出力フォーマット).
