@@ -172,6 +172,7 @@ test('a good guest: a page with text-align:center and color-scheme:light on a da
       'ul { list-style: square; margin: 2em; padding: 2em }',
   });
   await mount(page, ALL, { locale: 'en' });
+  await page.waitForSelector('.fr-primary'); // drawn once its on-demand parts are here
   const of = (sel: string, prop: string) => style(page, sel, prop);
   assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', "light: the page's scheme");
   for (const sel of ['.fr', '.fr-label', '.fr-title', '.fr-hint']) {
@@ -205,6 +206,7 @@ test('a good guest: a page with text-align:center and color-scheme:light on a da
   });
   assert.equal(await of('.fr', 'background-color'), 'rgb(23, 25, 28)', 'a page that follows the OS');
   await mount(page, ALL, { theme: 'light' });
+  await page.waitForSelector('.fr-primary');
   assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'an explicit theme wins');
   assert.equal(await page.locator('.fr').getAttribute('lang'), 'ja');
 });

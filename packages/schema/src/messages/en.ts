@@ -49,6 +49,7 @@ export const later: Words<typeof ja.later> = {
   limits: '{accept}, up to {size}',
   anySize: '{accept}',
   maxSizeOnly: 'up to {size}',
+  searchPlaceholder: 'Type to search',
   fileEntry: '{name} ({size})',
 };
 

@@ -49,8 +49,8 @@ export const form = {
   invalidForm: 'このフォームは表示できません',
 } as const;
 
-/** The renderer's words that only its on-demand modules read (the file field), kept out of `form` so a
- * page that never shows such a field never loads them. */
+/** The renderer's words that only its on-demand modules read (the file field, the search box), kept out
+ * of `form` so a page that never shows such a field never loads them. */
 export const later = {
   chooseFile: 'ファイルを選択',
   chooseFiles: 'ファイルを選択（複数可）',
@@ -58,6 +58,7 @@ export const later = {
   limits: '{accept}・{size}まで',
   anySize: '{accept}',
   maxSizeOnly: '{size}まで',
+  searchPlaceholder: '入力して検索',
   fileEntry: '{name}（{size}）',
 } as const;
 
