@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { packAll } from './pack.mjs';
-import { readPackageFiles, unusedDependencies } from './release/dependencies.mjs';
+import { providedPeers, readPackageFiles, unusedDependencies } from './release/dependencies.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dest = join(root, '.tmp/release');
@@ -59,7 +59,11 @@ function unusedIn(pkg, manifest) {
   mkdirSync(dir, { recursive: true });
   const r = spawnSync('tar', ['-xzf', pkg.file, '-C', dir], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tar -xzf ${pkg.file} failed:\n${r.stderr}`);
-  return unusedDependencies(manifest, readPackageFiles(join(dir, 'package')));
+  return unusedDependencies(
+    manifest,
+    readPackageFiles(join(dir, 'package')),
+    providedPeers(manifest, workspace),
+  );
 }
 
 function tarEntry(file, path) {
@@ -69,6 +73,7 @@ function tarEntry(file, path) {
 
 rmSync(dest, { recursive: true, force: true });
 const packed = packAll(dest);
+const workspace = new Map(packed.map((p) => [p.name, JSON.parse(tarEntry(p.file, 'package.json'))]));
 let failed = 0;
 for (const pkg of packed) {
   const manifest = JSON.parse(tarEntry(pkg.file, 'package.json'));
@@ -76,8 +81,10 @@ for (const pkg of packed) {
   for (const dep of unusedIn(pkg, manifest))
     problems.push(`depends on ${dep} at run time, but nothing it ships imports it (a devDependency?)`);
 
+  // The file's own bytes: a small file's Buffer may be a view into a larger shared ArrayBuffer.
+  const bytes = readFileSync(pkg.file);
   const lint = await publint({
-    pack: { tarball: readFileSync(pkg.file).buffer },
+    pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
     strict: true,
     level: 'suggestion',
   });

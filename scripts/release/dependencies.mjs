@@ -21,14 +21,16 @@ export function names(text, name) {
 /**
  * The runtime dependencies of `manifest` that none of `files` ({path, text}: the shipped files, paths
  * relative to the package) names. Only code files count: a bundle inlined in an HTML page does not.
+ * `provided`: packages installed for a dependency's peer (the surfaces install what
+ * @formrequest/internal's entries load), which count as used.
  */
-export function unusedDependencies(manifest, files) {
+export function unusedDependencies(manifest, files, provided = []) {
   const code = files.filter((f) => CODE.test(f.path));
   const declared = [
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.optionalDependencies ?? {}),
   ];
-  return declared.filter((dep) => !code.some((f) => names(f.text, dep)));
+  return declared.filter((dep) => !provided.includes(dep) && !code.some((f) => names(f.text, dep)));
 }
 
 /** The files of an unpacked package folder, as {path, text}, for `unusedDependencies`. */
@@ -44,4 +46,15 @@ export function readPackageFiles(dir) {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * The peers of `manifest`'s own workspace dependencies (`workspace`: name -> manifest) that it names
+ * in `dependencies`: installed so those packages can load them.
+ */
+export function providedPeers(manifest, workspace) {
+  const deps = Object.keys(manifest.dependencies ?? {});
+  return deps.filter((dep) =>
+    deps.some((owner) => Object.hasOwn(workspace.get(owner)?.peerDependencies ?? {}, dep)),
+  );
 }

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { names, readPackageFiles, unusedDependencies } from './dependencies.mjs';
+import { names, providedPeers, readPackageFiles, unusedDependencies } from './dependencies.mjs';
 
 test('a package is named by a quoted specifier or subpath, not by a longer name or prose', () => {
   assert.ok(names("import { x } from '@formrequest/schema';", '@formrequest/schema'));
@@ -50,4 +50,14 @@ test('readPackageFiles reads the code files of an unpacked package, paths relati
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a dependency installed for a workspace dependency's peer counts as used", () => {
+  const workspace = new Map([
+    ['@formrequest/internal', { peerDependencies: { 'file-type': '^21', pg: '^8' } }],
+  ]);
+  const manifest = { dependencies: { '@formrequest/internal': '0.1.0', 'file-type': '21.3.4', other: '1' } };
+  assert.deepEqual(providedPeers(manifest, workspace), ['file-type']);
+  const files = [{ path: 'dist/a.js', text: "import '@formrequest/internal/uploads';" }];
+  assert.deepEqual(unusedDependencies(manifest, files, providedPeers(manifest, workspace)), ['other']);
 });

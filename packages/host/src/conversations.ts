@@ -4,9 +4,10 @@
 // part in it (its runs, its lease timer, shutting down); the steps are in runs/: turn-request.ts and
 // turn-start.ts (a turn accepted), form-answer.ts (an answer checked), local-runs.ts (runs claimed,
 // renewed, taken over), run-turn.ts (one attempt of a run), agent-events.ts (its events stored).
+
+import { HttpError } from '@formrequest/internal/http';
 import type { Agent } from './agents/agent.js';
 import type { EventBus } from './bus.js';
-import { HttpError } from './errors.js';
 import { instanceName } from './instance.js';
 import type { RunContext } from './runs/context.js';
 import { LocalRuns } from './runs/local-runs.js';

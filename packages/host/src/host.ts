@@ -4,24 +4,22 @@
 // the port is bound; API calls wait until the agent is ready. close() shuts down gracefully: the
 // health check turns 503, new turns are refused, runs get a while to finish and the rest are handed
 // over, event streams send what is stored and end.
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { Access, type AuthMode, browsableHost, isLoopbackHost, listen } from '@formrequest/internal/http';
+import { isPostgresUrl } from '@formrequest/internal/postgres';
 import { startHttpServer } from '@formrequest/server';
 import { PostgresPendingForms } from '@formrequest/server/postgres';
-import { serve } from '@hono/node-server';
-import { Access, type AuthMode, isLoopbackHost } from './access.js';
 import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
 import type { EventBus } from './bus.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
-import { demoEndpoints } from './demo-routes.js';
 import { instanceName } from './instance.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+import { demoEndpoints } from './routes/demo.js';
 import { SseStreams } from './sse.js';
 import {
   type HostStore,
-  isPostgresUrl,
   openStore,
   PostgresBus,
   PostgresStore,
@@ -229,25 +227,15 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     },
   });
 
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? defaultPort(env),
-    hostname,
-    // A body that trickles in, or a chunked body that never ends, holds a socket for requestTimeout at
-    // most (then Node answers 408 and closes it); the check runs often enough to keep to that.
-    serverOptions: {
-      requestTimeout,
-      headersTimeout: Math.min(requestTimeout, 20_000),
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 4)),
-    },
-  });
-  // Past this many open sockets (SSE streams included) new connections are closed at once.
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    await new Promise<void>((res, rej) => {
-      server.once('listening', res);
-      server.once('error', rej);
+    // Past maxConnections open sockets (SSE streams included) new connections are closed at once.
+    listening = await listen({
+      fetch: app.fetch,
+      port: options.port ?? defaultPort(env),
+      hostname,
+      requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
     });
   } catch (error) {
     await bus.close();
@@ -262,7 +250,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       `Cannot listen on ${hostname} port ${options.port ?? defaultPort(env)}: ${(error as Error).message}. Give --host an address of this machine (default 127.0.0.1).`,
     );
   }
-  const port = (server.address() as AddressInfo).port;
+  const port = listening.port;
   const url = `http://${browsableHost(hostname)}:${port}`;
   const pageUrl = `${url}/${auth.kind === 'token' ? `?token=${encodeURIComponent(auth.token)}` : ''}`;
   // Search URLs in the agent's forms are opened by the page, so they name the origin people use.
@@ -319,15 +307,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         // Runs first (their last events still reach the streams here), then the streams, then the rest.
         await conversations?.close({ drainMs: closeOptions.drainMs ?? options.drainMs ?? DEFAULT_DRAIN_MS });
         await streams.drain();
-        await new Promise<void>((res) => {
-          server.close(() => res());
-          // Requests still in flight (an upload) get a moment; idle keep-alive sockets go now.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-          setTimeout(
-            () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
-            1000,
-          ).unref();
-        });
+        // Requests still in flight (an upload) get a moment; idle keep-alive sockets go now.
+        await listening.close(1000);
         await agent?.close();
         await hub?.close();
         await formServer?.close();
@@ -337,11 +318,4 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return closing;
     },
   };
-}
-
-/** The address to print and to hand the agent: a wildcard listen address is not one a browser can open. */
-export function browsableHost(hostname: string): string {
-  if (hostname === '0.0.0.0' || hostname === '') return '127.0.0.1';
-  if (hostname === '::') return '[::1]';
-  return hostname.includes(':') ? `[${hostname}]` : hostname;
 }

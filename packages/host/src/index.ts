@@ -3,6 +3,7 @@
 // subpaths: `./store` (the storage contract and its SQLite and PostgreSQL stores) and `./demo` (the
 // demo's scripted agent, its forms and its search data). Every name is listed: test/exports.test.ts
 // pins the lists.
+// Who may talk to the host (written once for every HTTP surface, in @formrequest/internal/http).
 export {
   Access,
   type AuthMode,
@@ -10,7 +11,7 @@ export {
   parseAuth,
   parseOrigins,
   TOKEN_HEADER,
-} from './access.js';
+} from '@formrequest/internal/http';
 export {
   AGENT_NAMES,
   type Agent,
@@ -29,7 +30,6 @@ export { createAgent } from './agents/create.js';
 export { createApp, type Health } from './app.js';
 export { type EventBus, InProcessBus } from './bus.js';
 export { Conversations, type ConversationsOptions, DEFAULT_LEASE_MS } from './conversations.js';
-export { acceptProblem, cleanFileName, typeFromName, uploadFacts } from './files.js';
 export {
   DEFAULT_DB_PATH,
   DEFAULT_DRAIN_MS,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { isJsonType } from '../src/app.js';
+import { isJsonType } from '@formrequest/internal/http';
 import { isLoopbackHost, parseAuth, parseOrigins, type RunningHost, startHost } from '../src/index.js';
 import { call, startTestHost, tempDir, writeHeaders } from './helpers.js';
 

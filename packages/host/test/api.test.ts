@@ -4,8 +4,8 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { browsableHost } from '@formrequest/internal/http';
 import { validateFormSchema } from '@formrequest/schema';
-import { browsableHost } from '../src/host.js';
 import { loadMcpConfig, type RunningHost, startHost } from '../src/index.js';
 import {
   ALL_TYPES_ANSWERS,

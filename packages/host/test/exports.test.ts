@@ -27,9 +27,7 @@ test('@formrequest/host exports exactly these names', async () => {
     'McpHub',
     'SseStreams',
     'TOKEN_HEADER',
-    'acceptProblem',
     'anthropicOptionsFromEnv',
-    'cleanFileName',
     'createAgent',
     'createApp',
     'databaseLocation',
@@ -41,8 +39,6 @@ test('@formrequest/host exports exactly these names', async () => {
     'parseAuth',
     'parseOrigins',
     'startHost',
-    'typeFromName',
-    'uploadFacts',
     'withFormMetadata',
   ]);
 });
@@ -52,7 +48,6 @@ test('@formrequest/host/store exports exactly these names', async () => {
   assert.deepEqual(Object.keys(entry).sort(), [
     'EVENTS_CHANNEL',
     'HOST_MIGRATIONS',
-    'PG_SCHEMA',
     'PostgresBus',
     'PostgresStore',
     'RUNS_CHANNEL',
@@ -60,11 +55,7 @@ test('@formrequest/host/store exports exactly these names', async () => {
     'SqliteStore',
     'StoreConflict',
     'StoreInputError',
-    'explainPostgresError',
-    'isPostgresUrl',
-    'migrate',
     'openStore',
-    'redactUrl',
   ]);
 });
 

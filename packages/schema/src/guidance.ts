@@ -1,7 +1,8 @@
-// What a model is told about forms besides the vocabulary itself, written once for every text that
-// tells it: the search endpoints table (seed 000's Agent Skills table), the guidelines on when and how to
-// use a form, and the example form. The tool description (@formrequest/server) and the form skill
-// (@formrequest/skills) read them from here.
+// @formrequest/schema/guidance: what a model is told about forms besides the vocabulary itself, written
+// once for every text that tells it: the search endpoints table (seed 000's Agent Skills table), the
+// guidelines on when and how to use a form, and the example form. The tool description
+// (@formrequest/server) and the form skill (@formrequest/skills) read them from here; an entry of its
+// own with no imports, so the skill loads nothing else of the vocabulary.
 
 /** A search endpoint a form may use (the server's config lists them). */
 export interface SearchEndpoint {

@@ -1,20 +1,9 @@
 // @formrequest/schema/tooling: what formrequest's own docs generator, bundles and tests share with the
 // checker, and library users seldom need: the tables of names a model may write another way (aliases
-// and "did you mean"), the guidance a model reads with the vocabulary (the endpoints table, the
-// guidelines, the example form: the tool description and the form skill), the parts of the compact
-// schema the tool advertises, and the checker's
+// and "did you mean"), the parts of the compact schema the tool advertises, and the checker's
 // sentences and reader (a page loads them when a form needs them), the checks' parts all loaded. No
 // stability promise beyond the package's own.
 export { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from './aliases.js';
-export {
-  EXAMPLE_FORM,
-  endpointsTableMarkdown,
-  GUIDELINES,
-  type Guideline,
-  guidelineLines,
-  guidelinesMarkdown,
-  type SearchEndpoint,
-} from './guidance.js';
 export { compactFieldJsonSchema, fieldTypeTable, sharedFieldProps, sharedPropSpecs } from './json-schema.js';
 export { normalizeForm } from './normalize.js';
 export { schemaMessages } from './schema-messages.js';

@@ -1,5 +1,5 @@
 // The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
-// answers with; the second tier is under ./core, ./question, ./messages, ./pattern and ./tooling. A change
+// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./guidance and ./tooling. A change
 // here is a change of the package's API: update the list on purpose, and the README's API section.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -132,20 +132,26 @@ test('@formrequest/schema/tooling exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/tooling');
   assert.deepEqual(Object.keys(entry).sort(), [
     'ALL_PARTS',
-    'EXAMPLE_FORM',
     'FORM_ALIASES',
-    'GUIDELINES',
     'PROPERTY_ALIASES',
     'TYPE_SUGGESTIONS',
     'compactFieldJsonSchema',
-    'endpointsTableMarkdown',
     'fieldTypeTable',
-    'guidelineLines',
-    'guidelinesMarkdown',
     'normalizeForm',
     'schemaMessages',
     'sharedFieldProps',
     'sharedPropSpecs',
+  ]);
+});
+
+test('@formrequest/schema/guidance exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/guidance');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'EXAMPLE_FORM',
+    'GUIDELINES',
+    'endpointsTableMarkdown',
+    'guidelineLines',
+    'guidelinesMarkdown',
   ]);
 });
 

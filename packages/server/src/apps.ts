@@ -2,8 +2,8 @@
 // Apps host, and the tool `_meta` that points at it (plus ChatGPT's older keys).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { ServerConfig } from './config.js';
 import { allowedSearchOrigins } from './search-origins.js';
 
 export const WIDGET_URI = 'ui://form/request-form.html';

@@ -1,7 +1,7 @@
 // The sentences of the tool description that say where the answers arrive, which depends on the
 // server's policy (routing.ts): the next user message in the conversation mode, the tool result
 // where the client shows the form itself (its own dialog or the server's form page).
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 
 export function deliveryLines(config: ServerConfig): string[] {
   if ((config.elicitation ?? 'never') === 'never') {

@@ -4,9 +4,10 @@
 // answer comes as the next message, the answer's shape, and the search endpoints (seed 000's Agent
 // Skills table). The properties of each type are in the input schema (the catalog's compact table).
 // Japanese like the seed; field and property names stay as in the vocabulary.
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import { FIELD_CATALOG, type FieldType, type ValueKind } from '@formrequest/schema';
-import { endpointsTableMarkdown, guidelineLines } from '@formrequest/schema/tooling';
-import type { ServerConfig } from './config.js';
+import { endpointsTableMarkdown, guidelineLines } from '@formrequest/schema/guidance';
 import { deliveryLines } from './description-delivery.js';
 
 /** What each kind of answer value looks like in the JSON the model receives. */

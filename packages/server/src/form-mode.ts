@@ -1,9 +1,10 @@
 // The per-call `mode` argument of request_form. It can only narrow what the server's policy allows:
 // "never" keeps a call in the conversation; "auto" asks for the client's own surfaces, which the server
 // uses only when its policy (`--elicitation auto`) allows them (routing.ts).
+
+import { ELICITATION_POLICIES, type ElicitationPolicy } from '@formrequest/internal/config';
 import { isPlainObject, type Locale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
-import { ELICITATION_POLICIES, type ElicitationPolicy } from './config.js';
 
 export type ModeChoice = { ok: true; mode?: ElicitationPolicy } | { ok: false; message: string };
 

@@ -1,9 +1,10 @@
 // The form page's HTML: a static shell, the form's data as an inert JSON block, and the page script
 // (form-page/view.ts, built to dist/form-page.js) that renders it with @formrequest/web. Nothing a model
 // wrote is ever parsed as HTML: the data block escapes `<`, and the script sets text only.
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
-import type { ServerConfig } from './config.js';
 import type { FormOutcome } from './pending-forms.js';
 import { allowedSearchOrigins } from './search-origins.js';
 

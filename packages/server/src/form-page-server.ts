@@ -1,11 +1,9 @@
 // Where the form page is reached. Over HTTP it shares the MCP server's listener (http.ts mounts
 // formPageRoutes); over stdio there is no listener, so the first URL-mode form starts a small one on
 // loopback (127.0.0.1, any free port unless `pagePort` says otherwise) and keeps it for the process.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ServerConfig } from './config.js';
-import { formPageRoutes } from './form-page-routes.js';
-import { allowedNames, browsableHost, sendJson } from './http-util.js';
+// The HTTP stack loads with that first form: a stdio server that never shows one never evaluates it.
+import type { ServerConfig } from '@formrequest/internal/config';
+import type { Listening } from '@formrequest/internal/http';
 import type { PendingForms } from './pending-forms.js';
 
 /** The form page's base as the tools see it: a URL per form, once the page can be served. */
@@ -35,49 +33,51 @@ export interface LoopbackPageOptions {
 /** A page host that starts its own loopback listener when the first form needs it (stdio). */
 export function loopbackPageHost(options: LoopbackPageOptions): FormPageHost {
   const host = options.host ?? '127.0.0.1';
-  let listening: Promise<{ server: Server; origin: string }> | undefined;
+  let listening: Promise<{ listener: Listening; origin: string }> | undefined;
   let origin = '';
 
-  function start(): Promise<{ server: Server; origin: string }> {
-    const routes = formPageRoutes({
-      forms: options.forms,
-      config: options.config,
-      allowedHostnames: allowedNames(host),
-      origin: () => origin,
-      maxFileBytes: options.maxFileBytes,
-      log: options.log,
-    });
-    const server = createServer((req, res) => {
-      routes(req, res)
-        .then((handled) => {
-          if (!handled)
-            sendJson(res, 404, { error: 'Not found: this port serves form pages at /forms/<id>.' });
-        })
-        .catch((error: Error) => {
-          options.log(`formrequest serve: form page: ${error.message}`);
-          if (!res.headersSent) sendJson(res, 500, { error: `Internal error: ${error.message}` });
-          else res.end();
-        });
-    });
-    return new Promise((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => {
-        const port = options.config.pagePort ?? 0;
-        reject(
-          new Error(
-            error.code === 'EADDRINUSE'
-              ? `port ${port} on ${host} is in use (set another "pagePort" in the config, or 0 for any free port)`
-              : `cannot listen on ${host}:${port}: ${error.message}`,
-          ),
-        );
-      });
-      server.listen(options.config.pagePort ?? 0, host, () => {
-        origin = `http://${browsableHost(host)}:${(server.address() as AddressInfo).port}`;
-        options.log(`formrequest serve: form pages at ${origin}/forms/`);
-        // Nothing but pending forms keeps it: the process ends when the client closes stdin.
-        server.unref();
-        resolve({ server, origin });
-      });
-    });
+  async function start(): Promise<{ listener: Listening; origin: string }> {
+    const [{ Hono }, { Access, browsableHost, listen }, { formPageErrors, formPageRoutes }] =
+      await Promise.all([
+        import('hono'),
+        import('@formrequest/internal/http'),
+        import('./form-page-routes.js'),
+      ]);
+    const app = new Hono();
+    app.onError(formPageErrors(options.log));
+    app.route(
+      '/',
+      formPageRoutes({
+        forms: options.forms,
+        config: options.config,
+        access: new Access({
+          listenHost: host,
+          self: 'server',
+          hint: 'Open the form page at the URL the agent was given.',
+        }),
+        origin: () => origin,
+        maxFileBytes: options.maxFileBytes,
+        log: options.log,
+      }),
+    );
+    app.notFound((c) => c.json({ error: 'Not found: this port serves form pages at /forms/<id>.' }, 404));
+    const port = options.config.pagePort ?? 0;
+    let listener: Listening;
+    try {
+      listener = await listen({ fetch: app.fetch, port, hostname: host });
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new Error(
+        code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is in use (set another "pagePort" in the config, or 0 for any free port)`
+          : `cannot listen on ${host}:${port}: ${message}`,
+      );
+    }
+    origin = `http://${browsableHost(host)}:${listener.port}`;
+    options.log(`formrequest serve: form pages at ${origin}/forms/`);
+    // Nothing but pending forms keeps it: the process ends when the client closes stdin.
+    listener.server.unref();
+    return { listener, origin };
   }
 
   return {
@@ -95,10 +95,7 @@ export function loopbackPageHost(options: LoopbackPageOptions): FormPageHost {
       const running = await listening?.catch(() => undefined);
       listening = undefined;
       if (!running) return;
-      await new Promise<void>((resolve) => {
-        running.server.close(() => resolve());
-        running.server.closeAllConnections();
-      });
+      await running.listener.close(0);
     },
   };
 }

@@ -1,33 +1,19 @@
-// The server over Streamable HTTP at `/mcp`, and the form page at `/forms/<id>` on the same listener.
-//
-// Two eras share one endpoint (REFERENCE.md, "Which SDK line"): 2025-era clients (the v1 SDK client, the
-// Inspector, Claude Code) get a sessionful transport, so the server can still send them requests such
-// as elicitation; 2026-07-28 clients go to the SDK's per-request handler. In front of both: DNS-rebinding
-// protection (Host and Origin checks) and a request body limit with a clear 413.
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '@formrequest/schema';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import {
-  createMcpHandler,
-  isInitializeRequest,
-  isJsonContentType,
-  isLegacyRequest,
-  type McpServer,
-  validateHostHeader,
-  validateOriginHeader,
-} from '@modelcontextprotocol/server';
-import { DEFAULT_HTTP_PORT, type ServerConfig } from './config.js';
-import { formPageRoutes } from './form-page-routes.js';
+// The server over Streamable HTTP at `/mcp` (mcp-routes.ts), and the form page at `/forms/<id>`
+// (form-page-routes.ts) on the same listener: one Hono app, behind one access middleware (Host and
+// Origin: DNS-rebinding protection) and a request body limit with a clear 413.
+import { DEFAULT_HTTP_PORT, type ServerConfig } from '@formrequest/internal/config';
+import { Access, browsableHost, HttpError, listen } from '@formrequest/internal/http';
+import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { type Context, Hono } from 'hono';
+import { formPageErrors, formPageRoutes } from './form-page-routes.js';
 import { fixedPageHost } from './form-page-server.js';
-import { allowedNames, browsableHost, header, readBody, sendJson } from './http-util.js';
+import { MCP_PATH, mcpRoutes } from './mcp-routes.js';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime, type FormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';
 
-export const MCP_PATH = '/mcp';
-export { DEFAULT_HTTP_PORT };
+export { DEFAULT_HTTP_PORT, MCP_PATH };
 /** Form schemas are small; 1 MiB leaves room for a 200-field form many times over. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -79,23 +65,20 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-interface LegacySession {
-  transport: NodeStreamableHTTPServerTransport;
-  lastSeen: number;
-}
-
 export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const config = options.config ?? {};
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const sessionIdleMs = options.sessionIdleMs ?? 60 * 60 * 1000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
   const pageOrigin = options.pageOrigin === undefined ? undefined : parsePageOrigin(options.pageOrigin);
-  const allowedHostnames = allowedNames(host, [
-    ...(options.allowedHosts ?? []),
-    ...(pageOrigin ? [new URL(pageOrigin).hostname] : []),
-  ]);
+  const access = new Access({
+    listenHost: host,
+    names: options.allowedHosts,
+    publicOrigins: pageOrigin ? [pageOrigin] : [],
+    self: 'server',
+    hint: 'Open the URL the server printed, or name the host in allowedHosts (or the page origin).',
+  });
 
   const forms = options.forms ?? (options.db ? await openSharedForms(options.db, log) : undefined);
   let stateKey: Uint8Array | string | undefined;
@@ -112,183 +95,40 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     stateKey,
     log,
   });
-  const pages = formPageRoutes({
-    forms: runtime.forms,
-    config,
-    allowedHostnames,
-    origin: () => origin,
-    log,
-  });
   const factory = options.factory ? () => options.factory!(runtime) : () => createFormServer(config, runtime);
-  const modern = createMcpHandler(factory, {
-    legacy: 'reject',
-    maxRequestBodySize: maxBodyBytes,
+  const mcp = mcpRoutes({
+    factory,
+    maxBodyBytes,
+    sessionIdleMs: options.sessionIdleMs ?? 60 * 60 * 1000,
     onerror,
   });
-  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror });
-  const sessions = new Map<string, LegacySession>();
 
-  async function serveLegacy(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const sessionId = header(req, 'mcp-session-id');
-    if (sessionId) {
-      const session = sessions.get(sessionId);
-      if (!session) {
-        return sendJsonRpcError(
-          res,
-          404,
-          -32001,
-          `Unknown or expired session ${sessionId}. Start a new session with initialize.`,
-        );
-      }
-      session.lastSeen = Date.now();
-      return session.transport.handleRequest(req, res, body);
-    }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return sendJsonRpcError(
-        res,
-        400,
-        -32000,
-        'Missing mcp-session-id header: send initialize first to open a session.',
-      );
-    }
-    const transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, lastSeen: Date.now() });
+  const app = new Hono();
+  const pageErrors = formPageErrors(log);
+  app.onError((error, c) => (c.req.path === MCP_PATH ? mcpError(error, c, onerror) : pageErrors(error, c)));
+  // Every path: the Host, and an Origin only by its name (an inspector on another localhost port calls
+  // /mcp); the form page adds its own stricter rule for answers and files.
+  app.use('*', access.middleware({ origin: 'name' }));
+  app.route('/', mcp.app);
+  app.route('/', formPageRoutes({ forms: runtime.forms, config, access, origin: () => origin, log }));
+  app.notFound((c) =>
+    c.json(
+      {
+        error: `Not found: ${c.req.path}. The MCP endpoint of this server is ${MCP_PATH}; form pages are at /forms/<id>.`,
       },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await factory().connect(transport);
-    // What the server sends counts as activity too: a call held while a person fills a form (its
-    // progress, every few seconds) keeps its session from being swept as idle.
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const session = transport.sessionId ? sessions.get(transport.sessionId) : undefined;
-      if (session) session.lastSeen = Date.now();
-      return send(message, options);
-    };
-    await transport.handleRequest(req, res, body);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const hostCheck = validateHostHeader(header(req, 'host'), allowedHostnames);
-    if (!hostCheck.ok) {
-      return sendJsonRpcError(
-        res,
-        403,
-        -32000,
-        `Forbidden: ${hostCheck.message} (DNS-rebinding protection).`,
-      );
-    }
-    const originCheck = validateOriginHeader(header(req, 'origin'), allowedHostnames);
-    if (!originCheck.ok) {
-      return sendJsonRpcError(
-        res,
-        403,
-        -32000,
-        `Forbidden: ${originCheck.message} (DNS-rebinding protection).`,
-      );
-    }
-    if (path !== MCP_PATH) {
-      if (await pages(req, res)) return;
-      return sendJson(res, 404, {
-        error: `Not found: ${path}. The MCP endpoint of this server is ${MCP_PATH}; form pages are at /forms/<id>.`,
-      });
-    }
-    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
-      res.setHeader('Allow', 'GET, POST, DELETE');
-      return sendJsonRpcError(
-        res,
-        405,
-        -32000,
-        `Method ${req.method} is not allowed on ${MCP_PATH}; use POST (or GET/DELETE with a session).`,
-      );
-    }
-    let body: unknown;
-    if (req.method === 'POST') {
-      if (!isJsonContentType(header(req, 'content-type'))) {
-        return sendJsonRpcError(
-          res,
-          415,
-          -32000,
-          'Unsupported Content-Type: send the JSON-RPC message as application/json.',
-        );
-      }
-      const raw = await readBody(req, maxBodyBytes);
-      if (raw === undefined) {
-        res.setHeader('Connection', 'close');
-        return sendJsonRpcError(
-          res,
-          413,
-          -32000,
-          `Request body too large: the limit is ${maxBodyBytes} bytes.`,
-        );
-      }
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch (error) {
-        return sendJsonRpcError(
-          res,
-          400,
-          -32700,
-          `Parse error: the request body is not valid JSON (${(error as Error).message}).`,
-        );
-      }
-      // Only a hard limit against stack overflow here: a form nested too deep (but far less) reaches
-      // request_form and comes back as a tool error naming the field, like every other schema defect.
-      if (nestsDeeperThan(body, MAX_MESSAGE_DEPTH)) {
-        return sendJsonRpcError(
-          res,
-          400,
-          -32600,
-          `Invalid Request: the body nests objects and arrays more than ${MAX_MESSAGE_DEPTH} levels deep; send a flatter message.`,
-        );
-      }
-    }
-    // Body-less GET/DELETE are 2025 session operations; a POST is classified by the SDK's own rule.
-    const legacy = req.method !== 'POST' || (await isLegacyRequest(await toWebRequest(req, body), body));
-    return legacy ? serveLegacy(req, res, body) : serveModern(req, res, body);
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: Error) => {
-      onerror(error);
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal error: ${error.message}`);
-      else res.end();
-    });
-  });
-  const sweep = setInterval(
-    () => {
-      const cutoff = Date.now() - sessionIdleMs;
-      for (const [id, session] of sessions) {
-        if (session.lastSeen < cutoff) {
-          sessions.delete(id);
-          session.transport.close().catch(onerror);
-        }
-      }
-    },
-    Math.min(sessionIdleMs, 60_000),
+      404,
+    ),
   );
-  sweep.unref();
 
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    listening = await listen({ fetch: app.fetch, port: options.port ?? DEFAULT_HTTP_PORT, hostname: host });
   } catch (error) {
-    clearInterval(sweep);
-    await modern.close();
+    await mcp.close();
     await runtime.close();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
+  const port = listening.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   origin = pageOrigin ?? `http://${browsableHost(host)}:${port}`;
   return {
@@ -296,23 +136,29 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     port,
     forms: runtime.forms,
     async close() {
-      clearInterval(sweep);
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled(open.map((session) => session.transport.close()));
-      await modern.close();
+      await mcp.close();
       await runtime.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close(0);
     },
   };
 }
 
+/** An error on /mcp as JSON-RPC: `{jsonrpc, error: {code, message}, id: null}`. */
+function mcpError(error: Error, c: Context, onerror: (error: Error) => void): Response {
+  if (error instanceof HttpError) {
+    const code = typeof error.details.rpcCode === 'number' ? error.details.rpcCode : -32000;
+    return c.json({ jsonrpc: '2.0', error: { code, message: error.message }, id: null }, error.status);
+  }
+  onerror(error);
+  return c.json(
+    { jsonrpc: '2.0', error: { code: -32603, message: `Internal error: ${error.message}` }, id: null },
+    500,
+  );
+}
+
 /** Pending forms in the database `url` names; the PostgreSQL entry (and `pg`) load only here. */
 async function openSharedForms(url: string, log: (line: string) => void): Promise<PendingForms> {
-  const { isPostgresUrl, PostgresPendingForms, redactUrl } = await import('./postgres/index.js');
+  const { PostgresPendingForms } = await import('./postgres/index.js');
   if (!isPostgresUrl(url)) {
     throw new Error(
       `The database for pending forms must be a postgres:// URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), not "${redactUrl(url)}". Without one, pending forms stay in this process's memory.`,
@@ -336,8 +182,4 @@ export function parsePageOrigin(raw: string): string {
     );
   }
   return url.origin;
-}
-
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }

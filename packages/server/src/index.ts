@@ -1,4 +1,3 @@
-export { type ClientSurfaces, clientSurfaces } from './client-capabilities.js';
 export {
   DEFAULT_PROGRESS_INTERVAL_MS,
   ELICITATION_POLICIES,
@@ -7,7 +6,8 @@ export {
   parseServerConfig,
   type SearchEndpoint,
   type ServerConfig,
-} from './config.js';
+} from '@formrequest/internal/config';
+export { type ClientSurfaces, clientSurfaces } from './client-capabilities.js';
 export { answerShapeText, requestFormToolDescription } from './description.js';
 export {
   type ElicitationForm,
@@ -17,8 +17,7 @@ export {
 } from './elicitation-form.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
 export { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
-export { type FormPageData, pageCsp } from './form-page-html.js';
-export { DEFAULT_MAX_FILE_BYTES, type FormPageRoutesOptions, formPageRoutes } from './form-page-routes.js';
+export { DEFAULT_MAX_FILE_BYTES } from './form-page-routes.js';
 export { type FormPageHost, fixedPageHost, loopbackPageHost } from './form-page-server.js';
 export {
   DEFAULT_HTTP_PORT,
@@ -58,5 +57,4 @@ export { decideRoute, type Route, type RouteInput, type RouteReason, type Surfac
 export { createFormRuntime, type FormRuntime, type FormRuntimeOptions } from './runtime.js';
 export { createFormServer } from './server.js';
 export { type ServeStdioOptions, serveStdio } from './stdio.js';
-export { acceptProblem, cleanFileName, typeFromName, type UploadFacts, uploadFacts } from './uploads.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';

@@ -1,9 +1,10 @@
 // Routing for one tool call: what routing.ts needs, read from the server's config, the call and the
 // client's declared capabilities, and the form shown where the route says (shared by request_form
 // and question, which differ only in what they return).
+
+import type { ElicitationPolicy } from '@formrequest/internal/config';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { clientCapabilities, clientSurfaces } from './client-capabilities.js';
-import type { ElicitationPolicy } from './config.js';
 import { decideRoute, type Route, type RouteInput } from './routing.js';
 import type { FormRuntime } from './runtime.js';
 

@@ -9,7 +9,7 @@
 //   4. URL-mode elicitation declared, URL mode allowed,
 //      the form page can be served                          -> url-elicitation (our form page)
 //   5. otherwise                                            -> nowhere (the model is told, with the fix)
-import type { ElicitationPolicy } from './config.js';
+import type { ElicitationPolicy } from '@formrequest/internal/config';
 
 export type Surface = 'apps' | 'conversation' | 'form-elicitation' | 'url-elicitation' | 'nowhere';
 

@@ -2,9 +2,9 @@
 // page is reached, the requestState codec and the keep-alive interval. `createFormServer` builds a fresh
 // McpServer per connection (stdio) or per request (HTTP, 2026-07-28); they all use one runtime, so a
 // retry served by another instance finds the form its first round opened.
-import { DEFAULT_PROGRESS_INTERVAL_MS, type ServerConfig } from './config.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS, type ServerConfig } from '@formrequest/internal/config';
 import { createFlowStateCodec, type FlowStateCodec } from './flow-state.js';
-import { formPageBuilt } from './form-page-routes.js';
+import { formPageBuilt } from './form-page-script.js';
 import { type FormPageHost, loopbackPageHost } from './form-page-server.js';
 import { DEFAULT_FORM_TTL_MS, MemoryPendingForms } from './memory-pending-forms.js';
 import type { PendingForms } from './pending-forms.js';

@@ -4,7 +4,7 @@
 // filled there).
 import type { FormSchema, Issue, Locale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '@formrequest/internal/config';
 
 /** The configured endpoints' origins, once each, in config order. */
 export function allowedSearchOrigins(config: ServerConfig): string[] {

@@ -1,9 +1,10 @@
 // One MCP server `form` instance. The SDK's serving entries (stdio and HTTP) ask for a fresh instance
 // per connection or request, so this is a factory; what instances share (pending forms, the form page,
 // the requestState key) is the runtime, one per serving process.
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import { McpServer } from '@modelcontextprotocol/server';
 import { registerFormWidget } from './apps.js';
-import type { ServerConfig } from './config.js';
 import { registerQuestionTool } from './question-tool.js';
 import { registerRequestFormTool } from './request-form-tool.js';
 import { defaultRuntime, type FormRuntime } from './runtime.js';

@@ -8,5 +8,5 @@ export {
   type ElicitationPolicy,
   loadServerConfig,
   type ServerConfig,
-} from './config.js';
+} from '@formrequest/internal/config';
 export { type ServeStdioOptions, serveStdio } from './stdio.js';

@@ -1,8 +1,9 @@
 // The server over stdio. stdout carries the protocol only; anything we report goes to `log` (stderr).
 // Form pages (URL-mode elicitation) need a listener, which stdio does not have: the first one starts a
 // loopback listener (form-page-server.ts) that lives as long as this process.
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import { type StdioServerHandle, serveStdio as sdkServeStdio } from '@modelcontextprotocol/server/stdio';
-import type { ServerConfig } from './config.js';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime } from './runtime.js';
 import { createFormServer } from './server.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FIELD_TYPES, isInputField } from '@formrequest/schema';
-import { endpointsTableMarkdown } from '@formrequest/schema/tooling';
+import { endpointsTableMarkdown } from '@formrequest/schema/guidance';
 import { loadServerConfig, requestFormToolDescription } from '@formrequest/server';
 import { SEED_ENDPOINTS } from './support.ts';
 

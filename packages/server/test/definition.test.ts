@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { endpointsTableMarkdown } from '@formrequest/schema/tooling';
+import { endpointsTableMarkdown } from '@formrequest/schema/guidance';
 import { answerShapeText, requestFormInputJsonSchema, requestFormToolDescription } from '@formrequest/server';
 import {
   assertRequestFormTool,

@@ -7,14 +7,9 @@
 import assert from 'node:assert/strict';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
+import { explainMissingPg, loadPg, PgListener } from '@formrequest/internal/postgres';
 import type { PendingForms } from '@formrequest/server';
-import {
-  explainMissingPg,
-  loadPg,
-  PgListener,
-  PostgresPendingForms,
-  type PostgresPendingFormsOptions,
-} from '@formrequest/server/postgres';
+import { PostgresPendingForms, type PostgresPendingFormsOptions } from '@formrequest/server/postgres';
 import pg from 'pg';
 import {
   createTestDatabase,

@@ -2,13 +2,13 @@
 // seed 000: when to use a form, the search endpoints from the server's config file, the guidelines,
 // how answers come back, and example forms (each one passes validateFormSchema; the tests check).
 
+import { loadServerConfig } from '@formrequest/internal/config';
 import {
   EXAMPLE_FORM,
   endpointsTableMarkdown,
   guidelinesMarkdown,
   type SearchEndpoint,
-} from '@formrequest/schema/tooling';
-import { loadServerConfig } from '@formrequest/server';
+} from '@formrequest/schema/guidance';
 import { frontmatter } from './skill-md.js';
 import type { Skill } from './skills.js';
 

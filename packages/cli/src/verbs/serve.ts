@@ -1,6 +1,6 @@
 // Over stdio (what a client starts) everything comes from one bundled module; the main entry, with the
 // HTTP stack, loads for --http only.
-import { isPostgresUrl, redactUrl } from '@formrequest/server/postgres';
+import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
 import {
   DEFAULT_HTTP_PORT,
   ELICITATION_POLICIES,

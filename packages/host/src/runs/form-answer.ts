@@ -2,10 +2,10 @@
 // values must fit it, re-validated here with the same checks the page ran. And, when a run is claimed,
 // the answered form read back for the agent.
 
+import { HttpError } from '@formrequest/internal/http';
 import { type FormSchema, type Locale, validateAnswers } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import type { FormAnswer } from '../agents/agent.js';
-import { HttpError } from '../errors.js';
 import type { FormRow, HostStore, RunInput } from '../store/index.js';
 
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9-]+)$/;

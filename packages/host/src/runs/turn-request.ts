@@ -1,7 +1,8 @@
 // A request to take a turn (POST /api/execute), checked for its shape before anything is read or
 // written: free text, or the answer to a pending form (values or cancel).
+
+import { HttpError } from '@formrequest/internal/http';
 import type { Locale } from '@formrequest/schema';
-import { HttpError } from '../errors.js';
 
 export interface ExecuteRequest {
   conversationId?: string;

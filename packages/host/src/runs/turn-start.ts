@@ -2,6 +2,7 @@
 // the user's message, the answered form and the queued run holding the agent's input committed in one
 // step (the outbox: from here on the answer reaches the agent exactly once, whatever crashes).
 import { randomUUID } from 'node:crypto';
+import { HttpError } from '@formrequest/internal/http';
 import {
   cancelMessage,
   clampUtcOffset,
@@ -9,7 +10,6 @@ import {
   type Locale,
   submitMessage,
 } from '@formrequest/schema';
-import { HttpError } from '../errors.js';
 import { type RunInput, StoreConflict, type UserTurn } from '../store/index.js';
 import { checkpoint } from './checkpoints.js';
 import type { RunContext } from './context.js';

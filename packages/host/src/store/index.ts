@@ -3,15 +3,6 @@
 // for any number of instances on one database. openStore picks by the location: a postgres:// URL or
 // a file path.
 
-// Shared with the MCP server (one copy, in @formrequest/server/postgres); re-exported for the host's users.
-export {
-  explainPostgresError,
-  isPostgresUrl,
-  type Migration,
-  migrate,
-  PG_SCHEMA,
-  redactUrl,
-} from '@formrequest/server/postgres';
 export {
   type ConflictCode,
   type ConversationPage,
@@ -39,7 +30,7 @@ export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export { SqliteDriverError } from './sqlite-driver.js';
 export { SqliteStore } from './sqlite-store.js';
 
-import { isPostgresUrl } from '@formrequest/server/postgres';
+import { isPostgresUrl } from '@formrequest/internal/postgres';
 import type { HostStore } from './contract.js';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';

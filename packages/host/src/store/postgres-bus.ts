@@ -12,7 +12,7 @@
 // every listener every `fallbackMs` (each stream re-reads the store, so nothing is missed, only later),
 // reconnects with backoff, and after LISTEN is back the bus wakes everything once more and says runs
 // may be free.
-import { PgListener } from '@formrequest/server/postgres';
+import { PgListener } from '@formrequest/internal/postgres';
 import type pg from 'pg';
 import { type EventBus, InProcessBus } from '../bus.js';
 

@@ -3,7 +3,7 @@
 // reports a deadlock, and the other instances told of each change by NOTIFY, sent inside the
 // transaction that made it (delivered at commit, never before, never for a write that rolled back)
 // with this instance's name, so that its own bus, already woken in process, skips it.
-import { explainPostgresError, PG_SCHEMA, transaction } from '@formrequest/server/postgres';
+import { explainPostgresError, PG_SCHEMA, transaction } from '@formrequest/internal/postgres';
 import type pg from 'pg';
 import type { EventBus } from '../bus.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';

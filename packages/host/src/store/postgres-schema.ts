@@ -1,6 +1,6 @@
 // The host's PostgreSQL layout: its migrations (component "host"), run by the `migrate` every part of
 // formrequest shares (@formrequest/server/postgres), in the schema `formrequest` (PG_SCHEMA).
-import type { Migration } from '@formrequest/server/postgres';
+import type { Migration } from '@formrequest/internal/postgres';
 
 /** The host's migrations, oldest first. */
 export const HOST_MIGRATIONS: Migration[] = [

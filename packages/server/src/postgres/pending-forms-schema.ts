@@ -2,7 +2,7 @@
 // formrequest.migrations): the pending forms of the form page, their uploads, and settings every
 // instance shares (the requestState HMAC key). JSON is kept as text, exactly as written (jsonb would
 // reorder an answer's keys).
-import type { Migration } from './migrate.js';
+import type { Migration } from '@formrequest/internal/postgres';
 
 /** NOTIFY channel: payload = a form id whose outcome was set, or that was forgotten. */
 export const PENDING_FORMS_CHANNEL = 'formrequest_pending_forms';

@@ -9,6 +9,14 @@
 // instances (an advisory lock), so the quotas hold whoever receives the file.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import {
+  explainPostgresError,
+  loadPg,
+  migrate,
+  PG_SCHEMA,
+  PgListener,
+  transaction,
+} from '@formrequest/internal/postgres';
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import type pg from 'pg';
 import {
@@ -26,12 +34,7 @@ import {
   type StoredFile,
   UploadRefused,
 } from '../pending-forms.js';
-import { explainPostgresError } from './errors.js';
-import { PgListener } from './listener.js';
-import { loadPg } from './load-pg.js';
-import { migrate, PG_SCHEMA } from './migrate.js';
 import { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
-import { transaction } from './transaction.js';
 
 export interface PostgresPendingFormsOptions {
   /** This instance's name in formrequest.migrations. Default `HOST:PID`. */

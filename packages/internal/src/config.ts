@@ -1,10 +1,15 @@
-// The server's optional configuration file: search endpoints the model may use in forms (they go into
+// The `form` server's optional configuration file (read by `formrequest serve --config` and by the form
+// tool's skill, which must not load the server for it): search endpoints the model may use in forms (they go into
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
 // reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
 import { readFileSync } from 'node:fs';
-import { isPlainObject } from '@formrequest/schema';
 
-import type { SearchEndpoint } from '@formrequest/schema/tooling';
+import type { SearchEndpoint } from '@formrequest/schema/guidance';
+
+/** A JSON object (what JSON.parse gives; no schema module loaded for it: the skills' import weight). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A search API the model may point autocomplete / async-select / cascading-select fields at. */
 export type { SearchEndpoint };

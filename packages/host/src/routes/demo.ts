@@ -2,7 +2,7 @@
 // countries, prefectures?country_code=, cities?prefecture_code=. Read-only fictional data, so any
 // origin may read it (a model may be handed the absolute URLs).
 import { Hono } from 'hono';
-import { CATEGORIES, CITIES, COUNTRIES, PREFECTURES, PROJECTS, searchItems, USERS } from './demo-data.js';
+import { CATEGORIES, CITIES, COUNTRIES, PREFECTURES, PROJECTS, searchItems, USERS } from '../demo-data.js';
 
 const MAX_LIMIT = 50;
 

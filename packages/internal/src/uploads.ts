@@ -2,8 +2,8 @@
 // the bytes received, the type is detected from the content (file-type's magic numbers) or, for
 // formats without one (text, CSV, JSON…), taken from the name; the name is cleaned of paths and
 // control characters. A field's `accept` must fit both the name and, when the content was recognised,
-// the content: a Windows program renamed invoice.pdf is not a PDF. The form page (form-page-routes.ts)
-// and @formrequest/host both measure uploads with these.
+// the content: a Windows program renamed invoice.pdf is not a PDF. The form page of @formrequest/server
+// and @formrequest/host both measure uploads with these (`file-type` and `mrmime`: peers they install).
 import { acceptsFile } from '@formrequest/schema';
 import { fileTypeFromBuffer } from 'file-type';
 import { lookup } from 'mrmime';

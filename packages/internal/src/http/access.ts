@@ -1,14 +1,19 @@
-// Who may talk to the host, checked before any route runs:
-// - Host: only loopback names, the listen address itself (an IP literal cannot be rebound) and the
-//   public origins given with --origin. Anything else is a DNS-rebinding attempt or a wrong URL: 403.
+// Who may talk to an HTTP surface (the host, the MCP server and its form page), checked before any
+// route runs, by one middleware (`Access.middleware`) each app mounts with its own rules:
+// - Host: only loopback names, the listen address itself (an IP literal cannot be rebound), the extra
+//   names given (`names`, at any port) and the public origins. Anything else is a DNS-rebinding attempt
+//   or a wrong URL: 403.
 // - Origin: a browser that sends one must be on this very origin (scheme, name and port) or on a
-//   public origin; Sec-Fetch-Site other than same-origin/none is refused on the API. A page served on
-//   another port of localhost is another origin and gets 403.
-// - A token for every state-changing call (POST, PUT, PATCH, DELETE on /api): `X-FormRequest-Token`,
-//   which the page gets in a <meta> tag and other clients from GET /api/token. A page on another
-//   origin can read neither, and a custom header cannot be sent cross-origin without a preflight the
-//   host never grants. Tokens are signed with the store's secret, so they survive a restart.
-// - --auth: `token` (a secret in the printed URL, kept as a SameSite=Strict HttpOnly cookie, or sent
+//   public origin (`origin: 'same'`), or only on a name this surface answers to (`origin: 'name'`: the
+//   MCP endpoint, which an inspector on another localhost port calls); `requireOrigin` refuses a
+//   state-changing call without one. Sec-Fetch-Site other than same-origin/none is refused under
+//   `apiPrefix`.
+// - A token for every state-changing call (POST, PUT, PATCH, DELETE) under `tokenPrefix`:
+//   `X-FormRequest-Token`, which the host's page gets in a <meta> tag and other clients from GET
+//   /api/token. A page on another origin can read neither, and a custom header cannot be sent
+//   cross-origin without a preflight that is never granted. Tokens are signed with `secret`, so they
+//   survive a restart.
+// - auth: `token` (a secret in the printed URL, kept as a SameSite=Strict HttpOnly cookie, or sent
 //   as `Authorization: Bearer`), `header:NAME` (a reverse proxy that signs people in sets NAME) or
 //   `none`. Listening beyond loopback needs one of them, said on purpose.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -16,7 +21,7 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { HttpError } from './errors.js';
+import { HttpError } from './http-error.js';
 
 export type AuthMode =
   | { kind: 'none' }
@@ -68,11 +73,35 @@ export interface AccessOptions {
   /** The address the server listens on (--host). */
   listenHost: string;
   /** Origins the page is reached at beyond loopback, e.g. https://chat.example.com (--origin). */
-  publicOrigins: string[];
-  auth: AuthMode;
-  /** The store's secret: tokens and cookies are signed with it. */
-  secret: Buffer;
+  publicOrigins?: string[];
+  /** More host names this surface answers to, at any port (e.g. a name in /etc/hosts). */
+  names?: string[];
+  /** Default none. */
+  auth?: AuthMode;
+  /** What tokens and cookies are signed with (the host: its store's secret). Default: random per process. */
+  secret?: Buffer;
+  /** What the refusals call this surface ("host" by default, "server"). */
+  self?: string;
+  /** The sentence after a refused Host or Origin that says how to be let in. */
+  hint?: string;
 }
+
+/** Where and how the middleware checks: each surface mounts it with its own. */
+export interface AccessRules {
+  /** Path prefixes any origin may read with only the Host checked (public data, health). */
+  publicPrefixes?: string[];
+  /** `same` (default): an Origin must be this very origin or a public one; `name`: a name this answers to, any port. */
+  origin?: 'same' | 'name';
+  /** A state-changing call without an Origin is refused (a page's own fetch always sends one). */
+  requireOrigin?: boolean;
+  /** Paths where a cross-site Sec-Fetch-Site is refused. */
+  apiPrefix?: string;
+  /** Paths where a state-changing call needs the page token (TOKEN_HEADER). */
+  tokenPrefix?: string;
+}
+
+const HOST_HINT =
+  'Open the URL the host printed, or start it with --origin for the name you use (e.g. --origin https://chat.example.com).';
 
 /** Checks --origin values: absolute http(s) origins with no path. */
 export function parseOrigins(text: string | undefined): string[] {
@@ -99,10 +128,18 @@ export function parseOrigins(text: string | undefined): string[] {
 
 export class Access {
   private readonly publicHosts: Set<string>;
+  private readonly names: Set<string>;
   private readonly localAddresses: Set<string>;
+  private readonly publicOrigins: string[];
+  private readonly auth: AuthMode;
+  private readonly secret: Buffer;
 
   constructor(readonly options: AccessOptions) {
-    this.publicHosts = new Set(options.publicOrigins.map((o) => new URL(o).host.toLowerCase()));
+    this.publicOrigins = options.publicOrigins ?? [];
+    this.auth = options.auth ?? { kind: 'none' };
+    this.secret = options.secret ?? randomBytes(32);
+    this.publicHosts = new Set(this.publicOrigins.map((o) => new URL(o).host.toLowerCase()));
+    this.names = new Set((options.names ?? []).map((n) => n.toLowerCase()));
     this.localAddresses = new Set<string>();
     const listen = options.listenHost.replace(/^\[|\]$/g, '');
     if (isIP(listen)) this.localAddresses.add(listen.toLowerCase());
@@ -118,12 +155,14 @@ export class Access {
     if (this.publicHosts.has(lower)) return true;
     const name = hostnameOf(lower);
     if (name === undefined) return false;
-    return isLoopbackHost(name) || this.localAddresses.has(name.replace(/^\[|\]$/g, ''));
+    return (
+      isLoopbackHost(name) || this.names.has(name) || this.localAddresses.has(name.replace(/^\[|\]$/g, ''))
+    );
   }
 
   /** The names this host answers to, for messages. */
   describeHosts(): string {
-    const names = ['localhost', '127.0.0.1', '[::1]', ...this.publicHosts];
+    const names = ['localhost', '127.0.0.1', '[::1]', ...this.names, ...this.publicHosts];
     if (this.localAddresses.size > 0 && !isLoopbackHost(this.options.listenHost))
       names.push("this machine's own IP addresses");
     return names.join(', ');
@@ -143,17 +182,17 @@ export class Access {
   }
 
   private sign(text: string): string {
-    return createHmac('sha256', this.options.secret).update(text).digest('base64url');
+    return createHmac('sha256', this.secret).update(text).digest('base64url');
   }
 
   private sessionCookie(): string {
-    const auth = this.options.auth;
+    const auth = this.auth;
     return auth.kind === 'token' ? this.sign(`session:${auth.token}`) : '';
   }
 
   /** Whether the request carries the --auth credential; `bearer` when it came as Authorization. */
   private authenticate(c: Context): 'ok' | 'bearer' | 'missing' {
-    const auth = this.options.auth;
+    const auth = this.auth;
     if (auth.kind === 'none') return 'ok';
     if (auth.kind === 'header') return c.req.header(auth.header)?.trim() ? 'ok' : 'missing';
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
@@ -162,34 +201,39 @@ export class Access {
     return cookie !== undefined && safeEqual(cookie, this.sessionCookie()) ? 'ok' : 'missing';
   }
 
-  /**
-   * The middleware. `publicPrefixes` are paths any origin may read without auth (the fictional demo
-   * data): they are still Host-checked.
-   */
-  middleware(publicPrefixes: string[] = []): MiddlewareHandler {
+  /** The middleware: refusals are thrown as HttpError, which each app's error handler words in its shape. */
+  middleware(rules: AccessRules = {}): MiddlewareHandler {
+    const hint = this.options.hint ?? HOST_HINT;
+    const publicPrefixes = rules.publicPrefixes ?? [];
     return async (c, next) => {
       const host = c.req.header('Host') ?? '';
       if (!this.allowsHost(host)) {
         throw new HttpError(
           403,
           'forbidden_host',
-          `This host answers only to ${this.describeHosts()}; the request named "${host}". ` +
-            'Open the URL the host printed, or start it with --origin for the name you use (e.g. --origin https://chat.example.com).',
+          `Forbidden host (DNS-rebinding protection). This ${this.options.self ?? 'host'} answers only to ${this.describeHosts()}; the request named "${host}". ${hint}`,
           { host },
         );
       }
       const path = c.req.path;
       const isPublic = publicPrefixes.some((p) => path.startsWith(p));
-      const isApi = path.startsWith('/api/');
+      const isApi = rules.apiPrefix !== undefined && path.startsWith(rules.apiPrefix);
+      const unsafe = UNSAFE_METHODS.has(c.req.method);
       const origin = c.req.header('Origin');
-      if (!isPublic && origin !== undefined && !this.allowsOrigin(origin, host, c)) {
+      const originOk =
+        origin === undefined
+          ? !(rules.requireOrigin && unsafe)
+          : rules.origin === 'name'
+            ? this.allowsOriginName(origin)
+            : this.allowsOrigin(origin, host, c);
+      if (!isPublic && !originOk) {
         throw new HttpError(
           403,
           'forbidden_origin',
-          `Requests from ${origin} are refused: only pages of this host (${originOf(c, host)}) may call it` +
-            (this.options.publicOrigins.length ? ` or ${this.options.publicOrigins.join(', ')}.` : '.') +
-            ' To serve the page under another name, start the host with --origin.',
-          { origin },
+          `Forbidden origin. Requests from ${origin ?? 'a page that sends no Origin'} are refused: only pages of this ${this.options.self ?? 'host'} (${originOf(c, host)}) may call it` +
+            (this.publicOrigins.length ? ` or ${this.publicOrigins.join(', ')}.` : '.') +
+            ` ${hint}`,
+          { origin: origin ?? null },
         );
       }
       const site = c.req.header('Sec-Fetch-Site');
@@ -204,7 +248,7 @@ export class Access {
       if (isPublic) return next();
 
       // --auth token: the printed URL carries ?token=; trade it for a cookie and drop it from the URL.
-      const auth = this.options.auth;
+      const auth = this.auth;
       if (auth.kind === 'token' && !isApi && c.req.method === 'GET') {
         const given = c.req.query('token');
         if (given !== undefined) {
@@ -221,7 +265,7 @@ export class Access {
             path: '/',
             secure:
               new URL(c.req.url).protocol === 'https:' ||
-              this.options.publicOrigins.some((o) => o.startsWith('https:')),
+              this.publicOrigins.some((o) => o.startsWith('https:')),
           });
           const url = new URL(c.req.url);
           url.searchParams.delete('token');
@@ -239,7 +283,8 @@ export class Access {
         );
       }
       // A bearer credential is never attached by a browser on its own: it is proof enough.
-      if (isApi && UNSAFE_METHODS.has(c.req.method) && who !== 'bearer') {
+      const needsToken = rules.tokenPrefix !== undefined && path.startsWith(rules.tokenPrefix);
+      if (needsToken && unsafe && who !== 'bearer') {
         if (!this.checkPageToken(c.req.header(TOKEN_HEADER))) {
           throw new HttpError(
             403,
@@ -252,9 +297,20 @@ export class Access {
     };
   }
 
+  /** An Origin on a name this surface answers to, at any port (not `null`). */
+  private allowsOriginName(origin: string): boolean {
+    if (this.publicOrigins.includes(origin)) return true;
+    try {
+      const url = new URL(origin);
+      return /^https?:$/.test(url.protocol) && this.allowsHost(url.hostname.toLowerCase());
+    } catch {
+      return false;
+    }
+  }
+
   private allowsOrigin(origin: string, host: string, c: Context): boolean {
     if (origin === 'null') return false;
-    if (this.options.publicOrigins.includes(origin)) return true;
+    if (this.publicOrigins.includes(origin)) return true;
     let url: URL;
     try {
       url = new URL(origin);

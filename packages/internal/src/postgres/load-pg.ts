@@ -1,5 +1,5 @@
-// `pg` (node-postgres) is an optional peer of @formrequest/server: only this entry uses it, and only when
-// a database is configured, so `formrequest serve` without --db installs and starts without it. It is
+// `pg` (node-postgres) is an optional peer (of @formrequest/server, of this package): only the PostgreSQL
+// plumbing uses it, and only when a database is configured, so `formrequest serve` without --db installs and starts without it. It is
 // loaded here, on first use (Node keeps the module once loaded), and a missing package becomes a
 // sentence naming what to install.
 import type pg from 'pg';

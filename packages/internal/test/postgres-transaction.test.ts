@@ -2,7 +2,7 @@
 // leaves nothing behind, and a deadlock is run again only when the caller asks for attempts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { transaction } from '@formrequest/server/postgres';
+import { transaction } from '@formrequest/internal/postgres';
 import pg from 'pg';
 import { skipWithoutPostgres, withDatabase } from '../../../testing/postgres.ts';
 

@@ -1,0 +1,16 @@
+// Errors the HTTP layer turns into JSON responses: `{error, code, ...details}` with a 4xx or 5xx status
+// (each app's error handler may word them in its own shape: the MCP endpoint as JSON-RPC errors).
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { error: this.message, code: this.code, ...this.details };
+  }
+}

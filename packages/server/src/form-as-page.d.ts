@@ -1,2 +1,0 @@
-import { type FormSchema } from '@formrequest/schema';
-export declare function underPageTitle(schema: FormSchema): FormSchema;
