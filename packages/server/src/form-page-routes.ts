@@ -13,6 +13,7 @@ import type { ServerConfig } from '@formrequest/internal/config';
 import { type Access, allowedMethods, allowHeader, bodyLimit, HttpError } from '@formrequest/internal/http';
 import { pageWords } from '@formrequest/schema/messages';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { answerRoute } from './form-page-answer.js';
 import { type FormPageContext, fileReference } from './form-page-context.js';
 import { fileRoute, uploadRoute } from './form-page-files.js';
@@ -53,7 +54,8 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
   app.onError(formPageErrors(options.log));
   app.use('/forms/*', options.access.middleware({ requireOrigin: true }));
 
-  app.get('/forms/-/page.js', (c) => {
+  // Gzip for browsers that take it (every one does): the page script is ~4x smaller on the wire.
+  app.get('/forms/-/page.js', compress({ encoding: 'gzip' }), (c) => {
     const script = pageScript();
     if (!script.ok) {
       options.log(`formrequest serve: ${script.error}`);

@@ -2,9 +2,10 @@
 // configured endpoints, the only ones their Content-Security-Policy lets them reach; and the fields of a
 // form that search elsewhere, each a warning the model reads at call time (the field could never be
 // filled there).
+
+import type { ServerConfig } from '@formrequest/internal/config';
 import type { FormSchema, Issue, Locale } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
-import type { ServerConfig } from '@formrequest/internal/config';
 
 /** The configured endpoints' origins, once each, in config order. */
 export function allowedSearchOrigins(config: ServerConfig): string[] {

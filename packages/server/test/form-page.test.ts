@@ -265,6 +265,16 @@ test('an unknown or mistyped link shows a page that says so, in both languages',
   });
 });
 
+test('the page script goes gzipped to a browser that takes gzip', async () => {
+  const base = http.url.replace('/mcp', '');
+  const script = await fetch(`${base}/forms/-/page.js`, {
+    headers: { host: new URL(base).host, 'accept-encoding': 'gzip' },
+  });
+  assert.equal(script.status, 200);
+  assert.equal(script.headers.get('content-encoding'), 'gzip');
+  assert.match(await script.text(), /renderForm|formrequest-data/);
+});
+
 test('CSP: the page may fetch the configured search origin, and a fetch to any other origin is blocked', async () => {
   // A second live API on another port: reachable and CORS-open, so only the page's CSP can stop it.
   const other = await startSearchApi();
