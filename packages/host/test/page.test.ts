@@ -130,7 +130,7 @@ describe('language', () => {
     const page = await open(`${host.url}/?lang=ja`);
     await say(page, 'Assign a task to someone');
     await waitForForm(page, 'Assign the task');
-    assert.equal(await page.locator('#send').textContent(), '送信');
+    assert.equal(await page.locator('#send').textContent(), '送る');
     assert.deepEqual(await slot(page).locator('.fr-actions button').allTextContents(), ['Cancel', 'Submit']);
     await slot(page).getByRole('button', { name: 'Submit' }).click();
     assert.equal(
@@ -158,6 +158,12 @@ describe('focus', () => {
       await slot(page).getByRole('button', { name: '送信' }).click();
       await page.locator('.msg.assistant', { hasText: 'focus-app' }).waitFor();
       assert.equal(await focused(page), '#input', `${size.width}px: focus goes back to the message box`);
+      // The transcript names the call for people and reads the answer back with its form's labels.
+      await page.locator('.tool summary', { hasText: 'フォーム: 新規プロジェクト作成' }).first().waitFor();
+      const sent = page.locator('.msg.user', { hasText: '新規プロジェクト作成' }).last();
+      assert.equal(await sent.locator('dt').first().textContent(), 'プロジェクト名');
+      assert.equal(await sent.locator('dd').first().textContent(), 'focus-app');
+      assert.equal(await sent.locator('details.json pre').isVisible(), false, 'the JSON a click away');
       await page.context().close();
     }
   });

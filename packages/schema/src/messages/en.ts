@@ -290,4 +290,8 @@ export const chat: Words<typeof ja.chat> = {
     'This would go over the file space of this conversation ({limit}). Delete conversations you no longer need.',
   deniedStorageQuota:
     "This would go over the host's file space ({limit}). Delete conversations you no longer need.",
+  formTool: 'Form',
+  showJson: 'Show the JSON sent',
+  yes: 'Yes',
+  no: 'No',
 };

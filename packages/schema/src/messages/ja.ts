@@ -274,7 +274,7 @@ export const page = {
 export const chat = {
   title: 'formrequest デモ',
   newChat: '新しい会話',
-  send: '送信',
+  send: '送る',
   conversations: '会話一覧',
   openMenu: '会話一覧を開く',
   closeMenu: '会話一覧を閉じる',
@@ -320,4 +320,8 @@ export const chat = {
   deniedBodyTooLarge: '送信内容が大きすぎます（上限 {limit}）。',
   deniedConversationQuota: 'この会話のファイル保存容量（{limit}）を超えます。不要な会話を削除してください。',
   deniedStorageQuota: 'ホストのファイル保存容量（{limit}）を超えます。不要な会話を削除してください。',
+  formTool: 'フォーム',
+  showJson: '送ったJSONを表示',
+  yes: 'はい',
+  no: 'いいえ',
 } as const;
