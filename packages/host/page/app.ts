@@ -55,6 +55,8 @@ function submittedBubble(bubble: HTMLElement, data: EventData): void {
 /** The line in the transcript that says a form waits (with a way to it). */
 let formNote: HTMLElement | null = null;
 type EventData = Record<string, any>;
+/** The agent's name as the host reports it; its badge is redrawn in the page's language. */
+let agentName = '';
 
 function applyLocale(): void {
   document.documentElement.lang = state.locale;
@@ -70,6 +72,7 @@ function applyLocale(): void {
   $('lang').lang = s('otherLang');
   $('lang').title = s('switchLanguage');
   document.title = s('title');
+  if (agentName) $('agent').textContent = `${s('agent')}: ${agentName}`;
 }
 
 function setStatus(text: string): void {
@@ -462,7 +465,8 @@ window.addEventListener('popstate', () => void openConversation(conversationFrom
 applyLocale();
 api('GET', '/api/info')
   .then((info) => {
-    $('agent').textContent = `${s('agent')}: ${info.agent}`;
+    agentName = String(info.agent);
+    $('agent').textContent = `${s('agent')}: ${agentName}`;
     state.maxFileBytes = info.maxFileBytes;
   })
   .catch(() => {});

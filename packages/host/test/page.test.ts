@@ -111,6 +111,7 @@ describe('language', () => {
     await say(page, '新しいプロジェクトを作成して');
     await waitForForm(page, '新規プロジェクト作成');
     assert.equal(await page.locator('#send').textContent(), 'Send', 'the page speaks English');
+    await page.locator('#agent', { hasText: /^Agent: / }).waitFor();
     assert.equal(await slot(page).locator('.form-body').getAttribute('lang'), 'ja');
     assert.deepEqual(await slot(page).locator('.fr-actions button').allTextContents(), [
       'キャンセル',
@@ -123,6 +124,9 @@ describe('language', () => {
     );
     await slot(page).getByRole('button', { name: 'キャンセル' }).click();
     await page.locator('.msg.user', { hasText: 'フォーム入力をキャンセルしました。' }).waitFor();
+    // Switched to Japanese: the whole page follows, the agent's badge too.
+    await page.locator('#lang').click();
+    await page.locator('#agent', { hasText: /^エージェント: / }).waitFor();
     await page.context().close();
   });
 
