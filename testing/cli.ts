@@ -10,8 +10,13 @@ export const cliBin = resolve(repoRoot, 'packages/cli/bin/formrequest.js');
 /** `--import` this in a child Node process to run TypeScript with workspace packages from their sources. */
 export const sourcesHook = pathToFileURL(resolve(repoRoot, 'scripts/sources/register.mjs')).href;
 
-/** `[command, args]` that run `formrequest ...args` in a child process. */
+/**
+ * `[command, args]` that run `formrequest ...args` in a child process. FORMREQUEST_TEST_CLI_BIN runs
+ * another build's bin instead (a test shown failing on the code before a fix).
+ */
 export function cliCommand(...args: string[]): [string, string[]] {
+  const other = process.env.FORMREQUEST_TEST_CLI_BIN;
+  if (other) return [process.execPath, [other, ...args]];
   if (!existsSync(resolve(repoRoot, 'packages/cli/dist/main.js')))
     throw new Error('packages/cli/dist is missing: run `npm run build` (npm test builds first).');
   return [process.execPath, [cliBin, ...args]];

@@ -12,6 +12,7 @@ import {
   saveCatalog,
   sourceFrom,
 } from '@formrequest/skills/cli';
+import { err } from './output.js';
 import { UsageError } from './verb.js';
 
 /** The flags of a SOURCE, for parseFlags; `skill` and `spec` add their own. */
@@ -77,14 +78,14 @@ export async function readSource(
     }
   } catch (error) {
     if (error instanceof CatalogError || error instanceof LiveServerError) {
-      process.stderr.write(`formrequest ${verb}: ${error.message}\n`);
+      err.write(`formrequest ${verb}: ${error.message}\n`);
       return 2;
     }
     throw error;
   }
   // An empty list is not an error (nothing is wrong in it), but a run that writes nothing says so.
   if (count === 0)
-    process.stderr.write(
+    err.write(
       `formrequest ${verb}: warning: the catalog has no servers (servers: []), so there is nothing to ${verb === 'spec' ? 'document' : 'write'}\n`,
     );
   return undefined;

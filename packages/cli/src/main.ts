@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { err, out } from './output.js';
 import { UsageError, type Verb } from './verb.js';
-import { VERSION } from './version.js';
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
 const verbs: Record<string, () => Promise<{ default: Verb }>> = {
@@ -35,17 +35,19 @@ async function help(): Promise<string> {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
-    process.stdout.write(`${await help()}\n`);
+    out.write(`${await help()}\n`);
     return name === undefined ? 2 : 0;
   }
   if (name === '-v' || name === '--version') {
-    process.stdout.write(`${VERSION}\n`);
+    // Read only when asked: a verb's start-up does not read package.json.
+    const { VERSION } = await import('./version.js');
+    out.write(`${VERSION}\n`);
     return 0;
   }
   const load = verbs[name];
   if (!load) {
     const near = Object.keys(verbs).find((v) => v.startsWith(name.slice(0, 2)));
-    process.stderr.write(
+    err.write(
       `formrequest: unknown verb '${name}'.${near ? ` Did you mean '${near}'?` : ''} Run 'formrequest --help' for the list.\n`,
     );
     return 2;
@@ -54,14 +56,14 @@ export async function main(argv: string[]): Promise<number> {
   // Flags after `--` belong to the server command of `skill`/`spec` (`-- node server.js --help`).
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('-h') || own.includes('--help')) {
-    process.stdout.write(`${verb.usage}\n`);
+    out.write(`${verb.usage}\n`);
     return 0;
   }
   try {
     return await verb.run(rest);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
-      process.stderr.write(`formrequest ${name}: ${(error as Error).message}\n\n${verb.usage}\n`);
+      err.write(`formrequest ${name}: ${(error as Error).message}\n\n${verb.usage}\n`);
       return 2;
     }
     throw error;
@@ -78,7 +80,7 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     process.exitCode = await main(argv);
   } catch (error) {
-    process.stderr.write(`formrequest: ${(error as Error).stack ?? error}\n`);
+    err.write(`formrequest: ${(error as Error).stack ?? error}\n`);
     process.exitCode = 1;
   }
 }

@@ -3,23 +3,31 @@ import { readFileSync } from 'node:fs';
 /** Why a file could not be used; the verb prints it and exits 2. */
 export class UnreadableError extends Error {}
 
-/** Reads a JSON file (or standard input for "-"), with messages that say what to fix. */
-export function readJsonFile(path: string): unknown {
+/**
+ * Reads a JSON file (or standard input for "-"), with messages that say what to fix, in the run's
+ * language (`locale`: the verb's --locale or its default; English when none).
+ */
+export async function readJsonFile(path: string, locale: 'ja' | 'en' = 'en'): Promise<unknown> {
+  // The messages load only when there is something to say (start-up reads no catalog).
+  const words = async () => {
+    const { format, terminalWords } = await import('@formrequest/schema/messages');
+    return { format, m: terminalWords(locale) };
+  };
   let text: string;
   try {
     text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
+    const { format, m } = await words();
     const code = (error as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new UnreadableError(`cannot read ${path}: ${why}.`);
+      code === 'ENOENT' ? m.inputMissing : code === 'EISDIR' ? m.inputIsDirectory : (error as Error).message;
+    throw new UnreadableError(format(m.inputUnreadable, { path, why }));
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new UnreadableError(
-      `${path} is not valid JSON: ${(error as Error).message}. Check the quotes, commas and brackets.`,
-    );
+    const { format, m } = await words();
+    throw new UnreadableError(format(m.inputNotJson, { path, detail: (error as Error).message }));
   }
 }
 

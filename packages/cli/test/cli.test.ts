@@ -90,20 +90,25 @@ test('check: unreadable files exit 2 with what to fix', () => {
   assert.equal(run(['check']).code, 2);
 });
 
-test('ask and question: unreadable files exit 2 with what to fix, before any terminal is needed', () => {
+test("ask and question: unreadable files exit 2 with what to fix in the run's language, before any terminal is needed", () => {
   const broken = file('broken-form.json', '{"title": "x",');
   for (const verb of ['ask', 'question']) {
     const missing = run([verb, join(dir, 'nope.json')]);
     assert.equal(missing.code, 2, verb);
-    assert.equal(missing.err, `formrequest ${verb}: cannot read ${join(dir, 'nope.json')}: no such file.\n`);
+    assert.equal(
+      missing.err,
+      `formrequest ${verb}: ${join(dir, 'nope.json')} を読み込めません: ファイルがありません。\n`,
+    );
     const bad = run([verb, broken]);
     assert.equal(bad.code, 2, verb);
     assert.match(
       bad.err,
       new RegExp(
-        `^formrequest ${verb}: .*broken-form\\.json is not valid JSON: .*Check the quotes, commas and brackets\\.\\n$`,
+        `^formrequest ${verb}: .*broken-form\\.json は正しい JSON ではありません: .*引用符・カンマ・括弧を確認してください。\\n$`,
       ),
     );
+    const en = run([verb, broken, '--locale', 'en']);
+    assert.match(en.err, /broken-form\.json is not valid JSON: .*Check the quotes, commas and brackets\./);
   }
 });
 
@@ -116,7 +121,7 @@ test('question --json: an unreadable file is still a ToolResult, with VALIDATION
   assert.equal(result.details.error.code, 'VALIDATION_ERROR');
   assert.deepEqual(result.details.error.details, {
     file: missing,
-    reason: `cannot read ${missing}: no such file.`,
+    reason: `${missing} を読み込めません: ファイルがありません。`,
   });
   assert.match(result.content[0].text, /^エラー \[VALIDATION_ERROR\]/);
 });

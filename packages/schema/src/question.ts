@@ -3,6 +3,7 @@
 // so both accept the same input and answer in the same words.
 import { meantProperty } from './aliases.js';
 import { isPlainObject } from './json-depth.js';
+import { sanitizeText, splitGraphemes } from './printable.js';
 import type { Locale } from './types.js';
 
 export type QuestionLocale = Locale;
@@ -100,10 +101,15 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
         problems.push(m.badBoolean(where, key, typeName(q[key])));
     }
     const options: QuestionOption[] = [];
-    if (q.options !== undefined && !Array.isArray(q.options)) {
+    const custom = typeof q.custom === 'boolean' ? q.custom : QUESTION_DEFAULTS.custom;
+    if (q.options === undefined) {
+      // Seed 004: options is required; free text only is written options: [] (custom defaults to true).
+      problems.push(m.optionsMissing(where));
+    } else if (!Array.isArray(q.options)) {
       problems.push(m.optionsNotArray(where, typeName(q.options)));
     } else {
-      (q.options ?? []).forEach((o: unknown, j: number) => {
+      const seen = new Map<string, number>();
+      q.options.forEach((o: unknown, j: number) => {
         if (!isPlainObject(o) || typeof o.label !== 'string' || o.label.trim() === '') {
           problems.push(m.badLabel(where, j, typeName(isPlainObject(o) ? o.label : o)));
           return;
@@ -112,16 +118,24 @@ export function validateQuestionInput(input: unknown, opts: { locale?: QuestionL
           problems.push(m.badDescription(where, j, typeName(o.description)));
           return;
         }
+        // Two rows with one label, or a label that is the automatic free-text row, give answers no
+        // one can tell apart (the answer is the label).
+        const first = seen.get(o.label.trim());
+        if (first !== undefined) problems.push(m.duplicateLabel(where, first, j, o.label));
+        else seen.set(o.label.trim(), j);
+        if (custom && o.label.trim() === m.customChoice)
+          problems.push(m.customLabel(where, j, m.customChoice));
         options.push(
           o.description === undefined ? { label: o.label } : { label: o.label, description: o.description },
         );
-        if (graphemeCount(o.label) > QUESTION_LABEL_MAX) warnings.push(m.longLabel(where, j, o.label));
+        // Counted as the screen shows it: escape sequences and controls are not characters.
+        if (graphemeCount(sanitizeText(o.label)) > QUESTION_LABEL_MAX)
+          warnings.push(m.longLabel(where, j, o.label));
       });
     }
-    if (graphemeCount(header) > QUESTION_HEADER_MAX) warnings.push(m.longHeader(n, header));
-    const custom = typeof q.custom === 'boolean' ? q.custom : QUESTION_DEFAULTS.custom;
+    if (graphemeCount(sanitizeText(header)) > QUESTION_HEADER_MAX) warnings.push(m.longHeader(n, header));
     const multiple = typeof q.multiple === 'boolean' ? q.multiple : QUESTION_DEFAULTS.multiple;
-    if (options.length === 0 && !custom && Array.isArray(q.options ?? [])) noOptions.push(i);
+    if (options.length === 0 && !custom && Array.isArray(q.options)) noOptions.push(i);
     questions.push({ question: String(q.question ?? ''), header, options, multiple, custom });
   });
   if (problems.length > 0) return { ok: false, error: validationError(locale, problems) };
@@ -260,15 +274,10 @@ function readQuestion(
 }
 
 function graphemeCount(text: string): number {
-  // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text needs the segmenter.
+  // ASCII, kana and kanji are one grapheme per UTF-16 unit; only other text is split.
   if (/^[\x20-\x7e\u3001-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/.test(text)) return text.length;
-  let n = 0;
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  for (const _ of segmenter.segment(text)) n++;
-  return n;
+  return splitGraphemes(text).length;
 }
-
-let segmenter: Intl.Segmenter | undefined;
 
 /** Japanese unless 'en', like the form vocabulary: a JavaScript caller's stray locale must not throw. */
 const words = (locale: unknown) => MESSAGES[locale === 'en' ? 'en' : 'ja'];
@@ -305,7 +314,13 @@ const MESSAGES = {
     longHeader: (n: number, header: string) =>
       `質問 ${n} の header「${header}」が推奨の最大${QUESTION_HEADER_MAX}文字を超えています（画面では短縮して表示しました）`,
     longLabel: (where: string, j: number, label: string) =>
-      `${where} の options[${j}].label「${label}」が推奨の最大${QUESTION_LABEL_MAX}文字を超えています（画面では短縮して表示しました）`,
+      `${where} の options[${j}].label「${label}」が推奨の最大${QUESTION_LABEL_MAX}文字を超えています（画面には全体を表示しました）`,
+    optionsMissing: (where: string) =>
+      `${where} に options がありません: 選択肢を options: [{ label: "はい" }] のように書いてください（自由記述のみなら options: []）`,
+    duplicateLabel: (where: string, first: number, j: number, label: string) =>
+      `${where} の options[${j}].label「${label}」が options[${first}] と同じです: 回答を区別できるよう別のラベルにしてください`,
+    customLabel: (where: string, j: number, word: string) =>
+      `${where} の options[${j}].label「${word}」は自由記述の選択肢（custom: true で自動追加）と同じです: 別のラベルにするか custom: false を設定してください`,
     manyProblems: (problems: string[]) => `${problems.length}件の検証エラー: ${problems.join('; ')}`,
     renamed: (where: string, from: string, to: string) =>
       `${where} の ${from} を ${to} として読みました（次回は ${to} と書いてください）`,
@@ -361,7 +376,13 @@ const MESSAGES = {
     longHeader: (n: number, header: string) =>
       `Question ${n}: header "${header}" is longer than the recommended ${QUESTION_HEADER_MAX} characters (shortened on screen)`,
     longLabel: (where: string, j: number, label: string) =>
-      `${where}: options[${j}].label "${label}" is longer than the recommended ${QUESTION_LABEL_MAX} characters (shortened on screen)`,
+      `${where}: options[${j}].label "${label}" is longer than the recommended ${QUESTION_LABEL_MAX} characters (shown whole on screen)`,
+    optionsMissing: (where: string) =>
+      `${where}: options is missing: write the choices as options: [{ label: "Yes" }] (options: [] for free text only)`,
+    duplicateLabel: (where: string, first: number, j: number, label: string) =>
+      `${where}: options[${j}].label "${label}" is the same as options[${first}]: give it another label so the answers can be told apart`,
+    customLabel: (where: string, j: number, word: string) =>
+      `${where}: options[${j}].label "${word}" is the free-text choice that custom: true adds: use another label or set custom: false`,
     manyProblems: (problems: string[]) => `${problems.length} validation errors: ${problems.join('; ')}`,
     renamed: (where: string, from: string, to: string) =>
       `${where}: ${from} was read as ${to} (write ${to} next time)`,

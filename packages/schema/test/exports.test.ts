@@ -1,5 +1,5 @@
 // The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
-// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./guidance and ./tooling. A change
+// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./printable, ./guidance and ./tooling. A change
 // here is a change of the package's API: update the list on purpose, and the README's API section.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -125,6 +125,19 @@ test('@formrequest/schema/pattern exports exactly these names', async () => {
     'checkPattern',
     'compilePattern',
     'patternSize',
+  ]);
+});
+
+test('@formrequest/schema/printable exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/printable');
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'hadControls',
+    'isCleanText',
+    'printableJson',
+    'printableText',
+    'sanitizeText',
+    'splitGraphemes',
+    'textFor',
   ]);
 });
 

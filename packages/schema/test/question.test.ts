@@ -160,3 +160,49 @@ test('an unknown locale from a JavaScript caller falls back to Japanese instead 
   assert.match(formatQuestionError(r.error, fr), /^エラー \[NO_QUESTIONS\]: 質問が指定されていません/);
   assert.equal(formatAnswers([{ question: 'Q' }], [['A']], fr), 'ユーザーの回答: "Q"="A"');
 });
+
+test('seed 004: options is required; free text only is options: []', () => {
+  const r = validateQuestionInput({ questions: [{ question: '名前は？', header: '名前' }] });
+  assert.ok(!r.ok);
+  assert.equal(r.error.code, 'VALIDATION_ERROR');
+  assert.match(r.error.message, /質問 1 \(名前\) に options がありません.*options: \[\]/);
+  const en = validateQuestionInput({ questions: [{ question: 'Name?', header: 'Name' }] }, { locale: 'en' });
+  assert.ok(!en.ok);
+  assert.match(en.error.message, /options is missing/);
+});
+
+test('duplicate labels and a label equal to the free-text choice are refused with the fix', () => {
+  const dup = validateQuestionInput({
+    questions: [{ question: 'Q', header: 'H', options: [{ label: 'A' }, { label: 'B' }, { label: 'A ' }] }],
+  });
+  assert.ok(!dup.ok);
+  assert.match(dup.error.message, /options\[2\]\.label「A 」が options\[0\] と同じです/);
+  const other = validateQuestionInput({
+    questions: [{ question: 'Q', header: 'H', options: [{ label: 'はい' }, { label: 'その他' }] }],
+  });
+  assert.ok(!other.ok);
+  assert.match(other.error.message, /options\[1\]\.label「その他」は自由記述の選択肢/);
+  // Without the free-text row, その他 is an ordinary label.
+  assert.ok(
+    validateQuestionInput({
+      questions: [{ question: 'Q', header: 'H', options: [{ label: 'その他' }], custom: false }],
+    }).ok,
+  );
+  const en = validateQuestionInput(
+    { questions: [{ question: 'Q', header: 'H', options: [{ label: 'Other' }] }] },
+    { locale: 'en' },
+  );
+  assert.ok(!en.ok);
+});
+
+test('the long-label warning counts what the screen shows and says the label is shown whole', () => {
+  const label = `\x1b]0;${'t'.repeat(40)}\x07短い`;
+  const r = validateQuestionInput({ questions: [{ question: 'Q', header: 'H', options: [{ label }] }] });
+  assert.ok(r.ok);
+  assert.deepEqual(r.warnings, []);
+  const long = validateQuestionInput({
+    questions: [{ question: 'Q', header: 'H', options: [{ label: 'あ'.repeat(11) }] }],
+  });
+  assert.ok(long.ok);
+  assert.match(long.warnings[0]!, /推奨の最大10文字を超えています（画面には全体を表示しました）/);
+});

@@ -8,8 +8,10 @@ import {
   cancelMessage,
   type FormSchema,
   formatIssues,
+  formatQuestionError,
   type Issue,
   type Locale,
+  questionError,
   submitMessage,
   validateFormSchema,
 } from '@formrequest/schema';
@@ -54,29 +56,39 @@ export type AskFormResult = (
   | { status: 'no-ui'; message: string }
 ) & { warnings: Issue[] };
 
-/** Fetches JSON; a failure says what went wrong in a few words (never the body, which is untrusted). */
-function fetchJson(locale: Locale) {
+/** How long one load or search may take, headers and body, as the web renderer's (10 s). */
+export const LOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Fetches JSON within `timeoutMs`; a failure names its real cause in a few words (no answer in time,
+ * refused, the HTTP status, not JSON; never the body, which is untrusted).
+ */
+export function fetchJson(locale: Locale, timeoutMs = LOAD_TIMEOUT_MS) {
   return async (url: string, signal: AbortSignal): Promise<unknown> => {
-    let response: Response;
+    const m = words(locale);
+    const host = new URL(url).host;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const both = AbortSignal.any([signal, timeout]);
+    const timedOut = () => new Error(say(m.timedOut, { host, s: timeoutMs / 1000 }));
+    let text: string;
+    let status: number;
     try {
-      response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+      const response = await fetch(url, { signal: both, headers: { accept: 'application/json' } });
+      status = response.status;
+      text = response.ok ? await response.text() : '';
     } catch (error) {
       if (signal.aborted) throw error;
+      if (timeout.aborted) throw timedOut();
       // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, ...) is in its cause.
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(
-        say(words(locale).unreachable, {
-          host: new URL(url).host,
-          why: cause?.code ?? cause?.message ?? String(error),
-        }),
-      );
+      if (cause?.code === 'ECONNREFUSED') throw new Error(say(m.refused, { host }));
+      throw new Error(say(m.unreachable, { host, why: cause?.code ?? cause?.message ?? String(error) }));
     }
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const text = await response.text();
+    if (status < 200 || status > 299) throw new Error(say(m.httpStatus, { status }));
     try {
       return JSON.parse(text);
     } catch {
-      throw new Error(words(locale).notJson);
+      throw new Error(m.notJson);
     }
   };
 }
@@ -127,8 +139,13 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
   const schema: FormSchema = check.schema;
   const locale = opts.locale ?? schema.locale ?? 'ja';
   const terminal = promptTerminal(opts);
-  if (!terminal) return { status: 'no-ui', message: cancelMessage(locale), warnings };
-  await loadWidths();
+  // No terminal: the NO_UI message (what happened and how to recover), never the cancel message.
+  if (!terminal)
+    return {
+      status: 'no-ui',
+      message: formatQuestionError(questionError('NO_UI', { locale }), locale),
+      warnings,
+    };
   const cwd = opts.cwd ?? process.cwd();
   const form = createForm(schema, {
     locale,
@@ -156,6 +173,8 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
       },
       transcript: (width, outcome) => formTranscript(form, width, outcome),
     },
+    // The first frame is on screen: now load exact widths (measured per grapheme until then).
+    () => void loadWidths(),
   );
   form.changed = () => {};
   if (outcome === 'submitted' && form.result) {

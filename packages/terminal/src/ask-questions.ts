@@ -12,7 +12,7 @@ import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
 import { questionTranscript, questionView } from './question-view.js';
 import { type Display, type Outcome, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
-import { isSimpleText, loadWidths } from './width.js';
+import { loadWidths } from './width.js';
 
 /**
  * `input` / `output`: where keys come from and the prompt is drawn. By default stdin and stdout when
@@ -37,12 +37,8 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
   if (!check.ok) return questionErrorResult(check.error, { locale });
   const terminal = promptTerminal(opts);
   if (!terminal) return questionErrorResult(questionError('NO_UI', { locale }), { locale });
-  const texts = check.questions.flatMap((q) => [
-    q.question,
-    q.header,
-    ...q.options.flatMap((o) => [o.label, o.description ?? '']),
-  ]);
-  if (!texts.every(isSimpleText)) await loadWidths();
+  // The first frame does not wait for string-width: until it loads, widths are measured per grapheme
+  // (emoji presentation 2, East Asian width otherwise), which agrees with it on the common cases.
   const flow = createFlow(check.questions);
   const outcome: Outcome = await runPrompt(
     terminal,

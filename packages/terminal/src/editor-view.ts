@@ -1,8 +1,9 @@
 // Draws an editor into a frame: each logical line wrapped at grapheme boundaries to the room after the
 // prompt, and the real cursor placed at the insertion point (an IME shows its candidates there).
+
+import { sanitizeText } from '@formrequest/schema/printable';
 import type { EditorState } from './editor.js';
 import type { FrameBuilder, Span } from './frame.js';
-import { sanitizeText } from './sanitize.js';
 import { displayWidth, graphemes, truncateToWidth } from './width.js';
 
 export function drawEditor(fb: FrameBuilder, s: EditorState, prefix: Span[], placeholder = ''): void {

@@ -18,7 +18,7 @@ import {
 } from '@formrequest/schema';
 import { type DialogKind, type DialogState, dialogUpdate, openDialog } from './dialog.js';
 import { type FieldContext, type FieldWidget, type FileSystem, WIDGETS } from './fields/index.js';
-import type { InputEvent } from './keys.js';
+import { type InputEvent, verticalMove } from './keys.js';
 import { say, words } from './messages.js';
 
 export interface FormOptions {
@@ -68,7 +68,12 @@ export interface FormState {
   page: number;
   /** Called when something changed on its own (a search came back). */
   changed: () => void;
-  pending: { abort: AbortController | null; cancelTimer: (() => void) | null };
+  /** The running load, its spinner's redraw ticker, and the scheduled search. */
+  pending: {
+    abort: AbortController | null;
+    ticker: ReturnType<typeof setInterval> | null;
+    cancelTimer: (() => void) | null;
+  };
   /** Response bodies by URL (a failed load is not kept, so it can be tried again). */
   cache: Map<string, unknown>;
 }
@@ -99,7 +104,7 @@ export function createForm(schema: FormSchema, given: FormOptions): FormState {
     rows: 24,
     page: 8,
     changed: () => {},
-    pending: { abort: null, cancelTimer: null },
+    pending: { abort: null, ticker: null, cancelTimer: null },
     cache: new Map(),
   };
   enterStep(s);
@@ -141,8 +146,14 @@ function estimatedListRows(s: FormState): number {
 function cancelPending(s: FormState) {
   s.pending.abort?.abort();
   s.pending.abort = null;
+  stopTicker(s);
   s.pending.cancelTimer?.();
   s.pending.cancelTimer = null;
+}
+
+function stopTicker(s: FormState) {
+  if (s.pending.ticker) clearInterval(s.pending.ticker);
+  s.pending.ticker = null;
 }
 
 /** The context a widget of `step` works through. */
@@ -171,6 +182,8 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
     setError: (message) => {
       s.error = message;
     },
+    error: () => s.error,
+    check: (value) => validateField(field, value, { locale: s.locale, now: s.opts.now }),
     setNotice: (message) => {
       s.notice = message;
     },
@@ -179,15 +192,24 @@ export function fieldContext(s: FormState, step = s.step, listRows = estimatedLi
       if (!opts.fresh && s.cache.has(url)) return done({ ok: true, body: s.cache.get(url) });
       const abort = new AbortController();
       s.pending.abort = abort;
+      // The spinner's elapsed time moves while the load runs.
+      s.pending.ticker = setInterval(() => s.changed(), 100);
+      s.pending.ticker.unref?.();
+      const settle = () => {
+        stopTicker(s);
+        s.notice = null; // "再読み込みしています…" ends with the load, however it ended
+      };
       s.opts.load(url, abort.signal).then(
         (body) => {
           if (abort.signal.aborted) return;
+          settle();
           s.cache.set(url, body);
           done({ ok: true, body });
           s.changed();
         },
         (error: Error) => {
           if (abort.signal.aborted) return;
+          settle();
           done({ ok: false, error: error?.message || String(error) });
           s.changed();
         },
@@ -345,9 +367,10 @@ function dialogKey(s: FormState, e: InputEvent) {
 
 function reviewUpdate(s: FormState, e: InputEvent) {
   const count = s.steps.length + 2; // fields, submit, cancel
-  if (e.type !== 'key') return;
-  if (e.name === 'up') s.reviewCursor = (s.reviewCursor - 1 + count) % count;
-  else if (e.name === 'down' || (e.name === 'tab' && !e.shift)) s.reviewCursor = (s.reviewCursor + 1) % count;
+  const move = verticalMove(e);
+  if (move) s.reviewCursor = (s.reviewCursor + (move === 'up' ? count - 1 : 1)) % count;
+  if (e.type !== 'key' || move) return;
+  if (e.name === 'tab' && !e.shift) s.reviewCursor = (s.reviewCursor + 1) % count;
   else if (e.name === 'tab' && e.shift) s.reviewCursor = (s.reviewCursor - 1 + count) % count;
   else if (e.name === 'home' || e.name === 'pageup') s.reviewCursor = 0;
   else if (e.name === 'end' || e.name === 'pagedown') s.reviewCursor = count - 1;

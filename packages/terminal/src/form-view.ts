@@ -2,6 +2,7 @@
 // field's label and its widget (fields/*, which draws itself), the inline message, a yes/no dialog when
 // one is open, the key hint, and the review screen.
 import { fieldLabel, type InputField, isEmptyValue, t, valueKind } from '@formrequest/schema';
+import { sanitizeText as sanitizeLine } from '@formrequest/schema/printable';
 import { drawDialog } from './dialog.js';
 import {
   currentField,
@@ -13,7 +14,6 @@ import {
 } from './form-flow.js';
 import { type Frame, FrameBuilder, type Row } from './frame.js';
 import { hint, say, words } from './messages.js';
-import { sanitizeText as sanitizeLine } from './sanitize.js';
 import type { Outcome } from './session.js';
 import { truncateToWidth } from './width.js';
 
@@ -35,14 +35,35 @@ export function formView(s: FormState, width: number, height = s.rows): Frame {
   return fb.frame(field ? `f${s.step}` : 'review');
 }
 
-/** The heading or divider that opens the section a field is in. */
-function sectionOf(s: FormState, index: number): { title: string; description?: string } | null {
-  for (let i = index - 1; i >= 0; i--) {
-    const f = s.schema.fields[i]!;
-    if (f.type === 'heading') return { title: f.text, description: f.description };
-    if (f.type === 'divider') return f.label ? { title: f.label } : null;
+interface Marker {
+  title: string;
+  description?: string;
+}
+
+/**
+ * The headings and dividers that open the section a field is in: the nearest run of them above it,
+ * every one (a heading followed by a divider shows both), in order.
+ */
+function sectionOf(s: FormState, index: number): Marker[] {
+  const fields = s.schema.fields;
+  const isMarker = (i: number) => fields[i]!.type === 'heading' || fields[i]!.type === 'divider';
+  let i = index - 1;
+  while (i >= 0 && !isMarker(i)) i--;
+  const out: Marker[] = [];
+  for (; i >= 0; i--) {
+    const f = fields[i]!;
+    if (f.type === 'heading') out.unshift({ title: f.text, description: f.description });
+    else if (f.type === 'divider') out.unshift({ title: f.label ?? '' });
+    else if (f.type !== 'hidden') break;
   }
-  return null;
+  return out;
+}
+
+function drawMarkers(fb: FrameBuilder, markers: Marker[], descriptions: boolean): void {
+  for (const mk of markers) {
+    fb.item([{ text: mk.title ? '── ' : '──', style: 'accent' }], mk.title, 'accent');
+    if (descriptions && mk.description) fb.text(mk.description, 'dim', 0, { multiline: true });
+  }
 }
 
 function fieldHint(s: FormState, field: InputField): string {
@@ -59,11 +80,7 @@ function reviewHint(s: FormState): string {
 
 function drawField(fb: FrameBuilder, s: FormState, field: InputField, room: number): void {
   const m = words(s.locale);
-  const section = sectionOf(s, s.steps[s.step]!);
-  if (section) {
-    fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
-    if (section.description) fb.text(section.description, 'dim', 0, { multiline: true });
-  }
+  drawMarkers(fb, sectionOf(s, s.steps[s.step]!), true);
   const progress = ` ${say(m.fieldOf, { i: s.step + 1, n: s.steps.length })}`;
   const required = 'required' in field && field.required;
   fb.item([], `${fieldLabel(field)}${required ? ' *' : ''}${progress}`, 'bold');
@@ -91,10 +108,10 @@ function drawReview(fb: FrameBuilder, s: FormState): void {
   let lastSection: string | null = null;
   s.steps.forEach((index, i) => {
     const field = stepField(s, i);
-    const section = sectionOf(s, index);
-    if (section && section.title !== lastSection)
-      fb.item([{ text: '── ', style: 'accent' }], section.title, 'accent');
-    lastSection = section?.title ?? null;
+    const markers = sectionOf(s, index);
+    const key = JSON.stringify(markers.map((mk) => mk.title));
+    if (markers.length > 0 && key !== lastSection) drawMarkers(fb, markers, false);
+    lastSection = markers.length > 0 ? key : null;
     const here = s.reviewCursor === i;
     const row = fb.item(
       [{ text: here ? '> ' : '  ', style: 'selected' }],

@@ -5,7 +5,7 @@
 // Every text that goes into a frame passes through sanitizeText on the way in (so widths are measured
 // on what will be shown) and again when a row is painted (so a row built by hand cannot carry a
 // control character to the terminal either).
-import { isCleanText, sanitizeText } from './sanitize.js';
+import { isCleanText, sanitizeText } from '@formrequest/schema/printable';
 import { displayWidth, truncateToWidth, wrapLine } from './width.js';
 
 export type Style = 'plain' | 'dim' | 'bold' | 'accent' | 'selected' | 'error' | 'warn' | 'ok' | 'title';

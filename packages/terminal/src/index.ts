@@ -4,7 +4,7 @@
 // state machines, views, key decoder and sessions, for another front end or a test). Every name is
 // listed: test/exports.test.ts pins the lists.
 
+export { isCleanText, sanitizeText, textFor } from '@formrequest/schema/printable';
 export { type AskFormOptions, type AskFormResult, askForm } from './ask-form.js';
 export { type AskQuestionsOptions, askQuestions } from './ask-questions.js';
-export { isCleanText, sanitizeText, textFor } from './sanitize.js';
 export { canSuspend, findTerminal, hasTerminal, promptTerminal, type Terminal } from './tty.js';

@@ -6,7 +6,12 @@
 //
 // A resize may make the terminal reflow rows that no longer fit (tmux, kitty, iTerm2, VTE and Windows
 // Terminal do; xterm cuts them): the way back to the top of the region is then counted in the rows
-// they wrapped into, and everything from there down is redrawn.
+// they wrapped into, and everything from there down is redrawn. A resize that makes the terminal
+// shorter than the way back pushes the region's top rows into the scrollback (the terminal keeps the
+// cursor's row on screen); they are counted, and when the terminal grows again and brings them back
+// (tmux does), the way back reaches over them so they are cleared, not left above the prompt. Where
+// the terminal brings nothing back (xterm) the region is already at the top row and the move stops
+// there.
 
 import type { Frame } from './frame.js';
 import { paintRow, type Row, rowWidth } from './frame.js';
@@ -21,6 +26,10 @@ export class InlineScreen implements Painter {
   private paintedAt: number | null = null;
   private scroll = 0;
   private active = false;
+  /** Rows of the region pushed above the top of the screen by a shrink, not drawn over since. */
+  private lost = 0;
+  /** The terminal's height when the region was last drawn. */
+  private lastHeight = 0;
 
   constructor(
     private readonly out: TerminalOutput,
@@ -41,6 +50,7 @@ export class InlineScreen implements Painter {
     this.active = true;
     this.widths = [];
     this.at = { row: 0, col: 0 };
+    this.lost = 0;
   }
 
   leave(): void {
@@ -74,6 +84,19 @@ export class InlineScreen implements Painter {
       up += Math.floor(this.at.col / w);
     }
     this.paintedAt = null;
+    const rows = terminalHeight(this.out);
+    if (this.lastHeight > 0 && rows > this.lastHeight && this.lost > 0) {
+      // Grown: the rows a shrink pushed up may be back above the region; reach over them too.
+      const back = Math.min(this.lost, rows - this.lastHeight);
+      up += back;
+      this.lost -= back;
+    }
+    if (up > rows - 1) {
+      // Shrunk: the cursor is on the last row and the rows above the top of the screen are gone up.
+      this.lost += up - (rows - 1);
+      up = rows - 1;
+    }
+    this.lastHeight = rows;
     return up > 0 ? `\r\x1b[${up}A` : '\r';
   }
 

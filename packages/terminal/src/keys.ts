@@ -42,6 +42,18 @@ export interface PasteEvent {
 }
 export type InputEvent = KeyEvent | TextEvent | PasteEvent;
 
+/**
+ * The vertical move a key means on a screen of rows (a review, a list outside filtering): ↑ / ↓,
+ * j / k as in vim, less and clack, Ctrl+P / Ctrl+N as in Emacs, readline and fzf; null for others.
+ */
+export function verticalMove(e: InputEvent): 'up' | 'down' | null {
+  if (e.type === 'text') return e.text === 'k' ? 'up' : e.text === 'j' ? 'down' : null;
+  if (e.type !== 'key') return null;
+  if (e.name === 'up' || (e.ctrl && e.name === 'p')) return 'up';
+  if (e.name === 'down' || (e.ctrl && e.name === 'n')) return 'down';
+  return null;
+}
+
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 /** Raw paste bytes kept: escape sequences may be stripped later, so keep well over the 10,000 cap. */

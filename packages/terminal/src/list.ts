@@ -1,10 +1,12 @@
 // A list to choose from, shared by the question's options, the choice fields and search results:
-// ↑/↓ (wrapping), Home/End, PageUp/PageDown, type-to-filter, and a window that keeps the highlighted
-// item in view with "more above / below" markers. The state is two numbers and a string; the window
-// is worked out again from them on every draw (no scroll position to keep in step).
+// ↑/↓ and j/k, Ctrl+N/Ctrl+P (wrapping), Home/End, PageUp/PageDown, '/' to filter (as in less, vim,
+// fzf's and gum's lists: letters stay keys until '/' is pressed), and a window that keeps the
+// highlighted item in view with "more above / below" markers. The state is a number, a flag and a
+// string; the window is worked out again from them on every draw (no scroll position to keep in step).
 import type { FrameBuilder, Span } from './frame.js';
-import type { InputEvent } from './keys.js';
+import { type InputEvent, verticalMove } from './keys.js';
 import { say, type UiLocale, words } from './messages.js';
+import { displayWidth } from './width.js';
 
 export interface ListItem {
   label: string;
@@ -20,10 +22,18 @@ export interface ListState {
   cursor: number;
   /** What was typed to filter the list ('' shows everything). */
   filter: string;
+  /** '/' was pressed: typed text goes to the filter (Esc or Backspace on an empty filter leaves). */
+  filtering: boolean;
 }
 
 export function createList(cursor = 0): ListState {
-  return { cursor: Math.max(0, cursor), filter: '' };
+  return { cursor: Math.max(0, cursor), filter: '', filtering: false };
+}
+
+/** Leaves filter mode and shows the whole list again (the highlighted item stays highlighted). */
+export function clearFilter(l: ListState): void {
+  l.filter = '';
+  l.filtering = false;
 }
 
 /** Folds case, width (ＡＢＣ, ｶﾀｶﾅ) and katakana to hiragana, so いちご finds イチゴ and tok finds Tokyo. */
@@ -34,20 +44,46 @@ export function foldForMatch(text: string): string {
     .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 }
 
+/** An item's text folded for matching, kept: a list of 20,000 is folded once, not on every key. */
+const folded = new Map<string, string>();
+
+function foldedText(item: ListItem): string {
+  const text = `${item.label}\n${item.description ?? ''}\n${item.keywords ?? ''}`;
+  let out = folded.get(text);
+  if (out === undefined) {
+    if (folded.size >= 100_000) folded.clear();
+    out = foldForMatch(text);
+    folded.set(text, out);
+  }
+  return out;
+}
+
+function filterWords(filter: string): string[] {
+  return foldForMatch(filter).split(/\s+/).filter(Boolean);
+}
+
 /** True when every word of the filter is found in the item's label, description or keywords. */
 export function matchesFilter(item: ListItem, filter: string): boolean {
-  const words = foldForMatch(filter).split(/\s+/).filter(Boolean);
+  return matchesWords(item, filterWords(filter));
+}
+
+function matchesWords(item: ListItem, words: string[]): boolean {
   if (words.length === 0) return true;
-  const hay = foldForMatch(`${item.label}\n${item.description ?? ''}\n${item.keywords ?? ''}`);
+  const hay = foldedText(item);
   return words.every((w) => hay.includes(w));
 }
 
-/** Indices of the items shown for the filter, in order. */
+let lastShown: { items: readonly ListItem[]; filter: string; out: number[] } | undefined;
+
+/** Indices of the items shown for the filter, in order (the last answer is kept for the same list). */
 export function visibleIndices(items: readonly ListItem[], filter: string): number[] {
+  if (lastShown && lastShown.items === items && lastShown.filter === filter) return lastShown.out;
+  const words = filterWords(filter);
   const out: number[] = [];
   items.forEach((item, i) => {
-    if (item.always || matchesFilter(item, filter)) out.push(i);
+    if (item.always || matchesWords(item, words)) out.push(i);
   });
+  lastShown = { items, filter, out };
   return out;
 }
 
@@ -78,13 +114,35 @@ export function listUpdate(
   const shown = visibleIndices(items, l.filter);
   if (e.type === 'text' || e.type === 'paste') {
     if (!opts.filterable) return 'unhandled';
+    if (!l.filtering) {
+      // (Keys typed fast may come as one text event: '/kyo', 'jj'.)
+      if (e.type === 'text' && e.text.startsWith('/')) {
+        l.filtering = true;
+        const rest = e.text.slice(1);
+        return rest ? listUpdate(l, items, { type: 'text', text: rest }, opts) : 'filtered';
+      }
+      // j / k move, as in vim, less, fzf and clack; other letters are left to the widget.
+      if (e.type === 'text' && /^[jk]+$/.test(e.text) && shown.length > 0) {
+        for (const c of e.text) listUpdate(l, items, { type: 'key', name: c === 'j' ? 'down' : 'up' }, opts);
+        return 'moved';
+      }
+      return 'unhandled';
+    }
     const text = e.text.replace(/[\r\n\t]+/g, ' ');
     if (text === ' ' && (opts.spaceIsKey || l.filter === '')) return 'unhandled';
     return setFilter(l, items, l.filter + text);
   }
   if (e.type !== 'key') return 'unhandled';
-  if (opts.filterable && l.filter !== '') {
-    if (e.name === 'backspace') return setFilter(l, items, [...l.filter].slice(0, -1).join(''));
+  const ctrlMove = e.ctrl ? verticalMove(e) : null;
+  if (ctrlMove && shown.length > 0) return listUpdate(l, items, { type: 'key', name: ctrlMove }, opts);
+  if (opts.filterable && l.filtering) {
+    if (e.name === 'backspace') {
+      if (l.filter === '') {
+        l.filtering = false;
+        return 'filtered';
+      }
+      return setFilter(l, items, [...l.filter].slice(0, -1).join(''));
+    }
     if (e.name === 'u' && e.ctrl) return setFilter(l, items, '');
   }
   if (shown.length === 0) return 'unhandled';
@@ -148,27 +206,36 @@ export function drawList(
 ): void {
   const m = words(opts.locale);
   const shown = visibleIndices(items, l.filter);
-  if (l.filter !== '') {
+  const filterLine = l.filtering || l.filter !== '';
+  if (filterLine) {
     const real = shown.filter((i) => !items[i]!.always).length;
     const total = items.filter((i) => !i.always).length;
+    const row = fb.rows.length;
     fb.line([
       { text: `${m.filterLabel} `, style: 'dim' },
       { text: l.filter, style: 'accent' },
       { text: ` (${real}/${total})`, style: 'dim' },
     ]);
+    // The real cursor where the filter's text goes, so an IME's candidate window opens there.
+    if (l.filtering) fb.cursor = { row, col: displayWidth(`${m.filterLabel} ${l.filter}`) };
     if (real === 0) fb.text(opts.empty ?? m.noMatch, 'warn');
   }
-  // Each item drawn on its own to know its height, then a window of whole items around the cursor.
-  const drawn = shown.map((index) => {
+  // Each item near the cursor drawn on its own to know its height (an item takes at least a row, so
+  // no more than a screenful either side can be shown: a list of 20,000 costs what a list of 50 does),
+  // then a window of whole items around the cursor.
+  let budget = Math.max(1, opts.rows - (filterLine ? 1 : 0));
+  const atShown = Math.max(0, shown.indexOf(l.cursor));
+  const lo = Math.max(0, atShown - budget);
+  const hi = Math.min(shown.length, atShown + budget + 1);
+  const drawn = shown.slice(lo, hi).map((index) => {
     const scratch = fb.scratch();
     opts.item(scratch, index, index === l.cursor);
     return { index, rows: scratch.rows, focus: scratch.focusRow, cursor: scratch.cursor };
   });
-  let budget = Math.max(1, opts.rows - (l.filter !== '' ? 1 : 0));
   const total = drawn.reduce((n, d) => n + d.rows.length, 0);
   let first = 0;
   let last = drawn.length - 1;
-  if (total > budget) {
+  if (total > budget || lo > 0 || hi < shown.length) {
     budget = Math.max(1, budget - 2); // room for both markers
     const at = Math.max(
       0,
@@ -195,7 +262,7 @@ export function drawList(
     }
   }
   fb.page = Math.max(1, last - first + 1);
-  if (first > 0) fb.line(marker(say(m.moreAbove, { n: first })));
+  if (lo + first > 0) fb.line(marker(say(m.moreAbove, { n: lo + first })));
   for (let i = first; i <= last; i++) {
     const d = drawn[i]!;
     const start = fb.rows.length;
@@ -204,7 +271,7 @@ export function drawList(
     // An item may hold a text input (the question's その他): its cursor comes along.
     if (d.cursor) fb.cursor = { row: start + d.cursor.row, col: d.cursor.col };
   }
-  if (last < drawn.length - 1) fb.line(marker(say(m.moreBelow, { n: drawn.length - 1 - last })));
+  if (lo + last < shown.length - 1) fb.line(marker(say(m.moreBelow, { n: shown.length - 1 - lo - last })));
 }
 
 function marker(text: string): Span[] {

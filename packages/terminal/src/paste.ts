@@ -1,6 +1,6 @@
 // Cleaning pasted text before it reaches an input: the terminal cleaner (sanitize.ts) with line ends
 // kept where the input is multi-line, and the seed's cap (seed 004: 10,000 characters).
-import { hadControls, sanitizeText } from './sanitize.js';
+import { hadControls, sanitizeText } from '@formrequest/schema/printable';
 
 export const PASTE_MAX_CHARS = 10_000;
 

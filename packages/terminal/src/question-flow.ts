@@ -7,8 +7,8 @@
 import type { ResolvedQuestion } from '@formrequest/schema/question';
 import { type DialogState, dialogUpdate, openDialog } from './dialog.js';
 import { createEditor, type EditorState, editorUpdate } from './editor.js';
-import type { InputEvent } from './keys.js';
-import { createList, cursorVisible, type ListItem, type ListState, listUpdate } from './list.js';
+import { type InputEvent, verticalMove } from './keys.js';
+import { clearFilter, createList, cursorVisible, type ListItem, type ListState, listUpdate } from './list.js';
 import { PASTE_MAX_CHARS } from './paste.js';
 
 /** Characters one answer holds (seed 004: 10,000), however it was typed or pasted. */
@@ -26,6 +26,8 @@ export interface QuestionState {
   editor: EditorState | null;
   /** Text typed into the free-text input and left with Esc, not confirmed: kept for the next visit. */
   draft: string | null;
+  /** Space was pressed here: Enter then sends what is selected, even nothing (never the highlighted row). */
+  toggled: boolean;
 }
 
 export interface FlowState {
@@ -57,6 +59,7 @@ export function createFlow(questions: ResolvedQuestion[]): FlowState {
       custom: null,
       editor: null,
       draft: null,
+      toggled: false,
     })),
     answers: questions.map(() => null),
     confirmCursor: questions.length,
@@ -107,9 +110,15 @@ export function flowUpdate(s: FlowState, e: InputEvent) {
   if (s.status !== 'active') return;
   s.notice = null;
   if (s.dialog) {
+    const kind = s.dialog.kind;
     const answer = dialogUpdate(s.dialog, e);
     if (answer !== null) s.dialog = null;
-    if (answer === 'yes') s.status = 'cancelled';
+    if (answer === 'yes' && kind === 'discardEdit') {
+      const st = s.per[s.index]!;
+      st.editor = null;
+      st.draft = null;
+      backToConfirm(s);
+    } else if (answer === 'yes') s.status = 'cancelled';
     return;
   }
   const editing = s.screen === 'question' && s.per[s.index]!.editor !== null;
@@ -128,11 +137,12 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
   const onCustom = q.custom && st.list.cursor === q.options.length;
   if (e.type === 'text') {
     // Short lists keep the number keys; long ones (and any filter in progress) take digits as text.
-    if (/^[1-9]$/.test(e.text) && count <= 9 && st.list.filter === '') {
+    if (/^[1-9]$/.test(e.text) && count <= 9 && !st.list.filtering) {
       if (Number(e.text) <= count) st.list.cursor = Number(e.text) - 1;
       return;
     }
     if (e.text === ' ' && q.multiple) {
+      st.toggled = true;
       if (onCustom) {
         if (st.custom !== null) st.custom = null;
         else openEditor(st);
@@ -140,6 +150,9 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
       return;
     }
   }
+  // Tab answers with the highlighted choice like Enter, then shows the review (a single question's
+  // Enter sends at once).
+  if (e.type === 'key' && e.name === 'tab' && !e.shift) return choose(s, q, st, true);
   const moved = listUpdate(st.list, items, e, {
     page: s.page,
     filterable: true,
@@ -148,32 +161,41 @@ function optionsUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: 
   if (moved !== 'unhandled' || e.type !== 'key') return;
   switch (e.name) {
     case 'escape':
-      if (st.list.filter !== '') st.list.filter = '';
+      if (st.list.filtering || st.list.filter !== '') clearFilter(st.list);
       else if (s.revising) backToConfirm(s);
       else requestCancel(s);
       return;
-    case 'enter': {
-      if (!cursorVisible(st.list, items)) return;
-      if (!q.multiple) {
-        if (onCustom) openEditor(st);
-        else answer(s, [q.options[st.list.cursor]!.label]);
-        return;
-      }
-      if (onCustom && st.custom === null) {
-        openEditor(st);
-        return;
-      }
-      if (!st.selected.some(Boolean) && st.custom === null) {
-        // Enter without any Space: take the highlighted choice.
-        st.selected[st.list.cursor] = true;
-      }
-      answer(s, [
-        ...q.options.filter((_, i) => st.selected[i]).map((o) => o.label),
-        ...(st.custom !== null ? [st.custom] : []),
-      ]);
-      return;
-    }
+    case 'enter':
+      return choose(s, q, st, false);
   }
+}
+
+/** Enter (or Tab, `review`): answers with the highlighted or selected choices. */
+function choose(s: FlowState, q: ResolvedQuestion, st: QuestionState, review: boolean) {
+  const items = choiceItems(q, '');
+  const onCustom = q.custom && st.list.cursor === q.options.length;
+  if (!cursorVisible(st.list, items)) return;
+  if (!q.multiple) {
+    if (onCustom) openEditor(st);
+    else answer(s, [q.options[st.list.cursor]!.label], review);
+    return;
+  }
+  if (onCustom && st.custom === null) {
+    openEditor(st);
+    return;
+  }
+  if (!st.selected.some(Boolean) && st.custom === null && !st.toggled) {
+    // Enter without any Space: take the highlighted choice.
+    st.selected[st.list.cursor] = true;
+  }
+  answer(
+    s,
+    [
+      ...q.options.filter((_, i) => st.selected[i]).map((o) => o.label),
+      ...(st.custom !== null ? [st.custom] : []),
+    ],
+    review,
+  );
 }
 
 function openEditor(st: QuestionState) {
@@ -187,8 +209,13 @@ function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: I
     st.editor = action.state;
     s.notice = action.notice ?? null;
   } else if (action.kind === 'escape') {
-    // Back to the options; what was typed stays as a draft (shown on the その他 row) unless it is the answer.
     const text = st.editor!.text;
+    // Revising an answer: an unconfirmed change is never dropped without asking.
+    if (s.revising && text !== (st.custom ?? '')) {
+      s.dialog = openDialog('discardEdit');
+      return;
+    }
+    // Back to the options; what was typed stays as a draft (shown on the その他 row) unless it is the answer.
     st.draft = text !== '' && text !== st.custom ? text : null;
     st.editor = null;
     st.list.cursor = q.options.length;
@@ -205,9 +232,11 @@ function customUpdate(s: FlowState, q: ResolvedQuestion, st: QuestionState, e: I
   }
 }
 
-function answer(s: FlowState, values: string[]) {
+function answer(s: FlowState, values: string[], review = false) {
   s.answers[s.index] = values;
-  if (s.revising || s.index === s.questions.length - 1) backToConfirm(s);
+  // One question answers with one key; the review is for several, or when asked for (Tab).
+  if (s.questions.length === 1 && !review && !s.revising) s.status = 'submitted';
+  else if (review || s.revising || s.index === s.questions.length - 1) backToConfirm(s);
   else {
     s.index++;
     arrive(s);
@@ -222,7 +251,7 @@ function backToConfirm(s: FlowState) {
     st.draft = st.editor.text || null;
     st.editor = null;
   }
-  st.list.filter = '';
+  clearFilter(st.list);
   s.confirmCursor = s.answers.every((a) => a !== null) ? s.questions.length : s.answers.indexOf(null);
 }
 
@@ -231,15 +260,14 @@ function confirmUpdate(s: FlowState, e: InputEvent) {
     s.confirmCursor = Number(e.text) - 1;
     return;
   }
-  if (e.type !== 'key') return;
   const count = s.questions.length + 1;
+  const move = verticalMove(e);
+  if (move) {
+    s.confirmCursor = (s.confirmCursor + (move === 'up' ? count - 1 : 1)) % count;
+    return;
+  }
+  if (e.type !== 'key') return;
   switch (e.name) {
-    case 'up':
-      s.confirmCursor = (s.confirmCursor - 1 + count) % count;
-      return;
-    case 'down':
-      s.confirmCursor = (s.confirmCursor + 1) % count;
-      return;
     case 'tab':
       s.confirmCursor = (s.confirmCursor + (e.shift ? count - 1 : 1)) % count;
       return;

@@ -3,6 +3,8 @@
 // descriptions lined up whatever the number of options; a label is cut to its row only when it does
 // not fit, and the highlighted one is shown whole), the free-text input with the cursor at the
 // insertion point, the confirmation screen, a yes/no dialog when one is open, and the key hint.
+
+import { sanitizeText } from '@formrequest/schema/printable';
 import { QUESTION_HEADER_MAX } from '@formrequest/schema/question';
 import { drawDialog } from './dialog.js';
 import { drawEditor } from './editor-view.js';
@@ -10,7 +12,6 @@ import { type Frame, FrameBuilder, type Row, rowWidth, type Span } from './frame
 import { drawList, numbered } from './list.js';
 import { hint, say, type UiLocale, words } from './messages.js';
 import { ANSWER_MAX_CHARS, choiceCount, choiceItems, type FlowState } from './question-flow.js';
-import { sanitizeText } from './sanitize.js';
 import type { Outcome } from './session.js';
 import { shortenGraphemes, truncateToWidth } from './width.js';
 
@@ -59,7 +60,7 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
     bottom.footerLine([{ text: say(m.selected, { n: multiCount }), style: 'dim' }]);
   const esc = st.editor
     ? k.keyBack
-    : st.list.filter
+    : st.list.filtering || st.list.filter
       ? k.keyClearFilter
       : s.revising
         ? k.keyBack
@@ -69,9 +70,10 @@ function drawQuestion(fb: FrameBuilder, s: FlowState, locale: UiLocale, height: 
     : hint(
         k.keyMove,
         long && k.keyPage,
-        (long || count > 9) && k.keyFilter,
+        !st.list.filtering && k.keyFilter,
         q.multiple && k.keySelect,
         k.keyConfirm,
+        s.questions.length === 1 && !s.revising && k.keyReview,
         esc,
       );
   footer(bottom, s, locale, keys);

@@ -8,6 +8,7 @@
 import type { Frame, Row } from './frame.js';
 import { InlineScreen } from './inline-screen.js';
 import { type InputEvent, KeyDecoder } from './keys.js';
+import { isPlainTerminal, LineScreen } from './line-screen.js';
 import { type UiLocale, words } from './messages.js';
 import { FullScreen, KEY_MODES_OFF, KEY_MODES_ON, type Painter } from './screen.js';
 import { canSuspend, type Terminal } from './tty.js';
@@ -31,8 +32,11 @@ export interface TerminalStream {
   off?(event: 'resize', listener: () => void): unknown;
 }
 
-/** Inline: below the prompt, a transcript left behind. Full-screen: the alternate screen. */
-export type Display = 'inline' | 'fullscreen';
+/**
+ * Inline: below the prompt, a transcript left behind. Full-screen: the alternate screen. Plain: lines
+ * only, no colour and no cursor moves (the default where TERM is dumb or not set).
+ */
+export type Display = 'inline' | 'fullscreen' | 'plain';
 
 export interface TerminalIO {
   input: TerminalInput;
@@ -69,13 +73,15 @@ const JOB_CONTROL = process.platform !== 'win32';
 
 export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
   const { input, output, signal } = io;
-  const color = io.color ?? !('NO_COLOR' in process.env);
-  const inlineMode = (io.display ?? 'inline') === 'inline';
+  const display = io.display ?? (isPlainTerminal() ? 'plain' : 'inline');
+  const plain = display === 'plain' ? new LineScreen(output) : null;
+  const color = !plain && (io.color ?? !('NO_COLOR' in process.env));
+  const inlineMode = display === 'inline';
   return new Promise<Outcome>((resolve, reject) => {
     if (signal?.aborted) return resolve('aborted');
     const full = new FullScreen(output, color);
     const inline = inlineMode ? new InlineScreen(output, color) : null;
-    let painter: Painter = inline ?? full;
+    let painter: Painter = plain ?? inline ?? full;
     /** The step that moved to the alternate screen because it outgrew the terminal. */
     let grownKey: string | undefined;
     const decoder = new KeyDecoder();
@@ -90,7 +96,7 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       input.setRawMode?.(true);
       input.on('data', onData);
       input.resume();
-      output.write(KEY_MODES_ON);
+      if (!plain) output.write(KEY_MODES_ON);
     };
     const keysOff = () => {
       input.off('data', onData);
@@ -100,7 +106,7 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
         // the terminal is already gone (hang-up): nothing left to restore
       }
       input.pause();
-      output.write(KEY_MODES_OFF);
+      if (!plain) output.write(KEY_MODES_OFF);
     };
     const cleanup = (outcome: Outcome | null) => {
       clearTimeout(timer);
@@ -112,7 +118,13 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       process.off('SIGCONT', onContinue);
       process.off('exit', onExit);
       if (!suspended) keysOff();
-      if (inline) {
+      if (plain) {
+        try {
+          if (outcome) plain.finish(machine.transcript?.(plain.width, outcome) ?? []);
+        } catch {
+          // a transcript that cannot be made is left out
+        }
+      } else if (inline) {
         if (painter === full) {
           full.leave();
           inline.enter();

@@ -3,9 +3,11 @@
 // sequence or a letter with its accents is never split.
 //
 // string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded just
-// after the first frame (loadWidths); a prompt whose own text needs it awaits it before drawing. Until
-// it is there, text outside the simple ranges below is measured per code point with get-east-asian-width
-// (the table string-width itself uses).
+// after the first frame (loadWidths); no first frame waits for it. Until it is there, text outside the
+// simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
+// flag, anything with VS16), else the East Asian width of its characters from get-east-asian-width
+// (the table string-width itself uses), combining marks 0.
+import { splitGraphemes } from '@formrequest/schema/printable';
 import { eastAsianWidth } from 'get-east-asian-width';
 
 let exactWidth: ((text: string) => number) | undefined;
@@ -25,27 +27,31 @@ export function isSimpleText(text: string): boolean {
 }
 
 const ZERO_WIDTH = /^[\p{M}\p{Cf}]$/u; // combining marks, variation selectors (Mn), ZWJ and other format characters
-const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 
+/** Columns of a grapheme that is not an emoji: its characters' East Asian widths, marks 0. */
 function codePointWidth(text: string): number {
   let width = 0;
   for (const ch of text) {
     if (ZERO_WIDTH.test(ch)) continue;
     const cp = ch.codePointAt(0)!;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
-    width += PICTOGRAPHIC.test(ch) ? 2 : eastAsianWidth(cp);
+    width += eastAsianWidth(cp);
   }
   return width;
 }
 
-let segmenter: Intl.Segmenter | undefined;
+/** A grapheme shown as an emoji (two columns), as string-width counts it. */
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}|\u20e3/u;
+
+function graphemeWidth(text: string): number {
+  let width = 0;
+  for (const g of graphemes(text)) width += EMOJI.test(g) ? 2 : codePointWidth(g);
+  return width;
+}
 
 export function graphemes(text: string): string[] {
   if (SIMPLE.test(text)) return text.split('');
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const out: string[] = [];
-  for (const { segment } of segmenter.segment(text)) out.push(segment);
-  return out;
+  return splitGraphemes(text);
 }
 
 // Printable ASCII (1 column) and the kana, kanji and full-width forms that are always 2 columns wide
@@ -59,7 +65,7 @@ const NARROW = /[\x20-\x7e\u00b7\u2026\u2190-\u2193]/g;
 /** Columns a string takes on screen. */
 export function displayWidth(text: string): number {
   if (SIMPLE.test(text)) return text.length * 2 - (text.match(NARROW)?.length ?? 0);
-  return exactWidth ? exactWidth(text) : codePointWidth(text);
+  return exactWidth ? exactWidth(text) : graphemeWidth(text);
 }
 
 /** Cuts `text` to at most `width` columns, ending in '…' when something was cut. */

@@ -48,5 +48,22 @@ test('@formrequest/terminal/machines exports exactly these names', async () => {
 
 test('the lean question entry (its source: the bundle is built from it)', async () => {
   const question = await import('../src/question-entry.ts');
-  assert.deepEqual(Object.keys(question).sort(), ['askQuestions', 'sanitizeText', 'textFor']);
+  assert.deepEqual(Object.keys(question).sort(), [
+    'askQuestions',
+    'questionError',
+    'questionErrorResult',
+    'sanitizeText',
+    'terminalWords',
+    'textFor',
+  ]);
+});
+
+test('the lean ask entry (its source: the bundle is built from it)', async () => {
+  const ask = await import('../src/ask-entry.ts');
+  assert.deepEqual(Object.keys(ask).sort(), [
+    'askForm',
+    'formatIssues',
+    'formatQuestionError',
+    'questionError',
+  ]);
 });

@@ -395,7 +395,7 @@ test('Esc while revising: back to the review, asking before an edit is thrown aw
 
 const prefectureForm = JSON.parse(readFileSync(join(repoRoot, 'examples/forms/prefecture.json'), 'utf8'));
 
-test('a select of 47 prefectures: a window with markers, PageDown, type-to-filter on labels and values', () => {
+test('a select of 47 prefectures: a window with markers, PageDown, / filters on labels and values; j/k move', () => {
   const s = form(prefectureForm.fields);
   let text = screen(s, 60, 16);
   assert.ok(text.split('\n').length <= 16, text);
@@ -404,13 +404,17 @@ test('a select of 47 prefectures: a window with markers, PageDown, type-to-filte
   send(s, k('pagedown'));
   text = screen(s, 60, 16);
   assert.match(text, /↑ 他\d+件[\s\S]*↓ 他\d+件/);
-  send(s, t('tok'));
+  const at = widget(s).list.cursor;
+  send(s, t('j'), t('j'), t('k'));
+  assert.equal(widget(s).list.cursor, at + 1);
+  assert.match(screen(s, 60, 16), /\/ 絞り込み/);
+  send(s, t('/'), t('tok'));
   text = screen(s, 60, 16);
   assert.match(text, /絞り込み: tok \(2\/47\)\n> \( \) 東京都\n {2}\( \) 徳島県/);
   send(s, k('escape'));
   assert.equal(widget(s).list.filter, '', 'Esc clears the filter first');
   assert.equal(s.status, 'active');
-  send(s, t('大阪'), k('enter'), k('enter'));
+  send(s, t('/'), t('大阪'), k('enter'), k('enter'));
   assert.deepEqual(s.result, { prefecture: 'osaka' });
 });
 
@@ -463,11 +467,11 @@ test('a failed load can be tried again (Ctrl+R or Enter); a relative URL without
   );
 });
 
-test('text answers are capped at maxLength (or 10,000) while typing and pasting, with a notice', () => {
+test("text answers are capped at maxLength (or 10,000) while typing and pasting, with the seed's message", () => {
   const s = form([{ name: 'a', type: 'textarea', label: 'A', maxLength: 5 }]);
   send(s, t('abc'), { type: 'paste', text: 'defgh', overflow: false });
   assert.equal(widget(s).editor.text, 'abcde');
-  assert.match(screen(s), /回答は5文字までです/);
+  assert.match(screen(s), /Aは5文字以下で入力してください/); // the seed's maxLength message
   assert.match(screen(s), /5\/5/);
 });
 
@@ -532,4 +536,28 @@ test('a failed search says why and Ctrl+R searches again; a relative searchUrl w
     screen(rel, 120),
     /相対URL「\/api\/users」には読み込み先のサーバーが必要です。--base-url で指定してください/,
   );
+});
+
+test('a message under a field is checked again on every edit: never one the text no longer is', () => {
+  const s = form([{ name: 'n', type: 'number', label: '数量', max: 10, required: true }]);
+  send(s, t('11'), k('enter'));
+  assert.match(screen(s), /数量は10以下で入力してください/);
+  send(s, t('abc'));
+  assert.doesNotMatch(screen(s), /10以下/);
+  assert.match(screen(s), /数量は数値で入力してください/);
+  send(s, k('u', { ctrl: true }), t('5'));
+  assert.doesNotMatch(screen(s), /数量は/);
+});
+
+test('askForm without a terminal answers no-ui with the NO_UI message, not the cancel message', async () => {
+  const { askForm } = await import('../src/ask-form.js');
+  const { PassThrough } = await import('node:stream');
+  const stream = new PassThrough() as unknown as NodeJS.ReadStream & NodeJS.WriteStream;
+  const r = await askForm(
+    { title: 'T', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+    { input: stream, output: stream },
+  );
+  assert.equal(r.status, 'no-ui');
+  assert.match(r.message, /^エラー \[NO_UI\]: 対話型UIが利用できません/);
+  assert.doesNotMatch(r.message, /キャンセル/);
 });

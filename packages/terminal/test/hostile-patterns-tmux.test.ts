@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { validateAnswers } from '@formrequest/schema';
 import { ADMITTED, hostileTexts, patternForm, REFUSED } from '../../../testing/hostile-patterns.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
 import { PASTE_MAX_CHARS } from '../src/paste.js';
-import { killServer, Pane, startServer } from './support/tmux.ts';
 
 const socket = `formrequest-hostile-${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'formrequest-hostile-'));

@@ -48,12 +48,23 @@ const multi = {
   multiple: true,
 };
 
-test('single choice: arrows wrap around, Enter answers, confirmation screen, Enter submits', () => {
+test('single choice: one Enter answers and sends; arrows, j/k and Ctrl+N/P wrap around', () => {
   const s = send(flow([single]), k('up'));
   assert.equal(s.per[0]!.list.cursor, 2); // wrapped to "その他"
-  send(s, k('tab'), k('tab', { shift: true }));
-  assert.equal(s.per[0]!.list.cursor, 2); // Tab down (wrapping to 0), Shift+Tab back up
-  send(s, k('down'), k('down'), k('enter'));
+  send(s, t('j'));
+  assert.equal(s.per[0]!.list.cursor, 0); // j down (wrapping)
+  send(s, t('k'), k('n', { ctrl: true }), k('n', { ctrl: true }), k('p', { ctrl: true }));
+  assert.equal(s.per[0]!.list.cursor, 0);
+  assert.equal(s.per[0]!.list.filter, '', 'j and k never filter');
+  send(s, t('j'), k('enter'));
+  assert.equal(s.status, 'submitted');
+  assert.deepEqual(flowAnswers(s), [['utils.ts']]);
+});
+
+test('single choice: Tab answers and shows the review, where Enter submits', () => {
+  const s = flow([single]);
+  assert.match(screen(s), /Tab 確認/);
+  send(s, k('down'), k('tab'));
   assert.equal(s.screen, 'confirm');
   assert.match(screen(s), /→ utils\.ts/);
   send(s, k('enter'));
@@ -92,8 +103,7 @@ test('custom answer: Escape keeps the unconfirmed text as a draft, shown and reo
   // (read again: the assert above narrowed `editor` to null for the compiler)
   assert.equal((s.per[0]! as { editor: { text: string } | null }).editor!.text, '一行目\n二行目');
   send(s, t('!'), k('enter'));
-  assert.equal(s.screen, 'confirm');
-  send(s, k('enter'));
+  assert.equal(s.status, 'submitted');
   assert.deepEqual(flowAnswers(s), [['一行目\n二行目!']]);
 });
 
@@ -116,7 +126,7 @@ test('the confirmation screen revises one answer and comes back to it', () => {
 });
 
 test('Escape while revising goes back to the confirmation screen unchanged', () => {
-  const s = send(flow([single]), k('enter'), k('up'), k('enter'), k('down'), k('escape'));
+  const s = send(flow([single]), k('tab'), k('up'), k('enter'), k('down'), k('escape'));
   assert.equal(s.screen, 'confirm');
   assert.equal(s.status, 'active');
   assert.deepEqual(s.answers, [['main.ts']]);
@@ -131,10 +141,13 @@ test('a question without options opens its free-text input at once; Escape keeps
   send(s, k('up'), k('enter'));
   assert.ok(s.per[1]!.editor, 'revising opens it again');
   assert.equal(s.per[1]!.editor!.text, '山田');
+  // Revising: Esc with an unconfirmed change asks first; "n" keeps editing, "y" drops the change.
   send(s, t('太郎'), k('escape'));
-  assert.equal(s.per[1]!.editor, null);
-  assert.equal(s.per[1]!.draft, '山田太郎');
-  send(s, k('escape'));
+  assert.equal(s.dialog?.kind, 'discardEdit');
+  assert.match(screen(s), /この項目の変更を破棄して確認画面に戻りますか/);
+  send(s, t('n'));
+  assert.equal(s.per[1]!.editor!.text, '山田太郎');
+  send(s, k('escape'), t('y'));
   assert.equal(s.screen, 'confirm');
   assert.deepEqual(s.answers[1], ['山田'], 'the draft did not replace the answer');
   send(s, k('down'), k('enter'));
@@ -164,7 +177,7 @@ test('cancelling: at once with nothing entered; with answers, selections or type
   send(picked, k('escape'), t('y'));
   assert.equal(picked.status, 'cancelled');
   // The confirmation screen has answers: Esc asks.
-  const answered = send(flow([single]), k('enter'), k('escape'));
+  const answered = send(flow([single]), k('tab'), k('escape'));
   assert.equal(answered.dialog?.kind, 'cancelQuestions');
   send(answered, k('right'), k('enter'));
   assert.equal(answered.status, 'cancelled');
@@ -222,9 +235,11 @@ test('10+ options: numbers right-aligned so labels and descriptions line up', ()
   assert.match(text, /^ {2}10\. 群馬県\n {6}Gunma$/m);
 });
 
-test('type to filter: kana, romaji, several words; digits filter long lists; Esc clears the filter first', () => {
+test('/ filters: kana, romaji, several words; digits filter; Esc clears the filter first', () => {
   const s = flow([prefectures]);
-  send(s, t('o'), t('s'), t('a'));
+  send(s, t('o'));
+  assert.equal(s.per[0]!.list.filter, '', 'a letter alone does not filter');
+  send(s, t('/'), t('o'), t('s'), t('a'));
   assert.equal(s.per[0]!.list.filter, 'osa');
   const text = screen(s, 60, 20);
   assert.match(text, /絞り込み: osa \(1\/47\)/);
@@ -235,7 +250,7 @@ test('type to filter: kana, romaji, several words; digits filter long lists; Esc
   send(s, k('down'), k('enter'));
   assert.deepEqual(s.answers[0], ['京都府']);
   // Nothing matches: Enter does nothing; Esc clears the filter, then Esc cancels.
-  const none = send(flow([prefectures]), t('zzz'), k('enter'));
+  const none = send(flow([prefectures]), t('/'), t('zzz'), k('enter'));
   assert.equal(none.screen, 'question');
   assert.match(screen(none), /一致する選択肢がありません/);
   send(none, k('escape'));
@@ -243,13 +258,17 @@ test('type to filter: kana, romaji, several words; digits filter long lists; Esc
   assert.equal(none.status, 'active');
   send(none, k('escape'));
   assert.equal(none.status, 'cancelled');
-  // With more than 9 options, digits are text for the filter, not jumps.
-  const digits = send(flow([prefectures]), t('1'));
-  assert.equal(digits.per[0]!.list.filter, '1');
+  // While filtering, digits and j/k are text for the filter, not jumps or moves.
+  const digits = send(flow([prefectures]), t('/'), t('1'), t('j'));
+  assert.equal(digits.per[0]!.list.filter, '1j');
+  // Backspace on an empty filter leaves filter mode.
+  const back = send(flow([prefectures]), t('/'), k('backspace'), t('j'));
+  assert.equal(back.per[0]!.list.filtering, false);
+  assert.equal(back.per[0]!.list.cursor, 1);
 });
 
 test('その他 stays listed whatever the filter; a short list keeps its number keys', () => {
-  const s = send(flow([single]), t('u'), t('t'));
+  const s = send(flow([single]), t('/'), t('u'), t('t'));
   assert.match(screen(s), /> 2\. utils\.ts[\s\S]*3\. その他/);
   const n = send(flow([single]), t('2'));
   assert.equal(n.per[0]!.list.cursor, 1);
@@ -266,4 +285,21 @@ test('an answer holds at most 10,000 characters, typed or pasted in pieces', () 
   send(s, t('c'));
   assert.equal(s.per[0]!.editor!.text.length, 10_000);
   assert.match(screen(s), /回答は10,000文字までです/);
+});
+
+test('filtering puts the real cursor after the filter text (for an IME)', () => {
+  const s = send(flow([prefectures]), t('/'), t('と'));
+  const frame = questionView(s, 60, 'ja', 20);
+  assert.ok(frame.cursor, 'the cursor is shown while filtering');
+  const row = frame.rows[frame.cursor.row]!.map((x) => x.text).join('');
+  assert.match(row, /^絞り込み: と/);
+  assert.equal(frame.cursor.col, displayWidth('絞り込み: と'));
+});
+
+test('multiple choice: after Space, Enter sends what is selected, even nothing (revising to none)', () => {
+  const s = send(flow([single, multi]), k('enter'), t(' '), k('enter'));
+  assert.deepEqual(s.answers[1], ['A']);
+  send(s, k('up'), k('enter'), t(' '), k('enter'));
+  assert.equal(s.screen, 'confirm');
+  assert.deepEqual(s.answers[1], []);
 });

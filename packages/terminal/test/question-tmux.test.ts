@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
-import { displayWidth } from '../src/width.js';
-import { killServer, Pane, startServer } from './support/tmux.ts';
+import { killServer, Pane, startServer } from '../../../testing/tmux.ts';
+import { displayWidth, truncateToWidth } from '../src/width.js';
 
 const socket = `formrequest-question-${process.pid}`;
 startServer(socket);
@@ -17,6 +17,7 @@ function start(file: string, opts: Parameters<typeof Pane.start>[2] = {}, extra:
   return Pane.start(socket, ['question', file, ...extra], { stdoutToFile: true, ...opts });
 }
 
+const HINT = '↑↓/jk 移動 · / 絞り込み · Enter 確定 · Tab 確認 · Esc キャンセル';
 const FIRST_FRAME = [
   '[ファイル選択]',
   'どのファイルを編集しますか？',
@@ -29,15 +30,31 @@ const FIRST_FRAME = [
   '     設定ファイル',
   '  4. その他（自由記述）',
   '',
-  '↑↓ 移動 · Enter 確定 · Esc キャンセル',
+  HINT,
 ].join('\n');
 
-test('navigation: the first frame, ↓ moves, Enter chooses, the confirmation screen, Enter submits', async () => {
+test('navigation: one Enter answers a single question; j/k and Ctrl+N/P move; letters never filter', async () => {
+  const pane = start(example('single.json'));
+  assert.equal(await pane.waitFor(/Esc キャンセル/), FIRST_FRAME);
+  pane.literal('j');
+  await pane.waitFor(/> 2\. utils\.ts/);
+  pane.literal('jk');
+  pane.keys('C-n', 'C-n', 'C-p');
+  const moved = await pane.waitFor(/> 3\. config\.ts/);
+  assert.doesNotMatch(moved, /絞り込み:/);
+  pane.keys('Enter');
+  const r = await pane.exit();
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, 'ユーザーの回答: "どのファイルを編集しますか？"="config.ts"\n');
+  pane.kill();
+});
+
+test('navigation: Tab opens the review of a single question, Enter submits', async () => {
   const pane = start(example('single.json'));
   assert.equal(await pane.waitFor(/Esc キャンセル/), FIRST_FRAME);
   pane.keys('Down', 'Down', 'Up', 'Down');
   await pane.waitFor(/> 3\. config\.ts/);
-  pane.keys('Enter');
+  pane.keys('Tab');
   const confirm = await pane.waitFor(/回答の確認/);
   assert.equal(
     confirm,
@@ -49,7 +66,7 @@ test('navigation: the first frame, ↓ moves, Enter chooses, the confirmation sc
       '',
       '  送信する',
       '',
-      '↑↓ 移動 · Enter 修正/送信 · Esc キャンセル',
+      '↑↓/jk 移動 · Enter 修正/送信 · Esc キャンセル',
     ]
       .join('\n')
       .replace('> 1.', '  1.')
@@ -119,8 +136,6 @@ test('custom text: Japanese, Shift+Enter (CSI-u and modifyOtherKeys), the Ctrl+J
   await pane.settle();
   assert.deepEqual(pane.cursor(), { x: 7 + displayWidth('三行目'), y: row - 1 });
   pane.keys('Enter');
-  await pane.waitFor(/回答の確認/);
-  pane.keys('Enter');
   const r = await pane.exit();
   assert.equal(r.code, 0);
   assert.equal(
@@ -142,8 +157,6 @@ test('paste: escape sequences stripped, newlines kept, over 10,000 characters cu
   pane.paste('x'.repeat(10_050));
   await pane.waitFor(/10,000文字/);
   pane.keys('Enter');
-  assert.match(await pane.waitFor(/回答の確認/), /→ x+\n\s+x+\n\s+x+\n\s+x+…\n\n> 送信する/);
-  pane.keys('Enter');
   const r = await pane.exit();
   const answer = /="(x*)"\n$/.exec(r.stdout);
   assert.ok(answer, r.stdout.slice(0, 200));
@@ -155,10 +168,10 @@ test('resize: rewraps to 30 columns without stale rows and back to 80 exactly', 
   const pane = start(example('single.json'));
   assert.equal(await pane.waitFor(/Esc キャンセル/), FIRST_FRAME);
   pane.resize(30, 20);
-  await pane.waitFor(/Esc キ…$/);
+  await pane.waitFor((sc) => sc.endsWith(truncateToWidth(HINT, 30)));
   const narrow = await pane.settle();
   // The same frame, its footer shortened to the narrower width.
-  assert.equal(narrow, FIRST_FRAME.replace('Esc キャンセル', 'Esc キ…'));
+  assert.equal(narrow, FIRST_FRAME.replace(HINT, truncateToWidth(HINT, 30)));
   for (const line of narrow.split('\n')) assert.ok(displayWidth(line) <= 30, line);
   pane.resize(80, 20);
   await pane.waitFor(/Esc キャンセル$/);
@@ -186,7 +199,7 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
     }),
   );
   const pane = start(file, { width: 30 });
-  const screen = await pane.waitFor(/Esc/);
+  const screen = await pane.waitFor(/↑↓\/jk/);
   assert.equal(
     screen,
     [
@@ -203,14 +216,12 @@ test('a 30-column terminal: long question, header and labels wrap or shorten wit
       '  2. SQLite',
       '  3. その他（自由記述）',
       '',
-      '↑↓ 移動 · Enter 確定 · Esc キ…',
+      truncateToWidth(HINT, 30),
     ].join('\n'),
   );
   pane.keys('Down');
   await pane.waitFor(/> 2\. SQLite/);
   assert.match(pane.screen(), / {2}1\. PostgreSQL（推奨、本番向…\n {5}リレーショナルで拡張性が…/); // one row each when not highlighted
-  pane.keys('Enter');
-  await pane.waitFor(/回答の確認/);
   pane.keys('Enter');
   const r = await pane.exit();
   assert.equal(r.code, 0);
@@ -370,7 +381,7 @@ test('Esc: the その他 input keeps its unconfirmed text; cancelling with answe
   pane.kill();
 });
 
-test('47 options: the question stays on screen, markers, PageDown, type-to-filter', async () => {
+test('47 options: the question stays on screen, markers, PageDown, / to filter with the real cursor there', async () => {
   const pane = start(example('prefecture.json'), { height: 18 });
   let screen = await pane.waitFor(/Esc キャンセル/);
   const rows = screen.split('\n');
@@ -380,11 +391,12 @@ test('47 options: the question stays on screen, markers, PageDown, type-to-filte
   pane.keys('PageDown', 'PageDown');
   screen = await pane.waitFor(/↑ 他\d+件/);
   assert.deepEqual(screen.split('\n').slice(0, 2), ['[都道府県]', 'お住まいの都道府県はどこですか？']);
-  pane.literal('oki');
+  pane.literal('/oki');
   screen = await pane.waitFor(/絞り込み: oki/);
   assert.match(screen, /> 47\. 沖縄県/);
-  pane.keys('Enter');
-  await pane.waitFor(/回答の確認/);
+  // The real cursor is in the filter line, right after what was typed (an IME opens there).
+  const filterRow = screen.split('\n').findIndex((l) => l.startsWith('絞り込み: oki'));
+  assert.deepEqual(pane.cursor(), { x: displayWidth('絞り込み: oki'), y: filterRow });
   pane.keys('Enter');
   const r = await pane.exit();
   assert.equal(r.stdout, 'ユーザーの回答: "お住まいの都道府県はどこですか？"="沖縄県"\n');

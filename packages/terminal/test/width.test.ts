@@ -9,12 +9,18 @@ import {
   wrapText,
 } from '../src/width.js';
 
-test('before string-width is loaded: simple text exact, other text per code point', () => {
+test('before string-width is loaded: simple text exact, other text per grapheme', () => {
   assert.equal(displayWidth('abc 日本語 カナ'), 15);
   assert.equal(displayWidth('↑↓ 移動 · Esc…'), 14);
   assert.equal(displayWidth('e\u0301'), 1);
   assert.equal(displayWidth('👍'), 2);
   assert.equal(displayWidth('한국어'), 6);
+  // Per grapheme: an emoji sequence is one emoji, as string-width counts it.
+  assert.equal(displayWidth('👍🏽'), 2);
+  assert.equal(displayWidth('👨‍👩‍👧'), 2);
+  assert.equal(displayWidth('🇯🇵'), 2);
+  assert.equal(displayWidth('©'), 1);
+  assert.equal(displayWidth('🍣 すし café'), 2 + 1 + 4 + 1 + 4);
 });
 
 test('widths: ASCII 1, kana and kanji 2, emoji 2, combining marks 0', async () => {

@@ -1,10 +1,11 @@
+import { err, out, type Printer } from '../output.js';
 import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest ask` (also in packages/terminal/README.md). */
 export const ASK_EXIT = { submitted: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--fullscreen]
+const usage = `Usage: formrequest ask FILE [--locale ja|en] [--base-url URL] [--fullscreen] [--plain]
 
 Fills the form of FILE (a form schema of the request_form vocabulary, or {"form_schema": {...}}; "-"
 reads it from stdin) in the terminal and prints the answers JSON (the next user message of the
@@ -19,6 +20,7 @@ Options:
   --locale ja|en    language of the screen and messages (default: the form's locale, else its words' language, else ja)
   --base-url URL    base for relative searchUrl / loadUrl values (e.g. http://127.0.0.1:3000)
   --fullscreen      draw on the alternate screen instead (nothing is left in the scrollback)
+  --plain           plain lines: no colour, no cursor moves (the default where TERM is dumb or unset)
 
 Exit codes: 0 submitted · 2 invalid schema or unreadable file (the tool's messages on stderr)
             3 cancelled (the cancel message on stdout) · 4 no terminal (NO_UI)`;
@@ -31,6 +33,7 @@ const verb: Verb = {
       locale: { type: 'string' },
       'base-url': { type: 'string' },
       fullscreen: { type: 'boolean' },
+      plain: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale;
@@ -45,40 +48,37 @@ const verb: Verb = {
     }
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!);
+      input = await readJsonFile(positionals[0]!, locale ?? 'ja');
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
-      const { textFor } = await import('@formrequest/terminal');
-      process.stderr.write(`${textFor(process.stderr, `formrequest ask: ${error.message}`)}\n`);
+      // A JSON syntax message quotes the file: printed like everything else.
+      err.write(`formrequest ask: ${error.message}\n`);
       return ASK_EXIT.badInput;
     }
-    const [{ askForm, textFor }, { formatIssues, formatQuestionError, questionError }] = await Promise.all([
-      import('@formrequest/terminal'),
-      import('@formrequest/schema'),
-    ]);
+    // One bundle: the form flow and the words printed here (no module graph to resolve at start-up).
+    const { askForm, formatIssues } = await import('@formrequest/terminal/ask');
     const result = await askForm(formSchemaOf(input), {
       locale,
       baseUrl,
       stdinIsData: positionals[0] === '-',
-      display: values.fullscreen ? 'fullscreen' : 'inline',
+      display: values.plain ? 'plain' : values.fullscreen ? 'fullscreen' : undefined,
     });
-    // Messages quote the form (labels, values): cleaned where the stream is a terminal.
-    const write = (stream: NodeJS.WriteStream, text: string) => stream.write(`${textFor(stream, text)}\n`);
+    // Messages quote the form (labels, values); the answers JSON stays JSON with the same values.
+    const write = (stream: Printer, text: string) => stream.write(`${text}\n`);
     // Warnings are for whoever wrote the form: on stderr, after the prompt (each says "Warning:" itself).
-    if (result.warnings.length) write(process.stderr, formatIssues(result.warnings));
+    if (result.warnings.length) write(err, formatIssues(result.warnings));
     switch (result.status) {
       case 'submitted':
-        write(process.stdout, result.message);
+        write(out, result.message);
         return ASK_EXIT.submitted;
       case 'cancelled':
-        write(process.stdout, result.message);
+        write(out, result.message);
         return ASK_EXIT.cancelled;
       case 'invalid':
-        write(process.stderr, result.message);
+        write(err, result.message);
         return ASK_EXIT.badInput;
       case 'no-ui':
-        write(process.stderr, formatQuestionError(questionError('NO_UI', { locale }), locale));
+        write(err, result.message);
         return ASK_EXIT.noTerminal;
     }
   },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { callTool, findLaunch, LaunchError, LiveServerError } from '@formrequest/skills/cli';
+import { err, out } from '../output.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest call CONFIG TOOL [ARGUMENTS] [--server NAME] [--timeout MS]
@@ -73,16 +74,14 @@ const verb: Verb = {
       const found = findLaunch(config, values.server);
       const outcome = await callTool(found.launch, tool, input, { timeoutMs, where: found.file });
       if (outcome.isError) {
-        process.stderr.write(`formrequest call: ${tool} reported an error:\n${outcome.text}\n`);
+        err.write(`formrequest call: ${tool} reported an error:\n${outcome.text}\n`);
         return 1;
       }
-      process.stdout.write(
-        outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`,
-      );
+      out.write(outcome.text.endsWith('\n') || outcome.text === '' ? outcome.text : `${outcome.text}\n`);
       return 0;
     } catch (error) {
       if (error instanceof LaunchError || error instanceof LiveServerError) {
-        process.stderr.write(`formrequest call: ${error.message}\n`);
+        err.write(`formrequest call: ${error.message}\n`);
         return 2;
       }
       throw error;

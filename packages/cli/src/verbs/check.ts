@@ -1,4 +1,5 @@
 import { formatIssues, resolveLocale, validateFormSchema } from '@formrequest/schema';
+import { err, out } from '../output.js';
 import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
@@ -27,23 +28,21 @@ const verb: Verb = {
     const file = positionals[0]!;
     let input: unknown;
     try {
-      input = readJsonFile(file);
+      input = await readJsonFile(file, values.locale === 'ja' ? 'ja' : 'en');
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      process.stderr.write(`formrequest check: ${error.message}\n`);
+      err.write(`formrequest check: ${error.message}\n`);
       return 2;
     }
     // Without --locale, in the form's language (its locale, else its words'), as request_form answers.
     const locale = values.locale ? resolveLocale(values.locale) : undefined;
     const result = validateFormSchema(formSchemaOf(input), { locale });
     if (values.json) {
-      process.stdout.write(
-        `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,
-      );
+      out.json({ ok: result.ok, errors: result.errors, warnings: result.warnings });
     } else {
       const text = formatIssues([...result.errors, ...result.warnings]);
-      if (text) process.stdout.write(`${text}\n`);
-      if (result.ok) process.stdout.write(`${file}: OK (${result.schema!.fields.length} fields)\n`);
+      if (text) out.write(`${text}\n`);
+      if (result.ok) out.write(`${file}: OK (${result.schema!.fields.length} fields)\n`);
     }
     return result.ok ? 0 : 1;
   },

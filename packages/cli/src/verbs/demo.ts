@@ -2,6 +2,7 @@
 // runs, so `serve`, `check` and the rest install and run without it; a missing host or driver is
 // reported with what to install.
 import type { AgentName, RunningHost } from '@formrequest/host';
+import { err, out } from '../output.js';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 import { VERSION } from '../version.js';
 
@@ -47,7 +48,7 @@ const verb: Verb = {
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     const loaded = await loadHost();
     if (typeof loaded === 'string') {
-      process.stderr.write(`formrequest demo: ${loaded}\n`);
+      err.write(`formrequest demo: ${loaded}\n`);
       return 1;
     }
     const { AGENT_NAMES, defaultPort, parseAuth, parseOrigins, startHost } = loaded;
@@ -80,30 +81,28 @@ const verb: Verb = {
       await host.ready;
     } catch (error) {
       // The host's errors (no node:sqlite on this Node, PostgreSQL unreachable, …) say what to do.
-      process.stderr.write(`formrequest demo: ${(error as Error).message}\n`);
+      err.write(`formrequest demo: ${(error as Error).message}\n`);
       await host?.close().catch(() => {});
       return 1;
     }
     const running = host;
-    process.stderr.write(
+    err.write(
       `formrequest demo: ${running.url}/ (agent: ${agent}, store: ${running.store.description}, instance: ${running.instance})\n`,
     );
-    process.stdout.write(`${running.pageUrl}\n`);
+    out.write(`${running.pageUrl}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    process.stderr.write('formrequest demo: shutting down (again to stop at once)\n');
+    err.write('formrequest demo: shutting down (again to stop at once)\n');
     const stopNow = () => {
-      process.stderr.write(
-        'formrequest demo: stopped at once; runs in flight are taken over after their lease\n',
-      );
+      err.write('formrequest demo: stopped at once; runs in flight are taken over after their lease\n');
       process.exit(130);
     };
     process.once('SIGINT', stopNow);
     process.once('SIGTERM', stopNow);
     await running.close();
-    process.stderr.write('formrequest demo: stopped\n');
+    err.write('formrequest demo: stopped\n');
     return 0;
   },
 };

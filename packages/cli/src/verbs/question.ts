@@ -1,12 +1,12 @@
-import { type QuestionResult, questionError, questionErrorResult } from '@formrequest/schema';
-import { terminalWords } from '@formrequest/schema/messages';
+import type { QuestionResult } from '@formrequest/schema/question';
+import { err, out } from '../output.js';
 import { readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 /** Exit codes of `formrequest question` (also in packages/terminal/README.md). */
 export const QUESTION_EXIT = { answered: 0, badInput: 2, cancelled: 3, noTerminal: 4 } as const;
 
-const usage = `Usage: formrequest question FILE [--json] [--locale ja|en] [--fullscreen]
+const usage = `Usage: formrequest question FILE [--json] [--locale ja|en] [--fullscreen] [--plain]
 
 Asks the questions of FILE (seed 004: {"questions": [{question, header, options, multiple?, custom?}]},
 or a {"tool": "question", "input": {...}} call; "-" reads it from stdin) in the terminal and prints
@@ -21,6 +21,7 @@ Options:
   --json           print the whole ToolResult {content, details} as JSON (also for errors)
   --locale ja|en   language of the screen and the messages (default ja)
   --fullscreen     draw on the alternate screen instead (nothing is left in the scrollback)
+  --plain          plain lines: no colour, no cursor moves (the default where TERM is dumb or unset)
 
 Exit codes: 0 answered · 2 bad input (VALIDATION_ERROR, NO_QUESTIONS, NO_OPTIONS, unreadable file)
             3 cancelled (CANCELLED) · 4 no terminal (NO_UI)`;
@@ -33,6 +34,7 @@ const verb: Verb = {
       json: { type: 'boolean' },
       locale: { type: 'string' },
       fullscreen: { type: 'boolean' },
+      plain: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE.');
     const locale = values.locale ?? 'ja';
@@ -40,33 +42,31 @@ const verb: Verb = {
       throw new UsageError(`--locale must be ja or en (got '${locale}').`);
     let input: unknown;
     try {
-      input = readJsonFile(positionals[0]!);
+      input = await readJsonFile(positionals[0]!, locale);
     } catch (error) {
       if (!(error instanceof UnreadableError)) throw error;
-      // A JSON syntax message quotes the file: cleaned like everything else shown on a terminal.
-      const { textFor } = await import('@formrequest/terminal/question');
-      process.stderr.write(`${textFor(process.stderr, `formrequest question: ${error.message}`)}\n`);
+      // A JSON syntax message quotes the file: printed like everything else.
+      err.write(`formrequest question: ${error.message}\n`);
       if (!values.json) return QUESTION_EXIT.badInput;
       // --json promises a ToolResult for every outcome: the file problem is a VALIDATION_ERROR.
+      const { questionError, questionErrorResult } = await import('@formrequest/terminal/question');
       const details = { file: positionals[0]!, reason: error.message };
       return report(
         questionErrorResult(questionError('VALIDATION_ERROR', { locale, details }), { locale }),
         true,
-        textFor,
       );
     }
     if (isToolCall(input)) input = input.input;
-    const { askQuestions, textFor } = await import('@formrequest/terminal/question');
+    const { askQuestions, terminalWords, textFor } = await import('@formrequest/terminal/question');
     const result = await askQuestions(input, {
       locale,
       stdinIsData: positionals[0] === '-',
-      display: values.fullscreen ? 'fullscreen' : 'inline',
+      display: values.plain ? 'plain' : values.fullscreen ? 'fullscreen' : undefined,
     });
     // Warnings are for whoever wrote the questions: on stderr, after the prompt (--json has them in details).
     if (!values.json) {
       const word = terminalWords(locale).warning;
-      for (const w of result.details.warnings ?? [])
-        process.stderr.write(`${textFor(process.stderr, `${word}: ${w}`)}\n`);
+      for (const w of result.details.warnings ?? []) err.write(`${word}: ${w}\n`);
     }
     return report(result, values.json === true, textFor);
   },
@@ -83,14 +83,16 @@ function isToolCall(value: unknown): value is { input: unknown } {
 
 type TextFor = (stream: { isTTY?: boolean }, text: string) => string;
 
-/** Prints the result; text from the input (headers, labels) is cleaned where the stream is a terminal. */
-function report(result: QuestionResult, json: boolean, textFor: TextFor): number {
+/**
+ * Prints the result: JSON and error messages through the CLI's printers (no control reaches a
+ * terminal); the answer line cleaned on a terminal and exact in a file or a pipe, where it is data.
+ */
+function report(result: QuestionResult, json: boolean, textFor?: TextFor): number {
   const text = result.content[0]!.text;
-  const write = (stream: NodeJS.WriteStream, line: string) => stream.write(`${textFor(stream, line)}\n`);
-  if (json)
-    write(process.stdout, JSON.stringify({ content: result.content, details: result.details }, null, 2));
-  else if (result.details.error) write(process.stderr, text);
-  else write(process.stdout, text);
+  if (json) out.json({ content: result.content, details: result.details });
+  else if (result.details.error) err.write(`${text}\n`);
+  else if (textFor) process.stdout.write(`${textFor(process.stdout, text)}\n`);
+  else out.write(`${text}\n`);
   const code = result.details.error?.code;
   if (!code) return QUESTION_EXIT.answered;
   if (code === 'CANCELLED') return QUESTION_EXIT.cancelled;

@@ -9,6 +9,7 @@ import {
   type ServerConfig,
   serveStdio,
 } from '@formrequest/server/stdio';
+import { err } from '../output.js';
 import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
@@ -36,7 +37,7 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       listener's (a load balancer: https://forms.example.com)
 Logs go to stderr.`;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = (line: string) => err.write(`${line}\n`);
 
 const verb: Verb = {
   summary: 'run the MCP server `form` over stdio or Streamable HTTP',

@@ -16,6 +16,7 @@ import {
   splitCommand,
 } from '@formrequest/skills/cli';
 import { readSource, SOURCE_OPTIONS, sourceOf } from '../catalog-source.js';
+import { err, out } from '../output.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest skill SOURCE [--server ID ...] [--lazy] [--callable [--mcp-config FILE]] (--out DIR [--prune] | --stdout) [--catalog-out FILE]
@@ -84,7 +85,7 @@ const verb: Verb = {
         skill = formSkill(values.config === undefined ? {} : { configPath: values.config });
       } catch (error) {
         // The server's config loader says which file and which key is wrong.
-        process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+        err.write(`formrequest skill: ${(error as Error).message}\n`);
         return 2;
       }
       if (values.out === undefined) return print(skill.files);
@@ -99,7 +100,7 @@ const verb: Verb = {
       launches = launchesOf(source, values);
     } catch (error) {
       if (!(error instanceof LaunchError)) throw error;
-      process.stderr.write(`formrequest skill: ${error.message}\n`);
+      err.write(`formrequest skill: ${error.message}\n`);
       return 2;
     }
     let folder: SkillsFolder | undefined;
@@ -109,7 +110,7 @@ const verb: Verb = {
         folder = new SkillsFolder(values.out, sourceKey(source));
       } catch (error) {
         if (!(error instanceof OutputError)) throw error;
-        process.stderr.write(`formrequest skill: ${error.message}\n`);
+        err.write(`formrequest skill: ${error.message}\n`);
         return 2;
       }
     }
@@ -127,13 +128,13 @@ const verb: Verb = {
       const { checked, skills, selection, lines: skillLines } = run.finish();
       if (selection && (selection.unknown.length > 0 || selection.ambiguous.length > 0)) {
         for (const a of selection.ambiguous) {
-          process.stderr.write(
+          err.write(
             `formrequest skill: '${a.wanted}' names several servers; give one of their skill names or ids: ${a.names.join(', ')}\n`,
           );
         }
         if (selection.unknown.length > 0) {
           const ids = [...checked.usable, ...checked.inactive, ...checked.broken].map((s) => s.id);
-          process.stderr.write(
+          err.write(
             `formrequest skill: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
               `Servers: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length} in all)` : ''}\n`,
           );
@@ -146,11 +147,11 @@ const verb: Verb = {
         try {
           written = folder.commit();
         } catch (error) {
-          process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+          err.write(`formrequest skill: ${(error as Error).message}\n`);
           return 2;
         }
         const names = written.length <= 20 ? `: ${written.join(', ')}` : '';
-        process.stdout.write(
+        out.write(
           `wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${values.out}${names}\n`,
         );
         if (values.prune) {
@@ -159,28 +160,26 @@ const verb: Verb = {
           );
           // With --server, only skills of servers gone from the catalog are pruned.
           const { removed, kept } = folder.prune(written, (id) => wanted.length > 0 && present.has(id));
-          if (removed.length > 0) process.stdout.write(`pruned ${removed.length}: ${removed.join(', ')}\n`);
+          if (removed.length > 0) out.write(`pruned ${removed.length}: ${removed.join(', ')}\n`);
           for (const name of kept) {
-            process.stderr.write(
-              `kept ${name}: its files from formrequest were removed, but it holds other files\n`,
-            );
+            err.write(`kept ${name}: its files from formrequest were removed, but it holds other files\n`);
           }
         }
       } else code = print(skills.flatMap((s) => s.files));
       const chosen = selection ? new Set(selection.ids) : undefined;
-      for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
+      for (const line of skippedReport(checked, chosen)) err.write(`${line}\n`);
       for (const skill of skills) {
         const lines = skillLines.get(skill.serverId) ?? 0;
         if (lines > BODY_LINES_HINT) {
-          process.stderr.write(
+          err.write(
             `note: ${skill.name}/SKILL.md has ${lines} lines; Agent Skills suggests under ${BODY_LINES_HINT}${values.lazy ? '' : ' (--lazy moves the parameters to references/tools.yaml)'}\n`,
           );
         }
       }
-      for (const note of launches.notes) process.stderr.write(`note: ${note}\n`);
+      for (const note of launches.notes) err.write(`note: ${note}\n`);
       const uncallable = values.callable ? skills.filter((s) => !launches.known(s.serverId)) : [];
       for (const skill of uncallable) {
-        process.stderr.write(
+        err.write(
           `formrequest skill: ${skill.name} was written without a way to call its tools: ${launches.why?.(skill.serverId)}\n`,
         );
       }
@@ -189,7 +188,7 @@ const verb: Verb = {
       return code || (brokenAsked || skipped || uncallable.length > 0 ? 1 : 0);
     } catch (error) {
       if (error instanceof OutputError) {
-        process.stderr.write(`formrequest skill: ${error.message}\n`);
+        err.write(`formrequest skill: ${error.message}\n`);
         return 2;
       }
       throw error;
@@ -275,35 +274,33 @@ function launchesOf(
 
 function print(files: SkillFile[]): number {
   const several = files.length > 1;
-  process.stdout.write(
-    files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'),
-  );
+  out.write(files.map((f) => (several ? `==> ${f.path} <==\n${f.content}` : f.content)).join('\n'));
   return 0;
 }
 
 /** The form skill goes through the same folder (whole or nothing, marked). */
 function write(
-  out: string,
+  dir: string,
   source: string,
   make: () => { skills: { name: string; serverId: string; files: SkillFile[] }[]; code: number },
 ): number {
   let folder: SkillsFolder;
   try {
-    folder = new SkillsFolder(out, source);
+    folder = new SkillsFolder(dir, source);
   } catch (error) {
-    process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+    err.write(`formrequest skill: ${(error as Error).message}\n`);
     return 2;
   }
   try {
     const { skills, code } = make();
     for (const skill of skills) folder.stage(skill);
     const written = folder.commit();
-    process.stdout.write(
-      `wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${out}: ${written.join(', ')}\n`,
+    out.write(
+      `wrote ${written.length} skill${written.length === 1 ? '' : 's'} to ${dir}: ${written.join(', ')}\n`,
     );
     return code;
   } catch (error) {
-    process.stderr.write(`formrequest skill: ${(error as Error).message}\n`);
+    err.write(`formrequest skill: ${(error as Error).message}\n`);
     return 2;
   } finally {
     folder.close();

@@ -9,6 +9,7 @@ import {
   writeFileAtomic,
 } from '@formrequest/skills/cli';
 import { readSource, SOURCE_OPTIONS, sourceOf } from '../catalog-source.js';
+import { err, out } from '../output.js';
 import { parseFlags, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest spec SOURCE [--server ID ...] [--strict] [--out FILE] [--catalog-out FILE]
@@ -43,7 +44,7 @@ const verb: Verb = {
       try {
         checkWritableFile(values.out);
       } catch (error) {
-        process.stderr.write(
+        err.write(
           `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
         );
         return 2;
@@ -63,13 +64,13 @@ const verb: Verb = {
     if (wanted.length > 0) {
       const selection = selectIds(allServerIds(checked), wanted);
       for (const a of selection.ambiguous) {
-        process.stderr.write(
+        err.write(
           `formrequest spec: '${a.wanted}' names several servers; give one of: ${a.names.join(', ')}\n`,
         );
       }
       if (selection.unknown.length > 0) {
         const ids = allServerIds(checked);
-        process.stderr.write(
+        err.write(
           `formrequest spec: no server ${selection.unknown.map((u) => `'${u}'`).join(', ')} in the catalog. ` +
             `Servers: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length} in all)` : ''}\n`,
         );
@@ -79,12 +80,12 @@ const verb: Verb = {
     }
     const shown = chosen ? specs.filter((s) => chosen.has(s.id)) : specs;
     const text = shown.map((s) => s.markdown).join('\n');
-    if (values.out === undefined) process.stdout.write(text);
+    if (values.out === undefined) out.write(text);
     else {
       try {
         await writeFileAtomic(values.out, text);
       } catch (error) {
-        process.stderr.write(
+        err.write(
           `formrequest spec: cannot write the document to ${values.out}: ${(error as Error).message}\n`,
         );
         return 2;
@@ -95,14 +96,12 @@ const verb: Verb = {
     for (const { id, findings } of shown) {
       for (const f of findings) {
         if (f.severity === 'warning') warnings++;
-        process.stderr.write(`${f.severity} ${id} ${f.tool}: ${f.message}. Fix: ${f.fix}.\n`);
+        err.write(`${f.severity} ${id} ${f.tool}: ${f.message}. Fix: ${f.fix}.\n`);
       }
     }
     const notes = shown.reduce((n, s) => n + s.findings.length, 0) - warnings;
-    process.stderr.write(
-      `${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`,
-    );
-    for (const line of skippedReport(checked, chosen)) process.stderr.write(`${line}\n`);
+    err.write(`${warnings} warning${warnings === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'}\n`);
+    for (const line of skippedReport(checked, chosen)) err.write(`${line}\n`);
     const skipped = chosen ? [...checked.inactive, ...checked.broken].some((s) => chosen.has(s.id)) : false;
     const brokenAsked = checked.broken.some((b) => !chosen || chosen.has(b.id));
     if (brokenAsked || skipped) return 1;

@@ -4,7 +4,15 @@
 // row; a multiple choice toggles with Space and checks minSelect / maxSelect when confirmed.
 import { buildDependentUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import type { Span } from '../frame.js';
-import { createList, cursorVisible, drawList, type ListItem, type ListState, listUpdate } from '../list.js';
+import {
+  clearFilter,
+  createList,
+  cursorVisible,
+  drawList,
+  type ListItem,
+  type ListState,
+  listUpdate,
+} from '../list.js';
 import { say, words } from '../messages.js';
 import { truncateToWidth } from '../width.js';
 import { type Choice, drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
@@ -165,7 +173,7 @@ export const choice = widget<
     return [
       k.keyMove,
       long && k.keyPage,
-      w.list.filter !== '' ? k.keyClearFilter : (long || count > 9) && k.keyFilter,
+      w.list.filtering || w.list.filter !== '' ? k.keyClearFilter : k.keyFilter,
       isMulti(ctx) && k.keySelect,
       isMulti(ctx) ? k.keyNext : k.keyChoose,
       w.remote?.error && k.keyRetry,
@@ -173,8 +181,8 @@ export const choice = widget<
   },
 
   escape(_ctx, w) {
-    if (w.list.filter === '') return false;
-    w.list.filter = '';
+    if (!w.list.filtering && w.list.filter === '') return false;
+    clearFilter(w.list);
     return true;
   },
 

@@ -56,12 +56,13 @@ export const date = widget<'date' | 'datetime', DateState>({
         return;
       }
     }
-    const r = typeInto(ctx, w.editor, e, { multiline: false, max: 40 });
+    const valueFor = (text: string) => {
+      const typed = ctx.field.type === 'datetime' ? normalizeDateTime(text) : text.trim();
+      return typed === '' ? undefined : typed;
+    };
+    const r = typeInto(ctx, w.editor, e, { multiline: false, max: 40, valueFrom: valueFor });
     if (r.kind === 'edit') w.editor = r.editor;
-    else if (r.kind === 'submit') {
-      const typed = ctx.field.type === 'datetime' ? normalizeDateTime(w.editor.text) : w.editor.text.trim();
-      ctx.commit(typed === '' ? undefined : typed);
-    }
+    else if (r.kind === 'submit') ctx.commit(valueFor(w.editor.text));
   },
 
   draw(ctx, w, fb) {

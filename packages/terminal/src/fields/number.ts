@@ -39,6 +39,13 @@ export function stepNumber(field: FieldOf<'number'>, text: string, steps: number
   return String(Number(value.toFixed(places)));
 }
 
+/** Typed text as the value: a number, nothing, or the text itself (validateField's "not a number"). */
+function numberOf(text: string): unknown {
+  const typed = text.trim();
+  const n = Number(typed);
+  return typed === '' ? undefined : Number.isFinite(n) ? n : typed;
+}
+
 export const number = widget<'number', NumberState>({
   create: (ctx) => ({ editor: createEditor(valueText(ctx.value())) }),
 
@@ -51,14 +58,9 @@ export const number = widget<'number', NumberState>({
         return;
       }
     }
-    const r = typeInto(ctx, w.editor, e, { multiline: false });
+    const r = typeInto(ctx, w.editor, e, { multiline: false, valueFrom: numberOf });
     if (r.kind === 'edit') w.editor = r.editor;
-    else if (r.kind === 'submit') {
-      const typed = w.editor.text.trim();
-      // Text that is not a number goes on as text, so validateField gives its "not a number" message.
-      const n = Number(typed);
-      ctx.commit(typed === '' ? undefined : Number.isFinite(n) ? n : typed);
-    }
+    else if (r.kind === 'submit') ctx.commit(numberOf(w.editor.text));
   },
 
   draw(ctx, w, fb) {

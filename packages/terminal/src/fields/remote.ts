@@ -3,6 +3,7 @@
 // states drawn in place of a list. A failed load can be tried again (Ctrl+R, or Enter on the error).
 import { extractItems, type FieldOf, itemValue, optionText, t } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
+import { say, words } from '../messages.js';
 import type { FieldContext } from './types.js';
 
 /** A field whose options come from a URL. */
@@ -21,17 +22,30 @@ export interface RemoteState {
   loading: boolean;
   error: string | null;
   items: Choice[];
+  /** Results left out past the cap (a search shows the first RESULTS_SHOWN and asks to refine). */
+  more?: number;
+  /** When the load started (Date.now()), for the spinner's elapsed time. */
+  since?: number;
 }
 
 export function idle(): RemoteState {
   return { url: null, loading: false, error: null, items: [] };
 }
 
-/** The choices in a response body, or null when it holds no list. */
-export function choicesOf(field: RemoteField, body: unknown): Choice[] | null {
+/** Search results shown at most; past it the list says how many more and asks for a longer query. */
+export const RESULTS_SHOWN = 100;
+
+/** The choices in a response body (the first `cap` of them), or null when it holds no list. */
+export function choicesOf(
+  field: RemoteField,
+  body: unknown,
+  cap = Number.POSITIVE_INFINITY,
+): Choice[] | null {
   const items = extractItems(body);
   if (!items) return null;
-  return items.map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
+  return items
+    .slice(0, cap)
+    .map((item) => ({ label: optionText(field, item), value: itemValue(field, item) }));
 }
 
 /**
@@ -43,21 +57,29 @@ export function startLoad(
   field: RemoteField,
   holder: { remote: RemoteState },
   url: string | { error: string },
-  opts: { fresh?: boolean; loaded?: () => void } = {},
+  opts: { fresh?: boolean; loaded?: () => void; cap?: number } = {},
 ): void {
   if (typeof url !== 'string') {
     holder.remote = { url: null, loading: false, error: url.error, items: [] };
     return;
   }
-  const remote: RemoteState = { url, loading: true, error: null, items: holder.remote.items };
+  const remote: RemoteState = {
+    url,
+    loading: true,
+    error: null,
+    items: holder.remote.items,
+    since: Date.now(),
+  };
   holder.remote = remote;
   ctx.load(
     url,
     (r) => {
       if (holder.remote !== remote) return; // a newer load replaced this one
-      const choices = r.ok ? choicesOf(field, r.body) : null;
-      if (choices) holder.remote = { url, loading: false, error: null, items: choices };
-      else {
+      const choices = r.ok ? choicesOf(field, r.body, opts.cap) : null;
+      if (choices) {
+        const more = Math.max(0, (r.ok ? (extractItems(r.body)?.length ?? 0) : 0) - choices.length);
+        holder.remote = { url, loading: false, error: null, items: choices, more };
+      } else {
         const error = r.ok ? t(ctx.locale, 'loadError') : r.error;
         holder.remote = { url, loading: false, error, items: [] };
       }
@@ -81,6 +103,8 @@ export function isRetry(
   return e.name === 'enter' && remote.error !== null && remote.url !== null && ctx.field.required === true;
 }
 
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
 /** Draws the loading / error / empty state; true when one was drawn instead of the items. */
 export function drawRemoteState(
   ctx: FieldContext,
@@ -88,9 +112,14 @@ export function drawRemoteState(
   fb: FrameBuilder,
   kind: 'load' | 'search',
 ): boolean {
-  if (remote.loading && remote.items.length === 0) {
-    fb.text(t(ctx.locale, 'loading'), 'dim');
-    return true;
+  if (remote.loading) {
+    // A spinner and the time so far (redrawn while the load runs), and the key that starts it again;
+    // a new search over earlier results keeps them listed below it.
+    const ms = Date.now() - (remote.since ?? Date.now());
+    const spinner = SPINNER[Math.floor(ms / 100) % SPINNER.length]!;
+    const m = words(ctx.locale);
+    fb.text(`${say(m.loadingFor, { spinner, s: (ms / 1000).toFixed(1) })} · ${m.keyRetry}`, 'dim');
+    return remote.items.length === 0;
   }
   if (remote.error) {
     const what = t(ctx.locale, kind === 'search' ? 'searchError' : 'loadError');

@@ -8,7 +8,7 @@ import { drawEditor } from '../editor-view.js';
 import { createList, drawList, type ListState, listUpdate } from '../list.js';
 import { say, words } from '../messages.js';
 import { typeInto } from './editing.js';
-import { drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
+import { drawRemoteState, idle, isRetry, RESULTS_SHOWN, type RemoteState, startLoad } from './remote.js';
 import { type FieldContext, widget } from './types.js';
 
 interface SearchState {
@@ -35,7 +35,7 @@ function search(ctx: Ctx, w: SearchState, opts: { now?: boolean } = {}): void {
   }
   const url = ctx.resolveUrl((base) => buildSearchUrl(ctx.field, query, base), ctx.field.searchUrl);
   w.remote = { url: null, loading: true, error: null, items: w.remote.items };
-  const run = () => startLoad(ctx, ctx.field, w, url, { fresh: opts.now });
+  const run = () => startLoad(ctx, ctx.field, w, url, { fresh: opts.now, cap: RESULTS_SHOWN });
   if (opts.now) run();
   else ctx.schedule(run, fieldProp(ctx.field, 'debounceMs'));
 }
@@ -140,6 +140,8 @@ export const autocomplete = widget<'autocomplete' | 'multi-autocomplete', Search
         },
       );
     }
+    if (w.remote.more && !w.remote.loading)
+      fb.text(say(words(ctx.locale).moreResults, { n: w.remote.more.toLocaleString('en') }), 'dim');
     // The real cursor stays in the query, whatever the list shows.
     fb.cursor = cursor;
     fb.focusRow = focus;

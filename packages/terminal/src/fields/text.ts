@@ -1,7 +1,7 @@
 // text and textarea: an editor (one line, or several with Shift+Enter / Ctrl+J), Tab cycling through
 // the agent's suggestions, a character counter under a textarea with maxLength, and a cap on what one
 // answer can hold (maxLength, or 10,000 characters) enforced while typing and pasting.
-import { shortenSuggestion, t } from '@formrequest/schema';
+import { fieldLabel, shortenSuggestion, t } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
 import { words } from '../messages.js';
@@ -39,7 +39,17 @@ export const text = widget<'text' | 'textarea', TextState>({
       ctx.setError(null);
       return;
     }
-    const r = typeInto(ctx, w.editor, e, { multiline: multiline(ctx), max: cap(ctx) });
+    const max = ctx.field.maxLength;
+    const r = typeInto(ctx, w.editor, e, {
+      multiline: multiline(ctx),
+      max: cap(ctx),
+      // The seed's message for maxLength, as the page and the server say it.
+      capMessage:
+        typeof max === 'number'
+          ? t(ctx.locale, 'maxLength', { label: fieldLabel(ctx.field), n: max })
+          : undefined,
+      valueFrom: (text) => (text === '' ? undefined : text),
+    });
     if (r.kind === 'edit') w.editor = r.editor;
     else if (r.kind === 'submit') ctx.commit(w.editor.text === '' ? undefined : w.editor.text);
   },

@@ -41,6 +41,10 @@ export interface FieldContext<T extends FieldType = FieldType> {
   commit(value: unknown, label?: string | string[], source?: string): void;
   /** Shows a message under the field (null clears it). */
   setError(message: string | null): void;
+  /** The message under the field now, if any. */
+  error(): string | null;
+  /** The schema's message for `value` in this field (null: it passes), as commit would say it. */
+  check(value: unknown): string | null;
   /** Shows a passing notice (a paste was cleaned or cut); cleared by the next key. */
   setNotice(message: string | null): void;
   /** Loads a URL (cached per URL; the form's earlier load is aborted); `done` runs later, then a redraw. */

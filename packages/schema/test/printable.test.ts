@@ -1,9 +1,16 @@
+// The shared cleaner (@formrequest/schema/printable): the terminal renderer's sanitizeText and the CLI's
+// printableText / printableJson, on every hostile string.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FrameBuilder, paintRow } from '../src/frame.js';
-import { isCleanText, sanitizeText, textFor } from '../src/sanitize.js';
-import { displayWidth } from '../src/width.js';
-import { HOSTILE } from './support/hostile.ts';
+import { HOSTILE } from '../../../testing/hostile-text.ts';
+import {
+  isCleanText,
+  printableJson,
+  printableText,
+  sanitizeText,
+  splitGraphemes,
+  textFor,
+} from '../src/printable.ts';
 
 const ESC_OR_C1 = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
 
@@ -116,23 +123,56 @@ test('clean text comes back as the same string; isCleanText agrees', () => {
   assert.equal(isCleanText('a\nb', { multiline: true }), true);
 });
 
-test('frames measure and paint cleaned text; a hand-built row is cleaned when painted', () => {
-  const fb = new FrameBuilder(20);
-  fb.item([{ text: '> ' }], `\x1b[31m${'x'.repeat(18)}\x1b[0m`);
-  assert.equal(fb.rows.length, 1); // 18 visible columns + 2 fit on one row: the escapes take none
-  fb.line([{ text: '\x1b]0;t\x07line' }]);
-  fb.rows.push([{ text: 'raw\x1b[2Jrow\u202e' }]);
-  const painted = fb.rows.map((r) => paintRow(r, false));
-  assert.deepEqual(painted, [`> ${'x'.repeat(18)}`, 'line', 'rawrow']);
-  for (const p of painted) assert.ok(displayWidth(p) <= 20);
-  // With colours on, only our own SGR codes are in the output.
-  const colored = paintRow([{ text: '\x1b[8mx', style: 'bold' }], true);
-  assert.equal(colored, '\x1b[1mx\x1b[22m');
-});
-
 test('textFor: cleaned for a terminal, exact for a file or a pipe', () => {
   const text = 'Q="\x1b]0;t\x07A"\nnext';
   assert.equal(textFor({ isTTY: true }, text), 'Q="A"\nnext');
   assert.equal(textFor({ isTTY: false }, text), text);
   assert.equal(textFor({}, text), text);
+});
+
+test('printableText: every control, bidi and format character shown as an escape, lines kept', () => {
+  const all = Object.values(HOSTILE).join('');
+  const out = printableText(`a\n${all}\tb\r\nc`);
+  assert.ok(
+    !/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(out),
+    out,
+  );
+  assert.ok(out.startsWith('a\n'));
+  assert.ok(out.endsWith('\tb\nc'));
+  assert.equal(printableText('(?=\x1b]52;c;QQ==\x07)'), '(?=\\u001b]52;c;QQ==\\u0007)');
+  assert.equal(printableText('\u202etxt'), '\\u202etxt');
+  assert.equal(printableText('\u{e0001}'), '\\udb40\\udc01');
+  const json = JSON.stringify({ a: `\u202e\x9b${HOSTILE.osc52Clipboard}\u{e0041}` });
+  assert.deepEqual(JSON.parse(printableText(json)), JSON.parse(json));
+  assert.equal(printableText('日本語 😀 ok'), '日本語 😀 ok');
+});
+
+test('printableJson: the same value for a JSON reader, nothing a terminal acts on', () => {
+  const value = { all: Object.values(HOSTILE).join(''), tag: 'x\u{e0041}y', c1: '\x9b2J', ja: '日本語' };
+  const out = printableJson(value);
+  assert.deepEqual(JSON.parse(out), value);
+  assert.ok(
+    !/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u{e0000}-\u{e007f}]/u.test(
+      out,
+    ),
+    out,
+  );
+  assert.match(out, /日本語/);
+  assert.equal(printableJson({ a: 1 }), JSON.stringify({ a: 1 }, null, 2));
+});
+
+test('splitGraphemes agrees with Intl.Segmenter on emoji sequences, flags, keycaps, marks', () => {
+  const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  for (const text of [
+    'どれにしますか？ 👍🏽 🍣 café',
+    '👨‍👩‍👧 🇯🇵🇺🇸 1️⃣ e\u0301 a\r\nb',
+    '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}x',
+    '❤️‍🔥 ok',
+  ]) {
+    assert.deepEqual(
+      splitGraphemes(text),
+      [...seg.segment(text)].map((s) => s.segment),
+      text,
+    );
+  }
 });

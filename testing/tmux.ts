@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliCommand } from '../../../../testing/cli.ts';
-import { requireExecutable } from '../../../../testing/system.ts';
+import { cliCommand } from './cli.ts';
+import { requireExecutable } from './system.ts';
 
 const tmuxPath = requireExecutable(['tmux', '/usr/bin/tmux'], 'tmux');
 
@@ -219,13 +219,21 @@ export class Pane {
 
 /** Starts the file's tmux server with a session that outlives the tests' own ones, so ending a test's
  * session never shuts the server down while the next test starts its session. */
-export function startServer(socket: string, opts: { setClipboard?: boolean } = {}): void {
+export function startServer(
+  socket: string,
+  opts: { setClipboard?: boolean; passthrough?: boolean } = {},
+): void {
   spawnSync(tmuxPath, ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'keep', 'sleep 3600']);
   // Ended with this process too, whatever ends it (a test over its time limit skips `after`); the test
   // runner's reaper also ends it when this process is killed outright.
   process.once('exit', () => killServer(socket));
   // 'on': an application's OSC 52 becomes a tmux paste buffer (what an attacker would aim for).
   if (opts.setClipboard) spawnSync(tmuxPath, ['-L', socket, 'set', '-s', 'set-clipboard', 'on']);
+  // 'on': a title sequence renames the window, and DCS tmux; passes through to the outer terminal.
+  if (opts.passthrough) {
+    spawnSync(tmuxPath, ['-L', socket, 'set', '-g', 'allow-rename', 'on']);
+    spawnSync(tmuxPath, ['-L', socket, 'set', '-g', 'allow-passthrough', 'on']);
+  }
 }
 
 export function killServer(socket: string): void {

@@ -1,4 +1,5 @@
-// The one cleaner for text that reaches the terminal. A form's labels, a question's header, a search
+// The one cleaner for text that reaches a terminal, shared by the terminal renderer and every CLI verb
+// (`@formrequest/schema/printable`). A form's labels, a question's header, a search
 // endpoint's results and a paste are untrusted: written as they are, an escape sequence in them would
 // be interpreted (set the window title, write the clipboard through OSC 52, clear or fake the screen,
 // hide text with SGR 8), a carriage return would overwrite what is on the row, and a bidi override
@@ -91,4 +92,53 @@ export function hadControls(text: string): boolean {
  */
 export function textFor(stream: { isTTY?: boolean }, text: string): string {
   return stream.isTTY ? sanitizeText(text, { multiline: true }) : text;
+}
+
+/** A control, bidi or invisible format character: what `printableText` shows as an escape. */
+const SHOWN_AS_ESCAPE = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029${FORMAT}]`, 'gu');
+
+/** `\u001b`, `\u202e`, `\u{e0001}`: how a character a terminal would act on is written for reading. */
+function escapeOf(char: string): string {
+  // UTF-16 units, as JSON writes them: JSON text stays JSON with the same value.
+  return Array.from(
+    { length: char.length },
+    (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`,
+  ).join('');
+}
+
+/**
+ * Text for a CLI's stdout or stderr (a message quoting a schema, a catalog, a server's reply or a
+ * search result): line breaks and tabs kept, every escape sequence byte, other control, bidi control
+ * and invisible format character written as a visible escape (`\u001b]52;c;…`), so the reader sees
+ * what the input held and the terminal acts on none of it.
+ */
+export function printableText(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(SHOWN_AS_ESCAPE, escapeOf);
+}
+
+/** Characters JSON.stringify leaves raw that a terminal acts on or that reorder or hide text. */
+const JSON_RAW =
+  /[\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+
+/**
+ * `JSON.stringify(value, null, space)` with every control, bidi and invisible format character as a
+ * `\uXXXX` escape (JSON.stringify escapes only C0): the same value for a JSON reader, 0 escape bytes
+ * and 0 bidi controls for a terminal.
+ */
+export function printableJson(value: unknown, space: number | string = 2): string {
+  return (JSON.stringify(value, null, space) ?? 'null').replace(JSON_RAW, escapeOf);
+}
+
+/**
+ * One grapheme as a person sees it: CR LF, a flag (two regional indicators), or a character with its
+ * combining marks, variation selectors, skin tones and tags, and whatever ZWJ joins to it (👨‍👩‍👧).
+ * Intl.Segmenter says the same for these, but building one costs ~20-150 ms at start-up (ICU's break
+ * data): widths and counts on a first frame use this instead.
+ */
+const GRAPHEME =
+  /\r\n|\p{Regional_Indicator}{2}|[^\p{M}\u200d][\p{M}\u200c\p{Emoji_Modifier}\u{e0020}-\u{e007f}]*(?:\u200d[^\p{M}\u200d]?[\p{M}\p{Emoji_Modifier}]*)*|[\s\S]/gu;
+
+/** `text` split into graphemes (see GRAPHEME). */
+export function splitGraphemes(text: string): string[] {
+  return text.match(GRAPHEME) ?? [];
 }
