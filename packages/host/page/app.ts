@@ -1,7 +1,7 @@
 // The demo page: conversation list, streamed messages (the agent's as Markdown), compact tool calls,
 // the form (from the tool_use event or tool_result._metadata, as seed 000 shows), errors; the page in
 // Japanese or English, each form in its own language. Every string from the server is set as text.
-import { answerRows, type FormSchema } from '@formrequest/schema';
+import { answerRows, type FormSchema } from '@formrequest/schema/core';
 import { type ChatKey, chatWords, format } from '@formrequest/schema/messages';
 import { api } from './api.js';
 import { $, el } from './dom.js';

@@ -3,23 +3,11 @@
 // ONE browser module, dist/page/app.js, which the host serves as /app.js. The renderer is not in it:
 // the page imports /formrequest.js (the web package's bundle) when a form first appears.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
-import { stripDocs } from '../../web/scripts/bundle.mjs';
-
-/** The catalog without its docs, as in the renderer's bundle (the page reads it to show answers back). */
-const catalogWithoutDocs = {
-  name: 'catalog-without-docs',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
-      contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
-      loader: 'ts',
-    }));
-  },
-};
+import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 export const PAGE_SCRIPT = resolve(pkg, 'dist/page/app.js');

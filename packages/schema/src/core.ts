@@ -6,6 +6,7 @@
 // Every name is listed: test/exports.test.ts pins the list, and test/core.test.ts holds its imports to
 // the small modules.
 
+export { type AnswerRow, type AnswerRowWords, answerRows } from './answer-rows.js';
 export {
   type AnswersResult,
   acceptsFile,

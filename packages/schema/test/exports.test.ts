@@ -177,6 +177,7 @@ test('@formrequest/schema/core exports exactly these names', async () => {
     'FORM_PROPS',
     'JA_FORM_WORDS',
     'acceptsFile',
+    'answerRows',
     'answerValues',
     'buildDependentUrl',
     'buildSearchUrl',

@@ -2,7 +2,7 @@
 // <h1> (renderForm's titleLevel: 1), so its section headings move up one level (a level-N heading is
 // drawn as <h(N+1)> under an <h2> title): the outline reads h1, h2, h3... with no level skipped.
 // Headings carry no answer; nothing else changes.
-import { type FormSchema, fieldProp } from '@formrequest/schema';
+import { type FormSchema, fieldProp } from '@formrequest/schema/core';
 
 export function underPageTitle(schema: FormSchema): FormSchema {
   const fields = schema.fields.map((field) => {

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
+import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const out = resolve(pkg, 'dist/request-form.html');
@@ -36,7 +37,7 @@ const result = await build({
   minify: true,
   // As the renderer's own bundle: schema from source, its pattern engine the browser's RegExp (the
   // renderer itself is its built bundle, see scripts/sources/workspace.mjs).
-  plugins: [workspaceSources],
+  plugins: [workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
 });

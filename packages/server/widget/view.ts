@@ -6,7 +6,8 @@
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
-import { answerRows, type FormSchema, type Locale, type ResolvedQuestion } from '@formrequest/schema';
+import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import { answerRows } from '@formrequest/schema/core';
 import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
 import { underPageTitle } from '../form-page/form-as-page.ts';
