@@ -13,15 +13,28 @@ const FORM_TOOL = 'mcp__form__request_form';
 /** The forms seen in this conversation, by tool call id: a submitted answer is read back with its form. */
 const formsSeen = new Map<string, FormSchema>();
 
+/** A form as a model wrote it: an object, or (some models) the same as a JSON string. */
+function formOf(given: unknown): FormSchema | undefined {
+  let form = given;
+  if (typeof given === 'string') {
+    try {
+      form = JSON.parse(given);
+    } catch {
+      return undefined;
+    }
+  }
+  return form && typeof form === 'object' ? (form as FormSchema) : undefined;
+}
+
 function rememberForm(id: unknown, schema: unknown): void {
-  const form = schema as FormSchema | undefined;
+  const form = formOf(schema);
   if (typeof id === 'string' && form && typeof form === 'object' && Array.isArray(form.fields))
     formsSeen.set(id, form);
 }
 
 /** A tool call named for people: a form by its title, any other tool by its own name (no mcp__ prefix). */
 function toolName(data: EventData): string {
-  const form = data.name === FORM_TOOL ? (data.input?.form_schema as FormSchema | undefined) : undefined;
+  const form = data.name === FORM_TOOL ? formOf(data.input?.form_schema) : undefined;
   if (form && typeof form.title === 'string') return `${s('formTool')}: ${form.title}`;
   return `${s('tool')}: ${String(data.name ?? '')
     .split('__')

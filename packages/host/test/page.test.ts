@@ -245,6 +245,25 @@ describe('a message while a form is open', () => {
     await slot(page).waitFor({ state: 'hidden' });
     await page.context().close();
   });
+
+  test('a half-filled form restored after a reload is not dropped silently either', async () => {
+    const page = await open(host.url);
+    await say(page, '新しいプロジェクトを作成して');
+    await waitForForm(page, '新規プロジェクト作成');
+    await slot(page).getByLabel('プロジェクト名').fill('kept-app');
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((k) => (localStorage.getItem(k) ?? '').includes('kept-app')),
+    );
+    await page.reload();
+    await waitForForm(page, '新規プロジェクト作成');
+    assert.equal(await slot(page).getByLabel('プロジェクト名').inputValue(), 'kept-app');
+    await say(page, 'ところで');
+    const dialog = page.getByRole('dialog', { name: '入力中のフォームがあります' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'フォームに戻る' }).click();
+    assert.equal(await slot(page).getByLabel('プロジェクト名').inputValue(), 'kept-app');
+    await page.context().close();
+  });
 });
 
 describe('answers the host refuses', () => {
