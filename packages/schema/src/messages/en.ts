@@ -38,7 +38,6 @@ export const form: Words<typeof ja.form> = {
   choose: 'Choose…',
   chooseParentFirst: 'Choose {parent} first',
   remove: 'Remove {item}',
-  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
   invalidForm: 'This form cannot be shown',
 };
 
@@ -50,6 +49,7 @@ export const later: Words<typeof ja.later> = {
   anySize: '{accept}',
   maxSizeOnly: 'up to {size}',
   searchPlaceholder: 'Type to search',
+  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
   fileEntry: '{name} ({size})',
 };
 

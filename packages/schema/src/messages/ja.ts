@@ -45,7 +45,6 @@ export const form = {
   choose: '選択してください',
   chooseParentFirst: '先に{parent}を選択してください',
   remove: '{item}を削除',
-  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
   invalidForm: 'このフォームは表示できません',
 } as const;
 
@@ -59,6 +58,7 @@ export const later = {
   anySize: '{accept}',
   maxSizeOnly: '{size}まで',
   searchPlaceholder: '入力して検索',
+  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
   fileEntry: '{name}（{size}）',
 } as const;
 

@@ -5,7 +5,7 @@
 // the person leaves the box (and on submit) it is named in the field's message and blocks submit until
 // it is picked or cleared, so nothing typed is silently dropped.
 import { buildSearchUrl, fieldProp, itemValue, optionLabel, optionText } from '@formrequest/schema/core';
-import { laterWords } from '@formrequest/schema/messages';
+import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on, setAttrs } from '../dom.js';
 import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
@@ -254,7 +254,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     check(final) {
       const text = input.value.trim();
       const picked = !multi && ctx.get() != null && input.value === String(ctx.text() ?? ctx.get());
-      return text && !picked && (final || !focused) ? ctx.say('unpicked', { text }) : null;
+      return text && !picked && (final || !focused) ? format(laterWords(ctx.locale).unpicked, { text }) : null;
     },
   };
 };
