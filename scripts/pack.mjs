@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm pack` of every workspace package into one folder, as a maintainer would publish them. Used by
-// `npm run release:check` and the install test; `node scripts/pack.mjs DIR` packs into DIR.
+// `npm pack` of every package under packages/ (not the other workspaces: the examples, testing/react18)
+// into one folder, as a maintainer would publish them. Used by `npm run release:check` and the install
+// test; `node scripts/pack.mjs DIR` packs into DIR.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ export function packAll(dest) {
   mkdirSync(dest, { recursive: true });
   const r = spawnSync(
     'npm',
-    ['pack', '--workspaces', '--json', '--ignore-scripts', '--pack-destination', dest],
+    ['pack', '--workspace', 'packages', '--json', '--ignore-scripts', '--pack-destination', dest],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (r.status !== 0) throw new Error(`npm pack failed (exit ${r.status}):\n${r.stderr}`);

@@ -28,7 +28,9 @@ const timings = [];
 const SAME_ON_EVERY_LINE = [
   'packages/web/test/', // the renderer runs in Chromium; unit.test.ts and exports.test.ts stay (below)
   'packages/host/test/page.test.ts',
+  'packages/react/test/browser.test.ts', // <FormRequest> in Chromium (React 18 and 19)
   'scripts/test/add-email.test.ts',
+  'scripts/test/examples-types.test.ts',
   'scripts/test/field-types.test.ts',
 ];
 const NODE_SIDE = ['packages/web/test/unit.test.ts', 'packages/web/test/exports.test.ts'];

@@ -1,8 +1,8 @@
 // A small local server for the web renderer's example page and tests (127.0.0.1, port 0 by default):
 //   /api/demo/users/search?q=&limit=   /api/demo/projects/search?q=   /api/demo/categories
 //   /api/demo/countries   /api/demo/prefectures?country_code=   /api/demo/cities?prefecture_code=
-// (the same paths as the host's demo API), the broken endpoints tests need (/api/broken/status|text|shape),
-// the page itself (index.html, app.js), the example forms (/forms/*.json) and the renderer's browser files
+// (the same paths as the host's demo API; `api` answers them for the other examples' servers too), the
+// broken endpoints tests need (/api/broken/status|text|shape), the page itself (index.html, app.js), the example forms (/forms/*.json) and the renderer's browser files
 // (/formrequest.js, /formrequest-sentences.js, /formrequest.css).
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -49,7 +49,10 @@ const search = (rows: Row[], q: string, keys: string[]) => {
   return rows.filter((r) => keys.some((k) => String(r[k]).toLowerCase().includes(needle)));
 };
 
-function api(url: URL, extra: Record<string, Row[]>): { status: number; body: string; type?: string } | null {
+export function api(
+  url: URL,
+  extra: Record<string, Row[]> = {},
+): { status: number; body: string; type?: string } | null {
   const p = url.searchParams;
   const json = (rows: unknown) => ({ status: 200, body: JSON.stringify(rows) });
   const limit = Number(p.get('limit') ?? 50) || 50;

@@ -10,6 +10,9 @@
 //      this Node and on every other line given.
 //   3. A Vite + TypeScript app imports @formrequest/web: it type-checks (strict, skipLibCheck off, JSX
 //      included) and builds; importing only types and helpers bundles no renderer.
+//   4. A Vite + React app on @formrequest/react (with web and schema): type-checks strict, builds; in
+//      Chromium it renders seed example 1 with <FormRequest>, validates, submits {values, message}; the
+//      form's first load (the entry and its static imports, React in its own chunk) is <= 17 KB gzip.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -25,8 +28,10 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { launchBrowser } from '../../testing/browser.ts';
 import { packAll } from '../pack.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -34,6 +39,7 @@ const root = resolve(import.meta.dirname, '../..');
 const VITE = 'vite@8.3.8';
 const TYPESCRIPT = 'typescript@7.0.2';
 const TYPES_REACT = '@types/react@19.3.0';
+const REACT = ['react@19.3.1', 'react-dom@19.3.1', '@types/react-dom@19.3.0'];
 
 const work = mkdtempSync(join(tmpdir(), 'formrequest-install-'));
 const cache = join(work, 'npm-cache');
@@ -81,14 +87,41 @@ function footprint(dir) {
   return { bytes, packages };
 }
 
+/** Writes `text` to `file` under `dir`, making its folders. */
+function writeIn(dir) {
+  return (file, text) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  };
+}
+
+/** A consumer's strict tsconfig for a Vite app (JSX, no skipLibCheck: our .d.ts files are checked too). */
+function strictTsconfig(extra = {}) {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+      ...extra,
+    },
+    include: ['src'],
+  });
+}
+
 /** Other Node binaries to run the installed command with: FORMREQUEST_NODES, path-separated. */
 const otherNodes = (process.env.FORMREQUEST_NODES ?? '').split(delimiter).filter(Boolean);
 
 before(() => {
   tarballs = packAll(join(work, 'tarballs'));
-  // The seven packages users install, and @formrequest/internal, the plumbing they share (published
+  // The eight packages users install, and @formrequest/internal, the plumbing they share (published
   // because they depend on it at run time; no stability promise of its own).
-  assert.equal(tarballs.length, 8);
+  assert.equal(tarballs.length, 9);
 });
 
 after(() => {
@@ -355,27 +388,8 @@ test('a Vite + TypeScript app imports @formrequest/web: strict type-check, JSX, 
     dir,
   );
   timings['Vite + TypeScript app with @formrequest/web'] = { seconds };
-  const write = (file, text) => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  };
-  write(
-    'tsconfig.json',
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        jsx: 'react-jsx',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-      },
-      include: ['src'],
-    }),
-  );
+  const write = writeIn(dir);
+  write('tsconfig.json', strictTsconfig());
   write(
     'index.html',
     '<!doctype html><div id="app"></div><script type="module" src="/src/main.ts"></script>\n',
@@ -460,4 +474,111 @@ export const draw = (el: HTMLElement, host: FormRequestElement) => renderForm(el
   );
   write('src/element-only.ts', "import '@formrequest/web/element';\n");
   assert.ok(bundle('src/element-only.ts').length > 10_000, 'the element entry keeps its side effect');
+});
+
+test('a Vite + React app renders seed example 1 with <FormRequest>: strict types, validates, submits, <= 17 KB', async () => {
+  const dir = newApp('react-app', { type: 'module' });
+  const names = ['@formrequest/react', '@formrequest/web', '@formrequest/schema'];
+  const { seconds } = npm(['install', ...names.map(tarball), ...REACT, VITE, TYPESCRIPT, TYPES_REACT], dir);
+  timings['Vite + React app with @formrequest/react'] = { seconds };
+  const write = writeIn(dir);
+  write('tsconfig.json', strictTsconfig());
+  // React in a chunk of its own, so the form's first load is measured apart from the framework.
+  write(
+    'vite.config.js',
+    `export default { build: { rollupOptions: { output: { manualChunks: (id) => (/node_modules\\/(react|react-dom|scheduler)\\//.test(id) ? 'react' : undefined) } } } };\n`,
+  );
+  write(
+    'index.html',
+    '<!doctype html><div id="app"></div><script type="module" src="/src/main.tsx"></script>\n',
+  );
+  // The form arrives at run time, as an agent's forms do (so it is not in the app's code).
+  write('public/example1.json', readFileSync(join(root, 'examples/forms/example1-project.json'), 'utf8'));
+  write(
+    'src/main.tsx',
+    `import { FormRequest, type FormController, type FormSchema } from '@formrequest/react';
+import { createRef } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const ref = createRef<FormController | null>();
+declare global {
+  interface Window { answer?: { values: Record<string, unknown>; message: string }; form: typeof ref }
+}
+window.form = ref;
+// No top-level await: with it, rolldown moves the modules the entry shares with the on-demand chunks
+// into chunks of their own (six requests, 1.6 KB more gzip).
+fetch('/example1.json')
+  .then((response) => response.json())
+  .then((schema: FormSchema) =>
+    createRoot(document.getElementById('app')!).render(
+      <FormRequest
+        ref={ref}
+        schema={schema}
+        onSubmit={(values, message) => { window.answer = { values, message }; }}
+        onCancel={(message: string) => console.log(message)}
+      />,
+    ),
+  );
+const schema: FormSchema = { title: 'T', fields: [] };
+// @ts-expect-error: schema is required
+export const Missing = () => <FormRequest />;
+// @ts-expect-error: locale is 'ja' or 'en'
+export const Wrong = () => <FormRequest schema={schema} locale="fr" />;
+`,
+  );
+  const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+  assert.equal(tsc.status, 0, `tsc:\n${tsc.stdout}${tsc.stderr}`);
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: dir,
+    env: cleanEnv(),
+    encoding: 'utf8',
+  });
+  assert.equal(vite.status, 0, `vite build:\n${vite.stdout}${vite.stderr}`);
+
+  // The first load: the entry script of index.html and the chunks it preloads, React's apart.
+  const html = readFileSync(join(dir, 'dist/index.html'), 'utf8');
+  const first = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const form = first.filter((f) => !/\/react-[\w-]+\.js$/.test(f));
+  const formGz = form.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(dir, 'dist', f)), { level: 9 }).length,
+    0,
+  );
+  console.log(`# React app: the form's first load ${formGz} B gzip (${form.join(', ')}); React apart`);
+  assert.ok(form.length >= 1 && first.length > form.length, `React in its own chunk: ${first}`);
+  assert.ok(formGz <= 17 * 1024, `the form's first load is ${formGz} B gzip, over 17 KB`);
+
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.route('http://react-app.test/**', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const file = join(dir, 'dist', path === '/' ? 'index.html' : path);
+      const type = file.endsWith('.html')
+        ? 'text/html'
+        : file.endsWith('.json')
+          ? 'application/json'
+          : 'text/javascript';
+      return existsSync(file)
+        ? route.fulfill({ contentType: type, body: readFileSync(file, 'utf8') })
+        : route.fulfill({ status: 404 });
+    });
+    await page.goto('http://react-app.test/');
+    await page.getByRole('button', { name: '送信' }).click();
+    await page.getByLabel('プロジェクト名').and(page.locator('[aria-invalid="true"]')).waitFor();
+    assert.equal(await page.evaluate(() => window.answer), undefined, 'the required field stops submit');
+    await page.getByLabel('プロジェクト名').fill('my-web-app');
+    await page.getByRole('checkbox', { name: '認証' }).check();
+    await page.getByRole('button', { name: '送信' }).click();
+    await page.waitForFunction(() => window.answer);
+    const values = { project_name: 'my-web-app', language: 'python', features: ['auth'] };
+    assert.deepEqual(await page.evaluate(() => window.answer), {
+      values,
+      message: JSON.stringify(values, null, 2),
+    });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
 });

@@ -196,14 +196,25 @@ test('a type added to the catalog fails to compile at the web builders and the t
   );
 });
 
-test('a value kind added to the catalog fails to compile at the answer checks', () => {
-  const [errors] = compileWithCatalog([], (catalog) =>
+test('a value kind added to the catalog fails to compile at the answer checks and the answer wording', () => {
+  const [all] = compileWithCatalog([], (catalog) =>
     withEntry(catalog, COLOR.replace("value: 'string'", "value: 'colour'")).replace(
       'export type ValueKind =\n',
       "export type ValueKind =\n  | 'colour'\n",
     ),
   );
-  assert.deepEqual(places(errors), ['packages/schema/src/answers.ts']);
+  // The tool description says what each kind of answer looks like (ANSWER_JA, a record by kind).
+  assert.deepEqual(places(all), [
+    'packages/schema/src/answers.ts',
+    'packages/schema/src/tool-description.ts',
+  ]);
+  const wording = all.filter((e) => e.file === 'packages/schema/src/tool-description.ts');
+  assert.equal(wording.length, 1, wording.map((e) => e.message).join(' / '));
+  const wordingSource = readFileSync(join(root, 'packages/schema/src/tool-description.ts'), 'utf8').split(
+    '\n',
+  );
+  assert.match(wordingSource[wording[0]!.line - 1]!, /export const ANSWER_JA\b/);
+  const errors = all.filter((e) => e.file === 'packages/schema/src/answers.ts');
   const source = readFileSync(join(root, 'packages/schema/src/answers.ts'), 'utf8').split('\n');
   assert.equal(errors.length, 1, errors.map((e) => e.message).join(' / '));
   // validateField's switch returns in every case and has no return after it: an unchecked kind makes

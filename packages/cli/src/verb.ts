@@ -13,14 +13,24 @@ export class UsageError extends Error {}
 
 /**
  * parseArgs with strict checking: an unknown flag throws, and main() prints it with the verb's usage.
- * Verbs import it from here rather than from the entry module main.ts.
+ * An empty value (`--out ''`, `--config=`) is refused too: no flag takes one, and `--out ''` would
+ * otherwise write into the current directory. Verbs import it from here rather than from main.ts.
  */
 export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
   allowPositionals = true,
 ): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
-  return parseArgs({ args, options, allowPositionals, strict: true });
+  const parsed = parseArgs({ args, options, allowPositionals, strict: true });
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.trim() === '')) {
+      throw new UsageError(
+        `--${name} needs a value; an empty one is not a ${name === 'out' ? 'path' : 'value'}.`,
+      );
+    }
+  }
+  return parsed;
 }
 
 /** A `--port` value: a whole number from 0 (any free port) to 65535. */

@@ -163,3 +163,48 @@ test('spec/skill: --help after -- goes to the server command, not to formrequest
   );
   assert.equal(run(['spec', '--help', '--', 'x']).code, 0);
 });
+
+test('check: a metadata or private searchUrl is a warning (exit 0), quiet with --allow-private-urls; a backslash path is refused', () => {
+  const form = (searchUrl: string) =>
+    JSON.stringify({
+      title: 'Lookup',
+      locale: 'en',
+      fields: [
+        {
+          name: 'o',
+          type: 'autocomplete',
+          searchUrl,
+          searchParams: { q: '{query}' },
+          displayField: 'n',
+          valueField: 'id',
+        },
+      ],
+    });
+  const metadata = file('metadata.json', form('http://169.254.169.254/latest/meta-data'));
+  const warned = run(['check', metadata]);
+  assert.equal(warned.code, 0, warned.err);
+  assert.match(
+    warned.out,
+    /^Warning: .*'http:\/\/169\.254\.169\.254\/latest\/meta-data' names a cloud metadata address/m,
+  );
+  const allowed = run(['check', metadata, '--allow-private-urls']);
+  assert.equal(allowed.out, `${metadata}: OK (1 fields)\n`);
+  const intranet = run(['check', file('intranet.json', form('http://10.0.0.5/api/users'))]);
+  assert.match(intranet.out, /a private network address/);
+  const backslash = run(['check', file('backslash.json', form('/\\evil.example/users'))]);
+  assert.equal(backslash.code, 1);
+  assert.match(backslash.out, /is not a usable URL/);
+});
+
+test("an empty flag value (--out '', --config=) is refused with a message, before anything is written", () => {
+  for (const args of [
+    ['skill', join(repoRoot, 'examples/catalogs/sample.yaml'), '--out', ''],
+    ['spec', join(repoRoot, 'examples/catalogs/sample.yaml'), '--out', ''],
+    ['skill', '--form', '--out='],
+    ['check', 'x.json', '--locale', ' '],
+  ]) {
+    const r = run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /--(out|locale) needs a value; an empty one is not a (path|value)\./, args.join(' '));
+  }
+});

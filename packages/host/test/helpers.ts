@@ -183,6 +183,6 @@ export const ALL_TYPES_ANSWERS = {
   project_name: 'my-app',
   language: 'python',
   features: ['auth'],
-  assignee: 'u1',
+  assignee: 'u001', // a user the demo API returns: the host checks
   agree_terms: true,
 };

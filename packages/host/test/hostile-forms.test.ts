@@ -18,6 +18,36 @@ import { call, startTestHost, turn } from './helpers.js';
 const FORMS: Record<string, unknown> = {
   dom: domNamesForm('DOM names'),
   simple: { title: 'Simple', fields: [{ name: 'a', type: 'text', label: 'A' }] },
+  number: { title: '数', fields: [{ name: 'n', type: 'number', label: '個数' }] },
+  people: {
+    title: '担当',
+    fields: [
+      {
+        name: 'who',
+        type: 'autocomplete',
+        label: '担当者',
+        searchUrl: '/api/demo/users/search',
+        displayField: 'name',
+        valueField: 'id',
+      },
+      {
+        name: 'team',
+        type: 'multi-autocomplete',
+        label: 'チーム',
+        searchUrl: 'http://127.0.0.1:9/api/demo/users/search',
+        displayField: 'name',
+        valueField: 'id',
+      },
+      {
+        name: 'elsewhere',
+        type: 'autocomplete',
+        label: '外部',
+        searchUrl: 'https://api.example.com/users',
+        displayField: 'name',
+        valueField: 'id',
+      },
+    ],
+  },
   dates: {
     title: '日付',
     fields: [
@@ -108,6 +138,41 @@ test('answer keys __proto__, constructor and prototype are refused by the host l
     answers: { a: 'x' },
   });
   assert.equal(ok.status, 202);
+});
+
+test('numbers are decimal only: the host refuses 0x5, 0b101, 0o7, " 5 " and full-width digits with the seed message', async () => {
+  const first = await turn(host, { message: 'form:number' });
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  for (const n of ['0x5', '0b101', '0o7', ' 5 ', '５']) {
+    const sent = await call(host, 'POST', '/api/execute', {
+      conversationId: first.conversationId,
+      formId,
+      answers: { n },
+    });
+    assert.equal(sent.status, 422, JSON.stringify(n));
+    assert.deepEqual(sent.json.errors, { n: '個数は数値で入力してください' });
+  }
+  const ok = await call(host, 'POST', '/api/execute', {
+    conversationId: first.conversationId,
+    formId,
+    answers: { n: '5' },
+  });
+  assert.equal(ok.status, 202);
+});
+
+test("a value the host's own demo search never returns is refused; other APIs' values pass as the schema allows", async () => {
+  const first = await turn(host, { message: 'form:people' });
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  const send = (answers: Record<string, unknown>) =>
+    call(host, 'POST', '/api/execute', { conversationId: first.conversationId, formId, answers });
+  const made = await send({ who: 'u999', team: ['u001', 'admin'], elsewhere: 'anything' });
+  assert.equal(made.status, 422);
+  assert.deepEqual(made.json.errors, {
+    who: '担当者は選択肢の中から選んでください',
+    team: 'チームは選択肢の中から選んでください',
+  });
+  const real = await send({ who: 'u001', team: ['u002', 'u003'], elsewhere: 'anything' });
+  assert.equal(real.status, 202);
 });
 
 /** The calendar date at `instant` in `timeZone`, by the platform's own zone data. */

@@ -35,12 +35,24 @@ export interface ServerConfig {
   pagePort?: number;
   /** How often a held call sends a progress notification while a person fills the form. Default 10 000. */
   progressIntervalMs?: number;
+  /**
+   * A form whose searchUrl / loadUrl names a link-local, cloud-metadata or private address gets a
+   * warning (`privateUrl`) unless this is true, or the URL is one of `endpoints`.
+   */
+  allowPrivateUrls?: boolean;
 }
 
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
 export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
 
-const TOP_KEYS = ['endpoints', 'elicitation', 'urlMode', 'pagePort', 'progressIntervalMs'];
+const TOP_KEYS = [
+  'endpoints',
+  'elicitation',
+  'urlMode',
+  'pagePort',
+  'progressIntervalMs',
+  'allowPrivateUrls',
+];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
 /** Reads and checks a JSON config file. Errors name the file and the bad key and say what to write. */
@@ -81,6 +93,11 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
   if (data.urlMode !== undefined) {
     if (typeof data.urlMode === 'boolean') config.urlMode = data.urlMode;
     else problems.push(`"urlMode" must be true or false, not ${JSON.stringify(data.urlMode)}`);
+  }
+  if (data.allowPrivateUrls !== undefined) {
+    if (typeof data.allowPrivateUrls === 'boolean') config.allowPrivateUrls = data.allowPrivateUrls;
+    else
+      problems.push(`"allowPrivateUrls" must be true or false, not ${JSON.stringify(data.allowPrivateUrls)}`);
   }
   if (data.pagePort !== undefined) {
     const port = data.pagePort;

@@ -48,10 +48,22 @@ export function formatBytes(bytes: number): string {
   return `${Number.isInteger(n) ? n : n.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
 }
 
-/** A number from a number or numeric text; NaN otherwise. */
+/**
+ * A decimal number as a browser's number input sends it: an optional sign, ASCII digits with an
+ * optional fraction, an optional exponent. No spaces, no `0x`/`0b`/`0o`, no `Infinity`, no full-width
+ * digits (`５`): each surface refuses them alike with its "must be a number" message.
+ */
+const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** The number `text` writes in decimal, or NaN (what `Number()` would also read as hex, binary, octal, or with spaces). */
+export function parseDecimal(text: string): number {
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A number from a number or decimal text ({@link parseDecimal}); NaN otherwise. */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  if (typeof value === 'string') return parseDecimal(value);
   return Number.NaN;
 }
 

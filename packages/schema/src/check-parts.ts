@@ -34,9 +34,20 @@ export interface AnswerParts {
 /** What the schema check needs: the answer checks' parts (a default is an answer), and more. */
 export interface CheckParts extends AnswerParts {
   sentences(locale: Locale): Sentences;
+  /**
+   * Whether `text` is a usable searchUrl / loadUrl: `parseRemoteUrl(text).ok` (remote-url.ts). A page
+   * answers true until the module of its fields that fetch (which holds the reader) is there, and checks
+   * the form again then, as with the pattern engine.
+   */
+  remoteUrl(text: string): boolean;
   /** What a model meant (normalize.ts); without it, the form is checked as written. */
   read?(
     form: Record<string, unknown>,
     ctx: NormalizeContext,
   ): { form: Record<string, unknown>; notes: Issue[] };
+  /**
+   * The kind of a URL's address worth a warning (remote-url.ts `riskyAddress`); without it, none. A
+   * server or `check` warns; a page has no one to warn and leaves it out.
+   */
+  riskyAddress?(url: string): string | undefined;
 }

@@ -58,16 +58,6 @@ const REGEX_LITERAL = /^\/.+\/[dgimsuyv]+$/s;
 const isBadAccept = (accept: string) =>
   accept.split(',').some((token) => /^[^.\s]/.test(token.trim()) && !token.includes('/'));
 
-function isUsableUrl(url: string): boolean {
-  if (url.startsWith('/') && !url.startsWith('//')) return true;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** True when `value` has the kind a property spec asks for. */
 function hasKind(spec: PropSpec, value: unknown): boolean {
   switch (spec.kind) {
@@ -96,13 +86,25 @@ function hasKind(spec: PropSpec, value: unknown): boolean {
   }
 }
 
+export interface SchemaCheckOptions {
+  locale?: Locale;
+  now?: Date;
+  utcOffset?: number;
+  /**
+   * A searchUrl / loadUrl at a link-local, cloud-metadata (169.254.169.254) or private address is a
+   * warning (`privateUrl`) unless this is true (an intranet deployment that means it says so) or a
+   * list that holds the URL (a server's configured endpoints).
+   */
+  allowPrivateUrls?: boolean | readonly string[];
+}
+
 /**
  * Checks a form definition against the vocabulary. Returns every error and warning (unknown
  * properties are warnings: ignored, not fatal) with messages in `locale` (Japanese by default).
  */
 export function checkFormSchema(
   given: unknown,
-  options: { locale?: Locale; now?: Date; utcOffset?: number },
+  options: SchemaCheckOptions,
   parts: CheckParts,
 ): SchemaResult {
   const locale: Locale =
@@ -180,6 +182,7 @@ export function checkFormSchema(
       locale,
       now: options.now,
       utcOffset: options.utcOffset,
+      allowPrivateUrls: options.allowPrivateUrls ?? false,
       patterns: { size: 0, length: 0 },
     };
     fields.forEach((field, index) => {
@@ -209,6 +212,7 @@ interface Ctx {
   locale: Locale;
   now?: Date;
   utcOffset?: number;
+  allowPrivateUrls: boolean | readonly string[];
   /** The total size and length of the form's patterns so far. */
   patterns: { size: number; length: number };
   /** Properties of this field nested too deep: reported already, not looked into. */
@@ -289,7 +293,7 @@ function checkField(
     // A value of the right kind that still cannot work for the person: refused, each with its fix.
     const text = value as string;
     const broken =
-      spec.kind === 'url' && !isUsableUrl(text)
+      spec.kind === 'url' && !ctx.parts.remoteUrl(text)
         ? 'badUrl'
         : spec.kind === 'url' && /[{}]|%7B/i.test(text)
           ? 'placeholderInUrl' // `{query}` in a URL is sent as written (…/%7Bquery%7D/…)
@@ -305,6 +309,9 @@ function checkField(
       at(broken, prop, say[broken](where, prop, text));
       continue;
     }
+    const allowed = ctx.allowPrivateUrls === true || (ctx.allowPrivateUrls || []).includes(text);
+    const risky = spec.kind === 'url' && !allowed ? ctx.parts.riskyAddress?.(text) : undefined;
+    if (risky) at('privateUrl', prop, say.privateUrl(where, prop, text, risky), 'warning');
     if (spec.kind === 'pattern') sound = checkFieldPattern(text, where, ctx, at) && sound;
     if (spec.kind === 'options') sound = checkOptions(value as unknown[], where, ctx, at) && sound;
   }

@@ -16,6 +16,7 @@ export {
   formatBytes,
   initialValues,
   isEmptyValue,
+  parseDecimal,
   submitMessage,
   type ValidateOptions,
 } from './answers.js';
@@ -64,13 +65,25 @@ export { isPlainObject, nestsDeeperThan, ownValue } from './json-depth.js';
 export type { MessageKey } from './messages.js';
 export {
   buildDependentUrl,
+  buildLoadUrl,
   buildSearchUrl,
+  capResults,
   extractItems,
   itemValue,
+  MAX_REMOTE_RESULTS,
   optionLabel,
   optionText,
   renderTemplate,
 } from './remote.js';
+export {
+  type AddressKind,
+  addressKind,
+  parseRemoteUrl,
+  type RemoteUrl,
+  type RemoteUrlProblem,
+  resolveRemoteUrl,
+  riskyAddress,
+} from './remote-url.js';
 export type {
   Answers,
   FieldOf,

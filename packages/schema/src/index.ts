@@ -14,6 +14,7 @@ export {
   formatBytes,
   initialValues,
   isEmptyValue,
+  parseDecimal,
   submitMessage,
   type ValidateOptions,
 } from './answers.js';
@@ -95,13 +96,25 @@ export {
 } from './question.js';
 export {
   buildDependentUrl,
+  buildLoadUrl,
   buildSearchUrl,
+  capResults,
   extractItems,
   itemValue,
+  MAX_REMOTE_RESULTS,
   optionLabel,
   optionText,
   renderTemplate,
 } from './remote.js';
+export {
+  type AddressKind,
+  addressKind,
+  parseRemoteUrl,
+  type RemoteUrl,
+  type RemoteUrlProblem,
+  resolveRemoteUrl,
+  riskyAddress,
+} from './remote-url.js';
 export { type FormArgument, readFormArgument } from './tool-argument.js';
 export type {
   Answers,

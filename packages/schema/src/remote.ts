@@ -2,6 +2,7 @@
 // Everything returned here is plain text; renderers insert it as text, never as HTML. Keys named by the
 // model (displayField, valueField, {key}) are read as the item's own properties only.
 import { ownValue } from './json-depth.js';
+import { resolveRemoteUrl } from './remote-url.js';
 
 type Item = Record<string, unknown>;
 
@@ -38,10 +39,18 @@ export function itemValue(field: RemoteField, item: Item): unknown {
   return ownValue(item, field.valueField);
 }
 
-/** Resolves `url` (absolute, or a path like /api/...) against `baseUrl`. */
+/**
+ * Resolves `url` (absolute, or a path like /api/...) against `baseUrl`, read by `parseRemoteUrl`:
+ * anything else (`/\evil.example`, `//host`, `javascript:`) throws, and the field shows its error.
+ */
 function toUrl(url: string, baseUrl?: string): URL {
   const base = baseUrl ?? (typeof location !== 'undefined' ? location.href : 'http://127.0.0.1/');
-  return new URL(url, base);
+  return resolveRemoteUrl(url, base);
+}
+
+/** The options request of an async-select: its loadUrl, as written, on `baseUrl`. */
+export function buildLoadUrl(field: { loadUrl: string }, baseUrl?: string): string {
+  return toUrl(field.loadUrl, baseUrl).toString();
 }
 
 /**
@@ -73,6 +82,18 @@ export function buildDependentUrl(
   const url = toUrl(field.searchUrl, baseUrl);
   url.searchParams.set(field.dependsOnParam, text(parentValue));
   return url.toString();
+}
+
+/**
+ * How many results a search or load shows at most (web, form page, widget, terminal): past it, the
+ * rest is left out and the person is asked to refine the search. A list of 100,000 would otherwise be
+ * 100,000 options to build, filter and paint on every keystroke.
+ */
+export const MAX_REMOTE_RESULTS = 100;
+
+/** The first `limit` items, and whether some were left out. */
+export function capResults<T>(items: T[], limit = MAX_REMOTE_RESULTS): { items: T[]; more: boolean } {
+  return items.length > limit ? { items: items.slice(0, limit), more: true } : { items, more: false };
 }
 
 /**

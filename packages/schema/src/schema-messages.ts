@@ -319,8 +319,18 @@ function buildMessages(locale: Locale) {
         : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
     badUrl: (w: Where, prop: string, value: string) =>
       en
-        ? `${E}${of(w, prop)} ${q(value)} is not a usable URL. Write "https://..." or a path such as "/api/...".`
-        : `${E}${of(w, prop)} ${q(value)} はURLとして正しくありません。"https://..." または "/api/..." の形で指定してください。`,
+        ? `${E}${of(w, prop)} ${q(value)} is not a usable URL. Write "https://..." or a path such as "/api/..." (one leading slash; no backslash, no "//host", no spaces, no user:password@).`
+        : `${E}${of(w, prop)} ${q(value)} はURLとして正しくありません。"https://..." または "/api/..." の形で指定してください（先頭のスラッシュは1つ。バックスラッシュ、"//ホスト"、空白、user:password@ は使えません）。`,
+    privateUrl: (w: Where, prop: string, value: string, kind: string) => {
+      const what = {
+        metadata: en ? 'a cloud metadata address' : 'クラウドのメタデータのアドレス',
+        'link-local': en ? 'a link-local address' : 'リンクローカルアドレス',
+        private: en ? 'a private network address' : 'プライベートネットワークのアドレス',
+      }[kind];
+      return en
+        ? `${W}${of(w, prop)} ${q(value)} names ${what}: the form would fetch it from wherever it is shown. Use it only if it is meant (allowPrivateUrls in the server's config, check --allow-private-urls).`
+        : `${W}${of(w, prop)} ${q(value)} は${what}です。フォームを表示した場所から読み込まれます。意図したものでなければ使わないでください（意図したものなら、サーバー設定の allowPrivateUrls、check の --allow-private-urls）。`;
+    },
     badDefault: (w: Where, value: unknown, reason: string) =>
       en
         ? `${E}${of(w, 'default')} ${brief(value)} breaks the field's own rules (${reason}). Write a default that passes them.`

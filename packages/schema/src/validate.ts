@@ -3,13 +3,14 @@
 // host and library users call; a page runs the same rules with the parts it has (@formrequest/web).
 import { type AnswersResult, checkAnswers, checkField, type ValidateOptions } from './answers.js';
 import type { CheckParts } from './check-parts.js';
-import { checkFormSchema, type SchemaResult } from './check-schema.js';
+import { checkFormSchema, type SchemaCheckOptions, type SchemaResult } from './check-schema.js';
 import { t } from './messages.js';
 import { normalizeForm } from './normalize.js';
 import { matchBudget } from './pattern/budget.js';
 import * as patterns from './pattern/index.js';
+import { parseRemoteUrl, riskyAddress } from './remote-url.js';
 import { schemaMessages } from './schema-messages.js';
-import type { FormField, FormSchema, Locale } from './types.js';
+import type { FormField, FormSchema } from './types.js';
 
 /** Every part, loaded. */
 export const ALL_PARTS: CheckParts = {
@@ -18,6 +19,8 @@ export const ALL_PARTS: CheckParts = {
   read: normalizeForm,
   patterns,
   budget: matchBudget,
+  riskyAddress,
+  remoteUrl: (text) => parseRemoteUrl(text).ok,
 };
 
 /**
@@ -25,10 +28,7 @@ export const ALL_PARTS: CheckParts = {
  * change a note). Returns every error and warning (unknown properties are warnings: ignored, not fatal)
  * with messages in `locale`, else the form's language.
  */
-export function validateFormSchema(
-  given: unknown,
-  options: { locale?: Locale; now?: Date; utcOffset?: number } = {},
-): SchemaResult {
+export function validateFormSchema(given: unknown, options: SchemaCheckOptions = {}): SchemaResult {
   return checkFormSchema(given, options, ALL_PARTS);
 }
 

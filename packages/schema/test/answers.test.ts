@@ -8,6 +8,7 @@ import {
   formatBytes,
   formRequestText,
   initialValues,
+  parseDecimal,
   submitMessage,
   validateAnswers,
   validateField,
@@ -229,4 +230,36 @@ test('initialValues: defaults, checkbox false, range at min, relative date defau
     tags: ['a'],
     v: { x: 1 },
   });
+});
+
+test('numbers are decimal only, as a number input sends them: hex, binary, octal, spaces and full-width refused', () => {
+  const qty = f({ name: 'q', type: 'number', label: '数量' });
+  for (const text of [
+    '0x5',
+    '0b101',
+    '0o7',
+    ' 5 ',
+    '5 ',
+    '\t5',
+    '５',
+    '１２',
+    'Infinity',
+    '-Infinity',
+    '1_000',
+    '1e',
+    '.',
+    '+',
+    '5px',
+    '0x',
+  ]) {
+    assert.equal(validateField(qty, text), '数量は数値で入力してください', JSON.stringify(text));
+  }
+  for (const text of ['5', '-5', '+5', '0.5', '.5', '5.', '1e3', '-1.5E-2', '007']) {
+    assert.equal(validateField(qty, text), null, JSON.stringify(text));
+  }
+  assert.equal(parseDecimal('0x5'), Number.NaN);
+  assert.equal(parseDecimal('-1.5e2'), -150);
+  const result = validateAnswers({ fields: [qty] } as FormSchema, { q: '0b101' });
+  assert.deepEqual(result.errors, { q: '数量は数値で入力してください' });
+  assert.deepEqual(validateAnswers({ fields: [qty] } as FormSchema, { q: '12' }).values, { q: 12 });
 });

@@ -2,12 +2,13 @@
 // (form-page-routes.ts) on the same listener: one Hono app, behind one access middleware (Host and
 // Origin: DNS-rebinding protection) and a request body limit with a clear 413.
 import { DEFAULT_HTTP_PORT, type ServerConfig } from '@formrequest/internal/config';
-import { Access, browsableHost, HttpError, listen } from '@formrequest/internal/http';
+import { Access, browsableHost, HttpError, isLoopbackHost, listen } from '@formrequest/internal/http';
 import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { type Context, Hono } from 'hono';
 import { formPageErrors, formPageRoutes } from './form-page-routes.js';
 import { fixedPageHost } from './form-page-server.js';
+import { bearerMatches } from './mcp-access.js';
 import { MCP_PATH, mcpRoutes } from './mcp-routes.js';
 import type { PendingForms } from './pending-forms.js';
 import { createFormRuntime, type FormRuntime } from './runtime.js';
@@ -54,6 +55,12 @@ export interface HttpServerOptions {
    * Default: the shared store's (`forms.sharedStateKey`, as `db` gives), else random per process.
    */
   stateKey?: Uint8Array | string;
+  /**
+   * A bearer token every `/mcp` request must carry (`Authorization: Bearer <token>`); form pages are
+   * not asked for it (people open them from a link that is itself the secret). `formrequest serve`
+   * requires one for any non-loopback `host`.
+   */
+  token?: string;
 }
 
 export interface RunningHttpServer {
@@ -71,6 +78,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onerror = (error: Error) => log(`formrequest serve: ${error.message}`);
+  const token = options.token === undefined || options.token === '' ? undefined : options.token;
+  if (token === undefined && !isLoopbackHost(host)) {
+    log(
+      `formrequest serve: listening on ${host} without a token: anyone who reaches this address can use the server. Give one (the token option; formrequest serve --token).`,
+    );
+  }
   const pageOrigin = options.pageOrigin === undefined ? undefined : parsePageOrigin(options.pageOrigin);
   const access = new Access({
     listenHost: host,
@@ -106,9 +119,23 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const app = new Hono();
   const pageErrors = formPageErrors(log);
   app.onError((error, c) => (c.req.path === MCP_PATH ? mcpError(error, c, onerror) : pageErrors(error, c)));
-  // Every path: the Host, and an Origin only by its name (an inspector on another localhost port calls
-  // /mcp); the form page adds its own stricter rule for answers and files.
+  // Every path: the Host, and an Origin by its name; the form page adds its own stricter rule for answers
+  // and files. /mcp: an Origin must be this very origin, its port too (another app on localhost:5173 is
+  // not this server), and the bearer token when there is one.
   app.use('*', access.middleware({ origin: 'name' }));
+  app.use(MCP_PATH, access.middleware({ origin: 'same' }));
+  if (token !== undefined) {
+    app.use(MCP_PATH, async (c, next) => {
+      if (bearerMatches(c.req.header('Authorization'), token)) return next();
+      c.header('WWW-Authenticate', 'Bearer realm="formrequest"');
+      throw new HttpError(
+        401,
+        'auth_required',
+        'Unauthorized: this server needs the header "Authorization: Bearer <token>" with the token it was started with (formrequest serve --token, or FORMREQUEST_SERVE_TOKEN).',
+        { rpcCode: -32001 },
+      );
+    });
+  }
   app.route('/', mcp.app);
   app.route('/', formPageRoutes({ forms: runtime.forms, config, access, origin: () => origin, log }));
   app.notFound((c) =>

@@ -57,7 +57,11 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
       const argument = readFormArgument(args);
       if (!argument.ok) return formErrorResult(argument.message);
       // Messages in the form's language: its `locale`, else the language of its title and labels.
-      const checked = validateFormSchema(argument.form);
+      // A private address is a warning unless the config allows it or names it as an endpoint.
+      const checked = validateFormSchema(argument.form, {
+        allowPrivateUrls:
+          runtime.config.allowPrivateUrls || (runtime.config.endpoints ?? []).map((e) => e.url),
+      });
       const notes = [...argument.notes, ...checked.warnings];
       const mode = chooseMode(args, checked.locale);
       if (!mode.ok || !checked.ok || !checked.schema) {

@@ -24,6 +24,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { flowState } from './flow-state.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
+import { plainLine } from './plain-text.js';
 import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
 import type { FormRuntime } from './runtime.js';
 import { SERVER_NAME } from './version.js';
@@ -127,11 +128,17 @@ async function openPage(
   };
 }
 
-/** What the client shows beside the URL when it asks whether to open it. */
+/**
+ * What the client shows beside the URL when it asks whether to open it: one line, with no control or
+ * bidi-control characters from the form (a client may print it to a terminal or a native dialog).
+ */
 function consentText(ask: PageAsk): string {
-  const { locale, title } = ask.schema;
+  const { locale } = ask.schema;
+  const title = plainLine(ask.schema.title);
   if (!ask.questions) return agentText(locale, 'consentForm', { title });
-  const questions = ask.questions.map((q) => q.question).join(agentText(locale, 'consentQuestionsJoin'));
+  const questions = ask.questions
+    .map((q) => plainLine(q.question))
+    .join(agentText(locale, 'consentQuestionsJoin'));
   return agentText(locale, 'consentQuestions', { questions });
 }
 

@@ -89,17 +89,36 @@ test('a foreign Host header is refused with 403 (DNS rebinding)', async () => {
   }
 });
 
-test('a foreign Origin is refused with 403; localhost origins pass', async () => {
-  for (const origin of ['http://evil.example.com', 'https://attacker.test:8443', 'null']) {
+test("a foreign Origin is refused with 403, and so is a local one on another port; this listener's pass", async () => {
+  for (const origin of [
+    'http://evil.example.com',
+    'https://attacker.test:8443',
+    'null',
+    'http://localhost',
+  ]) {
     const res = await raw(server, { headers: { ...JSON_HEADERS, origin }, body: INITIALIZE });
     assert.equal(res.status, 403, origin);
     assert.match(JSON.parse(res.body).error.message, /Forbidden/);
   }
-  const ok = await raw(server, {
-    headers: { ...JSON_HEADERS, origin: 'http://localhost:5173' },
-    body: INITIALIZE,
-  });
-  assert.equal(ok.status, 200);
+  // Another app on this machine (a dev server on 5173) is not this server: the port counts.
+  for (const origin of [
+    'http://localhost:5173',
+    `http://127.0.0.1:${server.port + 1}`,
+    'http://[::1]:5173',
+  ]) {
+    const res = await raw(server, { headers: { ...JSON_HEADERS, origin }, body: INITIALIZE });
+    assert.equal(res.status, 403, origin);
+    assert.match(
+      JSON.parse(res.body).error.message,
+      /Forbidden origin\. Requests from .* are refused: only pages of this server/,
+    );
+  }
+  // A page of this very origin (its Host is the same name and port).
+  for (const origin of [`http://localhost:${server.port}`, `http://127.0.0.1:${server.port}`]) {
+    const host = new URL(origin).host;
+    const ok = await raw(server, { headers: { ...JSON_HEADERS, origin, host }, body: INITIALIZE });
+    assert.equal(ok.status, 200, origin);
+  }
 });
 
 test('a body over the limit gets a clear 413, declared or streamed', async () => {

@@ -254,6 +254,35 @@ describe('warnings and notes a model sees beside the form or the refusal (HTTP, 
     ]);
     assert.equal(sc.normalized, undefined);
   });
+  test('a searchUrl at the cloud metadata address is warned about, not refused; a backslash path is refused', async () => {
+    const form = (searchUrl: string) => ({
+      title: 'Lookup',
+      fields: [
+        {
+          name: 'owner',
+          type: 'autocomplete',
+          label: 'Owner',
+          searchUrl,
+          searchParams: { q: '{query}' },
+          displayField: 'name',
+          valueField: 'id',
+        },
+      ],
+    });
+    const metadata = await client.callTool({
+      name: 'request_form',
+      arguments: { form_schema: form('http://169.254.169.254/latest/meta-data') },
+    });
+    assert.equal(metadata.structuredContent.status, 'waiting_for_input');
+    assert.equal(metadata.structuredContent.warnings.length, 1);
+    assert.match(metadata.structuredContent.warnings[0], /^Warning: .*a cloud metadata address/);
+    const backslash = await client.callTool({
+      name: 'request_form',
+      arguments: { form_schema: form('/\\evil.example/users') },
+    });
+    assert.equal(backslash.isError, true);
+    assert.match(backslash.structuredContent.message, /is not a usable URL.*no backslash/);
+  });
   test('a refusal keeps the notes of the same check: normalized and warnings next to the error', async () => {
     const result = await client.callTool({
       name: 'request_form',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cliCommand, repoRoot } from '../../../testing/cli.ts';
-import { httpClient } from './support.ts';
+import { connectClient, httpClient } from './support.ts';
 
 interface Run {
   code: number | null;
@@ -163,4 +163,77 @@ test('--http prints the URL on stderr, serves the config, and exits 0 on SIGTERM
   }
   assert.equal(await exit, 0);
   assert.equal(stdout, '');
+});
+
+/** `serve ...args` until it prints its URL; the caller kills it. */
+async function startServe(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const [command, argv] = cliCommand('serve', ...args);
+  const child = spawn(command, argv, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', ...env } });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      const match = /listening at (http:\/\/\S+)/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', () => reject(new Error(`serve exited early: ${stderr}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, url, exit, stderr: () => stderr };
+}
+
+test('--http beyond loopback without a token exits with the fix; a short token is refused', async () => {
+  for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+    const run = await runServe(['--http', '--port', '0', '--host', host]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `listening on ${host.replace(/\./g, '\\.')} opens the server to other machines: give a token with --token TOKEN or FORMREQUEST_SERVE_TOKEN`,
+      ),
+    );
+  }
+  const short = await runServe(['--http', '--port', '0', '--token', 'secret']);
+  assert.equal(short.code, 2);
+  assert.match(short.stderr, /--token must be 16 characters or more/);
+  const stdio = await runServe(['--token', 'x'.repeat(20)]);
+  assert.equal(stdio.code, 2);
+  assert.match(stdio.stderr, /--token applies with --http/);
+});
+
+test('--http with a token (FORMREQUEST_SERVE_TOKEN): real MCP clients with it are served, without it get 401', async () => {
+  const token = 'test-token-0123456789abcdef';
+  const serve = await startServe(['--http', '--port', '0', '--host', '0.0.0.0'], {
+    FORMREQUEST_SERVE_TOKEN: token,
+  });
+  try {
+    assert.match(serve.stderr(), /bearer token required/);
+    const url = serve.url.replace('0.0.0.0', '127.0.0.1');
+    for (const kind of ['v1', 'v2-auto'] as const) {
+      const client = await connectClient(kind, { url, headers: { Authorization: `Bearer ${token}` } });
+      const { tools } = await client.listTools();
+      assert.ok(
+        tools.some((t: { name: string }) => t.name === 'request_form'),
+        kind,
+      );
+      await client.close();
+      await assert.rejects(connectClient(kind, { url }), /401|Unauthorized/, `${kind} without the token`);
+      await assert.rejects(
+        connectClient(kind, { url, headers: { Authorization: `Bearer ${token}x` } }),
+        /401|Unauthorized/,
+        `${kind} with another token`,
+      );
+    }
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="formrequest"');
+    assert.match((await res.json()).error.message, /Authorization: Bearer <token>/);
+  } finally {
+    serve.child.kill('SIGTERM');
+  }
+  assert.equal(await serve.exit, 0);
 });

@@ -103,7 +103,10 @@ export type ElicitHandler = (
  * `stdio`: `formrequest serve ...flags` in a child process; `http`: the same flags served over Streamable
  * HTTP in this process (servedOverHttp); `url`: a Streamable HTTP endpoint.
  */
-export type Target = { stdio: string[] } | { http: string[] } | { url: string };
+export type Target =
+  | { stdio: string[] }
+  | { http: string[] }
+  | { url: string; headers?: Record<string, string> };
 
 /** What `serve` makes of the flags the tests use (--config, --elicitation, --url-mode). */
 function serveFlagsConfig(flags: string[]): ServerConfig {
@@ -155,7 +158,9 @@ export async function connectClient(
     if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params) as never);
     const transport = stdio
       ? new V1StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
-      : new V1HttpTransport(new URL((target as { url: string }).url));
+      : new V1HttpTransport(new URL((target as { url: string }).url), {
+          requestInit: { headers: (target as { headers?: Record<string, string> }).headers },
+        });
     // The v1 client hands the negotiated version only to transports that take it (HTTP); record it for stdio too.
     const recording = transport as { protocolVersion?: string; setProtocolVersion?: (v: string) => void };
     recording.setProtocolVersion ??= (version) => {
@@ -170,7 +175,9 @@ export async function connectClient(
   await client.connect(
     stdio
       ? new V2StdioTransport({ command: stdio[0], args: stdio[1], cwd: repoRoot, stderr: 'pipe' })
-      : new V2HttpTransport(new URL((target as { url: string }).url)),
+      : new V2HttpTransport(new URL((target as { url: string }).url), {
+          requestInit: { headers: (target as { headers?: Record<string, string> }).headers },
+        }),
   );
   return wrapV2(client, label);
 }

@@ -37,6 +37,7 @@ const TRIP_FORM = {
     },
     // A file field: form-mode elicitation cannot carry it, so the form goes to the page.
     { name: 'memo', type: 'file', label: '資料', accept: '.txt', maxSize: 1024 },
+    { name: 'nights', type: 'number', label: '泊数' },
     { name: 'version', type: 'hidden', value: '2' },
   ],
 };
@@ -134,6 +135,27 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
+    test('the message beside the URL carries no control or bidi characters from the form', async () => {
+      const { client, elicited } = await open(kind, target());
+      try {
+        const title = '出張\u001b]52;c;ZXZpbA==\u0007申請\u202e\u001b[2J\n次';
+        const call = client.callTool({
+          name: 'request_form',
+          arguments: { form_schema: { ...TRIP_FORM, title } },
+        });
+        const params = await askedBy(call, elicited);
+        assert.equal(
+          params.message,
+          'ブラウザでフォーム「出張]52;c;ZXZpbA==申請[2J 次」に入力してください。',
+        );
+        assert.doesNotMatch(params.message, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        await person.send(params.url, { action: 'cancel' });
+        await call.catch(() => {});
+      } finally {
+        await client.close();
+      }
+    });
+
     test('answers the page refuses are refused with messages per field, and the form stays open', async () => {
       const { client, elicited } = await open(kind, target());
       try {
@@ -145,6 +167,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
             departure: '2010-01-01',
             seat: 'middle',
             memo: { name: 'x.txt', size: 1, url: '/elsewhere' },
+            nights: '0x5',
             extra: 1,
           },
         });
@@ -154,9 +177,12 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
           'destination',
           'extra',
           'memo',
+          'nights',
           'seat',
         ]);
         assert.equal(bad.json.errors.destination, '行き先は必須です');
+        // Decimal only, as a number input sends it: what Number() would read as hex is refused.
+        assert.equal(bad.json.errors.nights, '泊数は数値で入力してください');
         const wrongType = await person.upload(url, 'memo', 'run.exe', 'MZ');
         assert.equal(wrongType.status, 415);
         const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1025));

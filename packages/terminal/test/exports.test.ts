@@ -1,6 +1,7 @@
 // The public API of @formrequest/terminal, pinned: the root asks (forms, questions) and cleans text
-// for a terminal; ./question is the lean question entry; ./machines the state machines, views, widgets
-// and sessions they are made of. A change here is a change of the package's API.
+// for a terminal; ./question and ./ask are the lean entries of the CLI's verbs. The state machines,
+// views, widgets and sessions they are made of are internal (0.2: no ./machines entry). A change here
+// is a change of the package's API.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -19,31 +20,10 @@ test('@formrequest/terminal exports exactly these names', async () => {
   ]);
 });
 
-test('@formrequest/terminal/machines exports exactly these names', async () => {
-  const entry = await import('@formrequest/terminal/machines');
-  assert.deepEqual(Object.keys(entry).sort(), [
-    'KeyDecoder',
-    'PASTE_MAX_CHARS',
-    'WIDGETS',
-    'createEditor',
-    'createFlow',
-    'createForm',
-    'displayWidth',
-    'editorUpdate',
-    'flowAnswers',
-    'flowUpdate',
-    'formLayout',
-    'formUpdate',
-    'formView',
-    'isNewlineKey',
-    'loadWidths',
-    'questionView',
-    'runPrompt',
-    'runSession',
-    'sanitizePaste',
-    'truncateToWidth',
-    'wrapText',
-  ]);
+test('the state machines, views and sessions are not published (no ./machines entry)', async () => {
+  await assert.rejects(import('@formrequest/terminal/machines' as string), {
+    code: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+  });
 });
 
 test('the lean question entry (its source: the bundle is built from it)', async () => {

@@ -1,6 +1,7 @@
 // The vocabulary's checks (@formrequest/schema/core) with what a page has: its words (words.ts), the
 // pattern engine (patterns.ts) and the sentences (issues.ts), each loaded when a form needs it, and the
-// reader of what a model meant (reader.js) once a form had something to say as written. Same rules as
+// reader of what a model meant (reader.js) once a form had something to say as written, and the reading
+// of search URLs with the fields that fetch. Same rules as
 // every surface; only when each part arrives differs.
 import {
   type AnswersResult,
@@ -14,6 +15,7 @@ import {
   type Locale,
   type SchemaResult,
 } from '@formrequest/schema/core';
+import { network } from './fields/later.js';
 import { sentences } from './issues.js';
 import { patterns } from './patterns.js';
 import { say } from './words.js';
@@ -34,6 +36,9 @@ const parts: CheckParts = {
   get read() {
     return reader?.normalizeForm;
   },
+  // searchUrl / loadUrl get their verdict with the fields that fetch (the only fields that have one):
+  // the form waits for that module before it is drawn, and is checked again then (form.ts).
+  remoteUrl: (text) => network()?.remoteUrl(text) ?? true,
 };
 
 export const checkSchema = (input: unknown, options: Options): SchemaResult =>

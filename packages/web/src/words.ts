@@ -14,6 +14,7 @@ export const FIRST: Partial<Record<MessageKey, string>> = {
   suggestions: 'Suggestions:',
   loading: 'Loading…',
   loadError: 'Could not load the options.',
+  moreOptions: 'First {n} shown',
   retry: 'Retry',
   remove: 'Remove {item}',
   invalidForm: 'This form cannot be shown',

@@ -492,3 +492,106 @@ test('text typed but never picked: named when the box is left and on submit, blo
   await page.waitForFunction(() => (window as any).events.length === 1);
   assert.deepEqual((await page.evaluate(() => (window as any).events))[0].values, { members: ['u6'] });
 });
+
+/**
+ * A search API that answers 100,000 results for every query, given as the renderer's `fetch` (the
+ * parsed list handed over at once, so what is measured is the renderer, not JSON parsing): each keystroke,
+ * from the input event to the list drawn with its results, measured inside the page.
+ */
+async function mountHuge(page: Page, field: Record<string, unknown>, locale: 'ja' | 'en' = 'ja') {
+  await page.evaluate(
+    ({ field, locale }) => {
+      const w = window as any;
+      const all = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `User ${i}` }));
+      w.fetched = 0;
+      w.form?.destroy();
+      w.form = w.fr.renderForm(
+        document.getElementById('app'),
+        { title: 'huge', fields: [field] },
+        {
+          locale,
+          fetch: async () => {
+            w.fetched++;
+            return { ok: true, status: 200, json: async () => all };
+          },
+        },
+      );
+    },
+    { field, locale },
+  );
+}
+
+test('100,000 search results: the first 100 are shown with "refine your search", keystrokes under 50 ms', async () => {
+  const page = await H.page();
+  await mountHuge(page, {
+    name: 'who',
+    type: 'autocomplete',
+    label: 'Who',
+    searchUrl: '/api/users',
+    displayField: 'name',
+    valueField: 'id',
+    minChars: 1,
+    debounceMs: 0,
+  });
+  await page.getByRole('combobox').waitFor(); // the fields that fetch are a module of their own
+  const times = await page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('[role=combobox]')!;
+    const list = document.querySelector('[role=listbox]')!;
+    const out: number[] = [];
+    for (const text of ['U', 'Us', 'Use', 'User', 'User ', 'User 1', 'User 12']) {
+      list.replaceChildren();
+      const before = (window as any).fetched;
+      const t0 = performance.now();
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Until the answer to this keystroke is drawn (the debounce is 0: a timer, then the fetch).
+      while ((window as any).fetched === before || list.children.length === 0 || list.hasAttribute('hidden'))
+        await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => setTimeout(r, 0));
+      list.getBoundingClientRect(); // layout included
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  assert.equal(await page.locator('[role=option]').count(), 100);
+  assert.equal(
+    await page.locator('[role=status]').first().textContent(),
+    '最初の100件です。検索語を絞り込んでください',
+  );
+  // The median of 7, for a shared machine's pauses; without the cap each keystroke takes seconds.
+  const median = [...times].sort((a, b) => a - b)[3]!;
+  assert.ok(median < 50, `keystrokes: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+  await page.getByRole('combobox').press('ArrowDown');
+  await page.getByRole('combobox').press('Enter');
+  assert.equal(await value(page, 'who'), 0);
+});
+
+test('100,000 loaded options: the first 100 and a line that says so; a default past them is kept', async () => {
+  const page = await H.page();
+  await mountHuge(
+    page,
+    {
+      name: 'u',
+      type: 'async-select',
+      label: 'User',
+      loadUrl: '/api/users',
+      displayField: 'name',
+      valueField: 'id',
+      default: 5000,
+    },
+    'en',
+  );
+  const select = page.getByRole('combobox', { name: 'User' });
+  await page.waitForFunction(() => document.body.textContent?.includes('First 100 shown'));
+  assert.equal(await select.locator('option').count(), 102, 'the prompt, 100 options and the default');
+  assert.equal(await value(page, 'u'), 5000);
+});
+
+test('a searchUrl with a backslash trick is refused by the page as by the server: the error panel, no request', async () => {
+  const page = await H.page();
+  const before = H.server.requests.length;
+  await mount(page, users({ searchUrl: '/\\evil.example/users' }));
+  await page.getByText('このフォームは表示できません').waitFor();
+  assert.match((await page.locator('#app').textContent())!, /はURLとして正しくありません/);
+  assert.equal(H.server.requests.length, before);
+});

@@ -3,12 +3,13 @@ import { err, out } from '../output.js';
 import { formSchemaOf, readJsonFile, UnreadableError } from '../read-input.js';
 import { parseFlags, UsageError, type Verb } from '../verb.js';
 
-const usage = `Usage: formrequest check FILE [--locale ja|en] [--json]
+const usage = `Usage: formrequest check FILE [--locale ja|en] [--json] [--allow-private-urls]
 
 Checks a form schema file (JSON; "-" reads standard input) the way request_form does and prints
 every error, warning and note of what was read another way, in the tool's wording (in the form's
 language unless --locale says otherwise). A file holding a tool call input {"form_schema": ...}
-is accepted too.
+is accepted too. A searchUrl / loadUrl at a link-local, cloud-metadata (169.254.169.254) or private
+address is a warning; --allow-private-urls says it is meant (an intranet API).
 
 Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 unreadable file or bad usage.`;
 
@@ -19,6 +20,7 @@ const verb: Verb = {
     const { values, positionals } = parseFlags(args, {
       locale: { type: 'string' },
       json: { type: 'boolean' },
+      'allow-private-urls': { type: 'boolean' },
     });
     if (positionals.length !== 1)
       throw new UsageError(positionals.length ? 'give one FILE.' : 'FILE is missing.');
@@ -36,7 +38,10 @@ const verb: Verb = {
     }
     // Without --locale, in the form's language (its locale, else its words'), as request_form answers.
     const locale = values.locale ? resolveLocale(values.locale) : undefined;
-    const result = validateFormSchema(formSchemaOf(input), { locale });
+    const result = validateFormSchema(formSchemaOf(input), {
+      locale,
+      allowPrivateUrls: values['allow-private-urls'] === true,
+    });
     if (values.json) {
       out.json({ ok: result.ok, errors: result.errors, warnings: result.warnings });
     } else {

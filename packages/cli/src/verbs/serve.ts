@@ -14,13 +14,16 @@ import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
                          [--elicitation never|auto] [--url-mode on|off] [--page-port N]
-                         [--db URL] [--page-origin URL]
+                         [--db URL] [--page-origin URL] [--token TOKEN]
 
 Runs the MCP server \`form\` (tools: request_form, question).
   (default)           stdio: the client starts this command; stdout carries the protocol
   --http              Streamable HTTP at http://HOST:PORT/mcp (form pages at /forms/<id>)
   --port N            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
-  --host H            HTTP interface (default 127.0.0.1)
+  --host H            HTTP interface (default 127.0.0.1); any other than loopback needs a token
+  --token TOKEN       with --http: every /mcp request must carry "Authorization: Bearer TOKEN"
+                      (16 characters or more; default $FORMREQUEST_SERVE_TOKEN). Form pages are
+                      not asked for it: their links are secrets of their own
   --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation",
                       "urlMode", "pagePort", "progressIntervalMs"}
   --elicitation MODE  never (default): the host renders the form from the tool call (seed 000)
@@ -53,6 +56,7 @@ const verb: Verb = {
       'page-port': { type: 'string' },
       db: { type: 'string' },
       'page-origin': { type: 'string' },
+      token: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`);
     if (!values.http && (values.port !== undefined || values.host !== undefined)) {
@@ -90,7 +94,16 @@ const verb: Verb = {
         '--db and --page-origin apply with --http (over stdio one process serves every round of a form).',
       );
     }
+    if (!values.http && values.token !== undefined) {
+      throw new UsageError(
+        '--token applies with --http (over stdio the client that starts the server is the only one).',
+      );
+    }
     if (!values.http) return runStdio(config);
+    const host = values.host ?? '127.0.0.1';
+    // The schema's reading of addresses, loaded (like the HTTP stack) only for --http.
+    const { addressKind } = await import('@formrequest/schema');
+    const token = serveToken(values.token, process.env, host, addressKind(host) === 'loopback');
     const { parsePageOrigin, startHttpServer } = await import('@formrequest/server');
     const pageOrigin = values['page-origin'];
     if (pageOrigin !== undefined) {
@@ -102,13 +115,39 @@ const verb: Verb = {
     }
     return runHttp(startHttpServer, {
       port,
-      host: values.host ?? '127.0.0.1',
+      host,
       config,
       db: serveDatabase(values.db, process.env),
       pageOrigin,
+      token,
     });
   },
 };
+
+/**
+ * The bearer token of `serve --http`: --token, else FORMREQUEST_SERVE_TOKEN; required when `host` is
+ * not a loopback address (anyone who reaches it could otherwise ask people for anything).
+ */
+export function serveToken(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv,
+  host: string,
+  loopback: boolean,
+): string | undefined {
+  const from = given !== undefined ? '--token' : 'FORMREQUEST_SERVE_TOKEN';
+  const token = given ?? (env.FORMREQUEST_SERVE_TOKEN?.trim() || undefined);
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) {
+    throw new UsageError(
+      `${from} must be 16 characters or more without spaces (e.g. the output of: openssl rand -hex 32).`,
+    );
+  }
+  if (token === undefined && !loopback) {
+    throw new UsageError(
+      `listening on ${host} opens the server to other machines: give a token with --token TOKEN or FORMREQUEST_SERVE_TOKEN (clients send "Authorization: Bearer TOKEN"), or keep --host 127.0.0.1.`,
+    );
+  }
+  return token;
+}
 
 /**
  * Where `serve --http` keeps pending forms: the --db URL, else DATABASE_URL when it names PostgreSQL,
@@ -148,15 +187,16 @@ interface HttpRun {
   config: ServerConfig;
   db: string | undefined;
   pageOrigin: string | undefined;
+  token: string | undefined;
 }
 
 async function runHttp(
   startHttpServer: typeof import('@formrequest/server').startHttpServer,
-  { port, host, config, db, pageOrigin }: HttpRun,
+  { port, host, config, db, pageOrigin, token }: HttpRun,
 ): Promise<number> {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
   try {
-    server = await startHttpServer({ port, host, config, log, db, pageOrigin });
+    server = await startHttpServer({ port, host, config, log, db, pageOrigin, token });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE')
@@ -168,7 +208,7 @@ async function runHttp(
     return 1;
   }
   log(
-    `formrequest serve: MCP server "form" listening at ${server.url}${db ? ` (pending forms in ${redactUrl(db)})` : ''}`,
+    `formrequest serve: MCP server "form" listening at ${server.url}${db ? ` (pending forms in ${redactUrl(db)})` : ''}${token ? ' (bearer token required)' : ''}`,
   );
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);

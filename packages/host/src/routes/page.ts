@@ -10,7 +10,9 @@ import { type PageAssets, pageAssets, RENDERER_FILES } from '../page.js';
 const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  // No 'unsafe-inline': the page's own styles are app.css, the renderer's a constructed stylesheet, and
+  // what scripts set (alignment, heights) is CSSOM, which style-src does not govern.
+  "style-src 'self'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
   "object-src 'none'",

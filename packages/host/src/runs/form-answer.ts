@@ -7,6 +7,7 @@ import { type FormSchema, type Locale, validateAnswers } from '@formrequest/sche
 import { agentText } from '@formrequest/schema/messages';
 import type { FormAnswer } from '../agents/agent.js';
 import type { FormRow, HostStore, RunInput } from '../store/index.js';
+import { demoValueErrors } from './demo-values.js';
 
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9-]+)$/;
 
@@ -62,7 +63,12 @@ export async function checkAnswers(
   }
   const result = validateAnswers(form.schema, given, { locale, ...clock });
   // Without a prototype: an unknown key "__proto__" is reported like any other, not swallowed.
-  const errors: Record<string, string> = Object.assign(Object.create(null), result.errors, fileErrors);
+  const errors: Record<string, string> = Object.assign(
+    Object.create(null),
+    demoValueErrors(form.schema.fields, given, locale),
+    result.errors,
+    fileErrors,
+  );
   for (const key of result.unknown) {
     errors[key] = agentText(locale, 'noSuchField');
   }

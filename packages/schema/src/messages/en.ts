@@ -32,6 +32,8 @@ export const form: Words<typeof ja.form> = {
   suggestions: 'Suggestions:',
   loading: 'Loading…',
   noResults: 'No matches',
+  moreResults: 'First {n} shown. Refine your search',
+  moreOptions: 'First {n} shown',
   searchError: 'Search failed. Please try again.',
   loadError: 'Could not load the options.',
   retry: 'Retry',
@@ -101,6 +103,8 @@ export const agent: Words<typeof ja.agent> = {
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',
   answersNotObject: 'Send the answers as a JSON object of field name -> value.',
   noSuchField: 'This form has no such field.',
+  patternBudget:
+    'The answers this form checks against patterns are too long together ({label} has {length} characters). Shorten {label} or another of them.',
   fileNotUploaded:
     'Upload the file to this page first and send the {name, type, size, url} reference the upload returned.',
   fileNotUploadedApi:

@@ -39,6 +39,8 @@ export const form = {
   suggestions: '候補:',
   loading: '読み込み中…',
   noResults: '該当する項目がありません',
+  moreResults: '最初の{n}件です。検索語を絞り込んでください',
+  moreOptions: '最初の{n}件のみ',
   searchError: '検索できませんでした。もう一度お試しください。',
   loadError: '選択肢を読み込めませんでした。',
   retry: '再試行',
@@ -122,6 +124,8 @@ export const agent = {
   // Answers a page sends back (the server's form page, the host's chat page), checked before they count.
   answersNotObject: '回答はフィールド名と値の JSON オブジェクトで送ってください。',
   noSuchField: 'このフォームにない項目です。',
+  patternBudget:
+    '形式を確認する項目の回答が、フォーム全体で長すぎます（{label}は{length}文字）。{label}かほかの項目の回答を短くしてください。',
   fileNotUploaded:
     'ファイルは先にこのページからアップロードし、返された参照 {name, type, size, url} を送ってください。',
   fileNotUploadedApi:

@@ -2,7 +2,7 @@
 // PageDown, Home / End, type-to-filter on the label and the value, "more above / below"), fixed
 // options or options loaded from a URL (retried with Ctrl+R). Optional single choices get a "none"
 // row; a multiple choice toggles with Space and checks minSelect / maxSelect when confirmed.
-import { buildDependentUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
+import { buildDependentUrl, buildLoadUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
 import type { Span } from '../frame.js';
 import {
   clearFilter,
@@ -58,7 +58,7 @@ function load(ctx: Ctx, w: ChoiceState, fresh = false): void {
   const holder = w as { remote: RemoteState };
   const loaded = () => syncCursor(ctx, w);
   if (f.type === 'async-select') {
-    const url = ctx.resolveUrl((base) => new URL(f.loadUrl, base).toString(), f.loadUrl);
+    const url = ctx.resolveUrl((base) => buildLoadUrl(f, base), f.loadUrl);
     startLoad(ctx, f, holder, url, { fresh, loaded });
   } else if (f.type === 'cascading-select') {
     const parent = ctx.value(f.dependsOn);

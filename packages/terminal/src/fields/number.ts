@@ -1,7 +1,7 @@
 // number: typed, or stepped with ↑ / ↓ by `step` (PageUp / PageDown by ten steps), kept within min and
 // max and on the step grid; a value that is not a number is passed on so the schema's message says so.
 
-import type { FieldOf } from '@formrequest/schema';
+import { type FieldOf, parseDecimal } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
 import { words } from '../messages.js';
@@ -23,7 +23,7 @@ export function stepNumber(field: FieldOf<'number'>, text: string, steps: number
   const step = typeof field.step === 'number' && field.step > 0 ? field.step : 1;
   const min = typeof field.min === 'number' ? field.min : undefined;
   const max = typeof field.max === 'number' ? field.max : undefined;
-  const typed = text.trim() === '' ? Number.NaN : Number(text);
+  const typed = parseDecimal(text.trim());
   const origin = min ?? 0;
   let value: number;
   if (Number.isFinite(typed)) {
@@ -39,10 +39,13 @@ export function stepNumber(field: FieldOf<'number'>, text: string, steps: number
   return String(Number(value.toFixed(places)));
 }
 
-/** Typed text as the value: a number, nothing, or the text itself (validateField's "not a number"). */
+/**
+ * The typed text as a number when it is a decimal one (`parseDecimal`); other text (`0x5`, `５`) goes on
+ * as text, so validateField gives its "not a number" message, as the server, the host and the page do.
+ */
 function numberOf(text: string): unknown {
   const typed = text.trim();
-  const n = Number(typed);
+  const n = parseDecimal(typed);
   return typed === '' ? undefined : Number.isFinite(n) ? n : typed;
 }
 

@@ -3,8 +3,18 @@
 // Every new query aborts the one in flight and a sequence number drops any answer that is not the latest,
 // so an older response never overwrites a newer one. Text typed but never picked is not a value: once
 // the person leaves the box (and on submit) it is named in the field's message and blocks submit until
-// it is picked or cleared, so nothing typed is silently dropped.
-import { buildSearchUrl, fieldProp, itemValue, optionLabel, optionText } from '@formrequest/schema/core';
+// it is picked or cleared, so nothing typed is silently dropped. At most MAX_REMOTE_RESULTS results are
+// shown (a search API that answers 100,000 would otherwise be 100,000 options on every keystroke), with
+// a line asking to refine the search.
+import {
+  buildSearchUrl,
+  capResults,
+  fieldProp,
+  itemValue,
+  MAX_REMOTE_RESULTS,
+  optionLabel,
+  optionText,
+} from '@formrequest/schema/core';
 import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on, setAttrs } from '../dom.js';
 import { refusal } from '../load.js';
@@ -140,7 +150,8 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     say('');
     commit();
   };
-  const show = (found: Item[]) => {
+  const show = (all: Item[]) => {
+    const { items: found, more } = capResults(all);
     items = found;
     active = -1;
     list.replaceChildren(
@@ -155,7 +166,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
         return li;
       }),
     );
-    say(found.length ? '' : ctx.say('noResults'));
+    say(more ? ctx.say('moreResults', { n: MAX_REMOTE_RESULTS }) : found.length ? '' : ctx.say('noResults'));
     // A late answer for a field the person has left opens nothing there (it would cover that field's
     // message): its items wait for the next focus.
     open(found.length > 0 && focused);
@@ -166,16 +177,20 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     inflight = new AbortController();
     retry.hidden = true;
     say(ctx.say('loading'));
-    ctx.load(buildSearchUrl(f, q, ctx.base), inflight.signal).then(
-      (found) => mine === seq && show(found),
-      (error) => {
-        if (mine !== seq) return;
-        show([]);
-        const refused = refusal(error);
-        say(refused ?? ctx.say('searchError'), true);
-        retry.hidden = refused !== undefined;
-      },
-    );
+    const signal = inflight.signal;
+    // A URL the schema's reader refuses (`/\\host`) throws here and shows as a search error.
+    Promise.resolve()
+      .then(() => ctx.load(buildSearchUrl(f, q, ctx.base), signal))
+      .then(
+        (found) => mine === seq && show(found),
+        (error) => {
+          if (mine !== seq) return;
+          show([]);
+          const refused = refusal(error);
+          say(refused ?? ctx.say('searchError'), true);
+          retry.hidden = refused !== undefined;
+        },
+      );
   };
   on(retry, 'click', () => {
     search(input.value);

@@ -1,7 +1,16 @@
 // Selects whose options come from a URL: async-select loads loadUrl once on mount (its default is
 // selected once loaded); cascading-select loads searchUrl?<dependsOnParam>=<parent value>, stays disabled
 // until the parent has a value, and reloads (its value already cleared by the core) when the parent changes.
-import { buildDependentUrl, isEmptyValue, itemValue, optionText } from '@formrequest/schema/core';
+// At most MAX_REMOTE_RESULTS options are shown, with a line that says so.
+import {
+  buildDependentUrl,
+  buildLoadUrl,
+  capResults,
+  isEmptyValue,
+  itemValue,
+  MAX_REMOTE_RESULTS,
+  optionText,
+} from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
 import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
@@ -31,27 +40,35 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
     status.className = 'fr-hint';
     retry.hidden = true;
     if (idle) return;
-    const url = cascade ? buildDependentUrl(f, parent, ctx.base) : new URL(f.loadUrl, ctx.base).href;
-    ctx.load(url).then(
-      (found) => {
-        if (mine !== seq) return;
-        fill(ctx.say('choose'), found);
-        sel.disabled = false;
-        // Keep the current value (default or draft) when it is one of the loaded options; else clear it.
-        const cur = ctx.get();
-        const at = cur == null ? -1 : found.findIndex((it) => String(itemValue(f, it)) === String(cur));
-        sel.value = at < 0 ? '' : String(at);
-        if (at < 0 && cur != null) ctx.set(undefined);
-      },
-      (error) => {
-        if (mine !== seq) return;
-        fill(ctx.say('choose'), []);
-        const refused = refusal(error);
-        status.textContent = refused ?? ctx.say('loadError');
-        status.className = 'fr-hint fr-req'; // a failure reads as an error (fr-req: the error colour)
-        retry.hidden = refused !== undefined;
-      },
-    );
+    // A URL the schema's reader refuses (`/\\host`) throws here and shows as a load error.
+    const url = () => (cascade ? buildDependentUrl(f, parent, ctx.base) : buildLoadUrl(f, ctx.base));
+    Promise.resolve()
+      .then(() => ctx.load(url()))
+      .then(
+        (all) => {
+          if (mine !== seq) return;
+          // Keep the current value (default or draft) when it is one of the loaded options, even past the
+          // cap (it is shown after the first ones); else clear it.
+          const cur = ctx.get();
+          const chosen = cur == null ? undefined : all.find((it) => String(itemValue(f, it)) === String(cur));
+          const { items: shown, more } = capResults(all);
+          const found = chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
+          fill(ctx.say('choose'), found);
+          if (more) status.textContent = ctx.say('moreOptions', { n: MAX_REMOTE_RESULTS });
+          sel.disabled = false;
+          const at = chosen ? found.indexOf(chosen) : -1;
+          sel.value = at < 0 ? '' : String(at);
+          if (at < 0 && cur != null) ctx.set(undefined);
+        },
+        (error) => {
+          if (mine !== seq) return;
+          fill(ctx.say('choose'), []);
+          const refused = refusal(error);
+          status.textContent = refused ?? ctx.say('loadError');
+          status.className = 'fr-hint fr-req'; // a failure reads as an error (fr-req: the error colour)
+          retry.hidden = refused !== undefined;
+        },
+      );
   };
 
   on(sel, 'change', () => {

@@ -1,0 +1,5 @@
+// Mounts the assistant-ui page.
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+
+createRoot(document.getElementById('root')!).render(<App />);
