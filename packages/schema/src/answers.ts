@@ -135,7 +135,7 @@ export function checkField(
 
   if (spec.value === 'boolean') {
     if (value !== undefined && value !== null && typeof value !== 'boolean') return say('badValue');
-    return f.required && value !== true ? say('mustCheck') : null;
+    return f.required && value !== true ? say('required') : null;
   }
   if (isEmptyValue(value)) {
     if (f.required) return say('required');
@@ -184,9 +184,7 @@ export function checkField(
       if (typeof max === 'number' && n > max) return say('max', { n: max });
       if (typeof step === 'number' && step > 0) {
         const k = (n - (typeof min === 'number' ? min : 0)) / step;
-        if (Math.abs(k - Math.round(k)) > 1e-9)
-          // Steps of 1 from a whole number (or none): the field asks for whole numbers, and says so.
-          return say(step === 1 && Number.isInteger(min ?? 0) ? 'wholeNumber' : 'step', { n: step });
+        if (Math.abs(k - Math.round(k)) > 1e-9) return say('step', { n: step });
       }
       return null;
     }
@@ -232,12 +230,8 @@ export function checkField(
       for (const file of files) {
         if (!isFileValue(file)) return say('badValue');
         const bytes = Math.max(file.size, file.data ? dataUrlBytes(file.data) : 0);
-        if (typeof f.maxSize === 'number' && bytes > f.maxSize) {
-          // The file's size told apart from the limit: "2 KB", or "1048577 B" where both read "1 MB".
-          const size = formatBytes(f.maxSize);
-          const actual = formatBytes(bytes);
-          return say('fileSize', { size, name: file.name, actual: actual === size ? `${bytes} B` : actual });
-        }
+        if (typeof f.maxSize === 'number' && bytes > f.maxSize)
+          return say('fileSize', { size: formatBytes(f.maxSize) });
         if (!acceptsFile(f.accept, { name: file.name, type: file.type ?? '' })) {
           return say('fileType', { accept: f.accept });
         }

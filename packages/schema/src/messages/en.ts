@@ -5,7 +5,6 @@ type Words<T> = { readonly [K in keyof T]: string };
 
 export const form: Words<typeof ja.form> = {
   required: '{label} is required',
-  mustCheck: 'Please check "{label}"',
   minLength: '{label} must be at least {n} characters',
   maxLength: '{label} must be at most {n} characters',
   pattern: '{label} is not in the expected format',
@@ -15,7 +14,6 @@ export const form: Words<typeof ja.form> = {
   maxSelect: 'Select at most {n} for {label}',
   notNumber: '{label} must be a number',
   step: '{label} must be in steps of {n}',
-  wholeNumber: '{label} must be a whole number',
   notOption: 'Choose {label} from the options',
   duplicate: '{label} lists the same item twice',
   badValue: '{label} has an invalid value',
@@ -23,7 +21,7 @@ export const form: Words<typeof ja.form> = {
   badDatetime: '{label} must be a date and time in the form YYYY-MM-DDTHH:mm',
   minDate: '{label} must be on or after {date}',
   maxDate: '{label} must be on or before {date}',
-  fileSize: '{label} must be a file of {size} or less ("{name}" is {actual})',
+  fileSize: '{label} must be a file of {size} or less',
   fileType: '{label} does not accept this file type (allowed: {accept})',
   fileSingle: '{label} takes a single file',
   cancelled: 'Form input was cancelled.',
@@ -52,6 +50,7 @@ export const later: Words<typeof ja.later> = {
   maxSizeOnly: 'up to {size}',
   searchPlaceholder: 'Type to search',
   unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
+  refusedFile: '{message} ("{name}" is {size})',
   fileEntry: '{name} ({size})',
 };
 

@@ -9,7 +9,6 @@
 export const form = {
   // Answer validation (seed 000, フロントエンド実装ガイド 3).
   required: '{label}は必須です',
-  mustCheck: '「{label}」にチェックを入れてください',
   minLength: '{label}は{n}文字以上で入力してください',
   maxLength: '{label}は{n}文字以下で入力してください',
   pattern: '{label}の形式が正しくありません',
@@ -20,7 +19,6 @@ export const form = {
   // The same style for the checks the guide leaves implicit.
   notNumber: '{label}は数値で入力してください',
   step: '{label}は{n}刻みで入力してください',
-  wholeNumber: '{label}は整数で入力してください',
   notOption: '{label}は選択肢の中から選んでください',
   duplicate: '{label}に同じ項目が重複しています',
   badValue: '{label}の値が正しくありません',
@@ -28,7 +26,7 @@ export const form = {
   badDatetime: '{label}はYYYY-MM-DDTHH:mmの形式で入力してください',
   minDate: '{label}は{date}以降の日付を入力してください',
   maxDate: '{label}は{date}以前の日付を入力してください',
-  fileSize: '{label}のファイルサイズは{size}以下にしてください（「{name}」は{actual}）',
+  fileSize: '{label}のファイルサイズは{size}以下にしてください',
   fileType: '{label}のファイル形式が許可されていません（許可: {accept}）',
   fileSingle: '{label}はファイルを1つだけ選択してください',
   // Submit and cancel (seed 000, 6 and 7).
@@ -61,6 +59,7 @@ export const later = {
   maxSizeOnly: '{size}まで',
   searchPlaceholder: '入力して検索',
   unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
+  refusedFile: '{message}（「{name}」は{size}）',
   fileEntry: '{name}（{size}）',
 } as const;
 

@@ -269,7 +269,9 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     check(final) {
       const text = input.value.trim();
       const picked = !multi && ctx.get() != null && input.value === String(ctx.text() ?? ctx.get());
-      return text && !picked && (final || !focused) ? format(laterWords(ctx.locale).unpicked, { text }) : null;
+      return text && !picked && (final || !focused)
+        ? format(laterWords(ctx.locale).unpicked, { text })
+        : null;
     },
   };
 };
