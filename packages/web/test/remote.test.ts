@@ -538,6 +538,7 @@ test('100,000 search results: the first 100 are shown with "refine your search",
     const input = document.querySelector<HTMLInputElement>('[role=combobox]')!;
     const list = document.querySelector('[role=listbox]')!;
     const out: number[] = [];
+    input.focus(); // a person types into the box: its list opens only while it has focus
     for (const text of ['U', 'Us', 'Use', 'User', 'User ', 'User 1', 'User 12']) {
       list.replaceChildren();
       const before = (window as any).fetched;

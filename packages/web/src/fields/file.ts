@@ -112,13 +112,15 @@ export const file: FieldBuilder<'file'> = (f, ctx) => {
     // The same check the answer gets, on metadata only: an oversized or wrong-type file is never read.
     const refused = ctx.problem(shape([...kept, ...meta]));
     if (refused) {
-      // Named with its size: the largest of the new files (a type refusal names the first).
+      // A file over the limit is named with its size (the largest of the new files).
       const file = [...meta].sort((a, b) => b.size - a.size)[0]!;
-      const limit = typeof f.maxSize === 'number' ? formatBytes(f.maxSize) : '';
+      const max = typeof f.maxSize === 'number' ? f.maxSize : Number.POSITIVE_INFINITY;
       const own = formatBytes(file.size);
       // Just over the limit, "1 MB" twice would not tell them apart: then the bytes.
-      const size = own === limit ? `${file.size} B` : own;
-      ctx.fail(format(words.refusedFile, { message: refused, name: file.name, size }));
+      const size = own === formatBytes(max) ? `${file.size} B` : own;
+      ctx.fail(
+        file.size > max ? format(words.refusedFile, { message: refused, name: file.name, size }) : refused,
+      );
       return;
     }
     const job = Promise.all(files.map(read)).then(
