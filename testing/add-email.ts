@@ -26,19 +26,22 @@ export function addEmailToCatalog(catalog: string): string {
 
 /**
  * Step 2, each place the compiler names after step 1 (`tree` is the copy's root): the format's row
- * (with its message in both languages), the stale suggestion, the web's and the terminal's tables.
+ * and its exchange row (with its message in both languages), the stale suggestion, the web's and the terminal's tables.
  */
 export function fillNamedPlaces(tree: string): void {
   const at = (file: string, find: string, replace: (found: string) => string) => {
     const path = join(tree, file);
     writeFileSync(path, edit(readFileSync(path, 'utf8'), find, replace));
   };
+  at('packages/schema/src/formats.ts', "  'date-time': { test", (row) =>
+    [
+      "  email: { test: (text) => /^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$/.test(text), message: 'badEmail', input: 'email' },",
+      row,
+    ].join('\n'),
+  );
   at('packages/schema/src/formats.ts', "  'date-time': {\n", (row) =>
     [
       '  email: {',
-      '    test: (text) => /^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$/.test(text),',
-      "    message: 'badEmail',",
-      "    input: 'email',",
       '    elicitDefault: (field) => {',
       '      const value = (field as { default?: unknown }).default;',
       "      return typeof value === 'string' && value ? value : undefined;",

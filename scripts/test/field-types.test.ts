@@ -248,8 +248,8 @@ test('a type that differs from text only by its format (email): the compiler nam
   const [named, filled] = compileWithCatalog(['web', 'terminal', 'server'], addEmailToCatalog, [
     fillNamedPlaces,
   ]);
-  // The format's row, the suggestion that sent `email` to `text`, and the two renderers' tables: each
-  // one error naming 'email', at the table itself. The server's elicitation mapping, the tool
+  // The format's two rows (ANSWER_FORMATS, FORMAT_EXCHANGE), the suggestion that sent `email` to
+  // `text`, and the two renderers' tables: each one error naming 'email', at the table itself. The server's elicitation mapping, the tool
   // description and the answer checks read the new type through the catalog and the format's row.
   assert.deepEqual(places(named!), [
     'packages/schema/src/aliases.ts',
@@ -261,7 +261,7 @@ test('a type that differs from text only by its format (email): the compiler nam
     readFileSync(join(root, error.file), 'utf8').split('\n')[error.line - 1]!;
   const where: Record<string, RegExp> = {
     'packages/schema/src/aliases.ts': /^\s+email: 'text',$/,
-    'packages/schema/src/formats.ts': /export const ANSWER_FORMATS\b/,
+    'packages/schema/src/formats.ts': /export const (ANSWER_FORMATS|FORMAT_EXCHANGE)\b/,
     'packages/terminal/src/fields/index.ts': /export const WIDGETS\b/,
     'packages/web/src/fields/index.ts': /export const BUILDERS\b/,
   };
@@ -269,6 +269,6 @@ test('a type that differs from text only by its format (email): the compiler nam
     assert.match(lineOf(error), where[error.file]!, `${error.file}:${error.line}: ${error.message}`);
     assert.match(error.message, /'email'|"text"/, `${error.file}: ${error.message}`);
   }
-  assert.equal(named!.length, 4, named!.map((e) => `${e.file}: ${e.message}`).join('\n'));
+  assert.equal(named!.length, 5, named!.map((e) => `${e.file}: ${e.message}`).join('\n'));
   assert.deepEqual(filled, [], 'the copy compiles once those places are filled');
 });

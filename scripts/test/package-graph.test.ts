@@ -16,6 +16,7 @@ const EDGES: Record<string, string[]> = {
   schema: [],
   internal: ['schema'],
   web: ['schema', 'web'], // `web` itself: its JSX types entry names its own package
+  react: ['schema', 'web'], // a thin layer over the web renderer
   terminal: ['schema'],
   server: ['schema', 'internal'],
   skills: ['schema', 'internal'],

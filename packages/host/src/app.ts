@@ -3,6 +3,7 @@
 //   GET  /api/token, /api/health, /api/info              (routes/meta.ts)
 //   POST /api/execute                                    a turn or an answer (routes/execute.ts)
 //   GET|DELETE /api/conversations[/:id], …/events (SSE), PUT …/forms/:formId/draft   (routes/conversations.ts)
+//   DELETE /api/conversations?updatedBefore=ISO           bulk delete (routes/conversations.ts)
 //   POST /api/files?conversationId=&formId=&field=, GET /api/files/:id               (routes/files.ts)
 //   GET  /api/demo/...                                   demo search data (routes/demo.ts)
 // Before every route, the access middleware (Host, Origin, --auth, the page token: written once in
@@ -10,6 +11,7 @@
 import { type Access, allowedMethods, allowHeader, HttpError } from '@formrequest/internal/http';
 import { Hono } from 'hono';
 import type { EventBus } from './bus.js';
+import type { Capacity } from './capacity.js';
 import type { Conversations } from './conversations.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { demoRoutes } from './routes/demo.js';
@@ -19,6 +21,9 @@ import { metaRoutes } from './routes/meta.js';
 import { pageRoutes } from './routes/page.js';
 import type { SseStreams } from './sse.js';
 import type { HostStore, StorageLimits } from './store/index.js';
+
+/** Event streams, counted apart from short requests by the capacity limits. */
+const STREAM_PATH = /^\/api\/conversations\/[^/]+\/events$/;
 
 export interface AppOptions {
   store: HostStore;
@@ -38,10 +43,13 @@ export interface AppOptions {
   streams: SseStreams;
   /** What GET /api/health answers: `ok` is 200, anything else 503. */
   health: () => Promise<Health>;
+  /** Connection, request and stream limits (capacity.ts): past them, 503 with Retry-After. */
+  capacity?: Capacity;
 }
 
 export interface Health {
-  status: 'ok' | 'starting' | 'draining' | 'unavailable';
+  /** `ok` and `degraded` (working, slower: the PostgreSQL listener reconnecting) answer 200. */
+  status: 'ok' | 'degraded' | 'starting' | 'draining' | 'unavailable';
   /** Why the status is not ok, in a sentence. */
   reason?: string;
   store: 'sqlite' | 'postgres';
@@ -50,6 +58,10 @@ export interface Health {
   /** Runs this instance is executing; event streams it serves. */
   runs: number;
   streams: number;
+  /** Open sockets (event streams included). */
+  connections?: number;
+  /** SQLite: free bytes on the store's file system. */
+  diskFreeBytes?: number;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -58,9 +70,31 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof HttpError) return c.json(error.toJSON(), error.status);
     // A client that went away (or was cut for sending its body too slowly) is not the host's error.
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return c.body(null, 400);
+    // The database is restarting or the pool is full, past the store's own retries: try again soon.
+    if (options.store.isTransient(error)) {
+      c.header('Retry-After', '2');
+      return c.json(
+        {
+          error: `The host's store cannot take this request right now (${error.message}); send it again in a few seconds.`,
+          code: 'store_unavailable',
+        },
+        503,
+      );
+    }
     console.error(error);
     return c.json({ error: `Internal error: ${error.message}`, code: 'internal' }, 500);
   });
+  // First, as cheap as it gets: past a limit, 503 with Retry-After (event streams counted apart).
+  if (options.capacity) {
+    app.use(
+      '*',
+      options.capacity.middleware({
+        isStream: (c) => c.req.method === 'GET' && STREAM_PATH.test(c.req.path),
+        streams: () => options.streams.count,
+        exempt: (c) => c.req.path === '/api/health',
+      }),
+    );
+  }
   // Before every route (and before the 404/405 answers): Host, Origin, --auth and the page token.
   // The demo data is fictional and public (any origin may read it), so only its Host is checked; so is
   // the health check, which a load balancer asks without credentials and which tells nothing private.

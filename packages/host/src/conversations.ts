@@ -9,6 +9,7 @@ import { HttpError } from '@formrequest/internal/http';
 import type { Agent } from './agents/agent.js';
 import type { EventBus } from './bus.js';
 import { instanceName } from './instance.js';
+import { DEFAULT_QUOTAS, type Quotas } from './quotas.js';
 import type { RunContext } from './runs/context.js';
 import { LocalRuns } from './runs/local-runs.js';
 import type { ExecuteRequest, ExecuteResponse } from './runs/turn-request.js';
@@ -29,6 +30,8 @@ export interface ConversationsOptions {
   leaseMs?: number;
   /** Starts of one run (the first and the replays after crashes) before it is given up. */
   maxAttempts?: number;
+  /** Quotas (quotas.ts; defaults DEFAULT_QUOTAS). */
+  quotas?: Partial<Quotas>;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -45,7 +48,15 @@ export class Conversations {
   constructor(store: HostStore, bus: EventBus, agent: Agent, options: ConversationsOptions = {}) {
     this.owner = options.owner ?? instanceName();
     const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    this.context = { store, bus, agent, owner: this.owner, leaseMs, maxAttempts: options.maxAttempts ?? 3 };
+    this.context = {
+      store,
+      bus,
+      agent,
+      owner: this.owner,
+      leaseMs,
+      maxAttempts: options.maxAttempts ?? 3,
+      quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
+    };
     this.runs = new LocalRuns(this.context);
     // Every third of a lease: renew ours, and take the runs whose instance died (lease expired).
     this.leaseTimer = setInterval(() => {
@@ -85,10 +96,14 @@ export class Conversations {
     return this.sweeping;
   }
 
-  /** Checks the request, commits the user's turn, starts the run and returns at once. */
-  async execute(request: ExecuteRequest): Promise<ExecuteResponse> {
+  /**
+   * Checks the request, commits the user's turn, starts the run and returns at once. With an
+   * Idempotency-Key used before for the same request: the first turn, nothing new.
+   */
+  async execute(request: ExecuteRequest, idempotencyKey?: string): Promise<ExecuteResponse> {
     if (this.draining) throw shuttingDown();
-    const accepted = await acceptTurn(this.context, request);
+    const { repeated, ...accepted } = await acceptTurn(this.context, request, idempotencyKey);
+    if (repeated) return accepted;
     this.context.bus.notify(accepted.conversationId);
     // Accepted while shutting down began: hand it over rather than start what close() would cut.
     if (this.draining) await this.context.store.releaseRun(accepted.runId, this.owner);

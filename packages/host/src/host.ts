@@ -13,9 +13,14 @@ import type { Agent, AgentName } from './agents/agent.js';
 import { createAgent } from './agents/create.js';
 import { createApp, type Health } from './app.js';
 import type { EventBus } from './bus.js';
+import { Capacity, DEFAULT_CAPACITY } from './capacity.js';
 import { Conversations, DEFAULT_LEASE_MS } from './conversations.js';
+import { type DbPool, dbPoolFrom } from './db-pool.js';
+import { storeHealth } from './health.js';
 import { instanceName } from './instance.js';
+import { type Limits, limitsFrom } from './limits.js';
 import { loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+import { parseRetentionDays, startRetention } from './retention.js';
 import { demoEndpoints } from './routes/demo.js';
 import { SseStreams } from './sse.js';
 import {
@@ -40,6 +45,11 @@ export interface HostOptions {
   dbPath?: string;
   /** Agent name (default: $FORMREQUEST_AGENT or 'scripted') or a ready Agent instance. */
   agent?: AgentName | Agent;
+  /**
+   * PostgreSQL pool: connections (default 10) and how long a call waits for one (default 5000 ms).
+   * Default $FORMREQUEST_DB_POOL ("SIZE,WAIT_MS"), else those.
+   */
+  dbPool?: Partial<DbPool>;
   /** A `{"mcpServers": {...}}` file with extra MCP servers for the agent. */
   mcpConfigPath?: string;
   /** Extra MCP servers given directly (merged over the file's). A `form` entry replaces the built-in one. */
@@ -58,15 +68,32 @@ export interface HostOptions {
   maxFileBytes?: number;
   /** Upload quotas (default 100 MiB per conversation, 1 GiB in all). */
   storageLimits?: Partial<StorageLimits>;
-  /** Open connections at most; more are closed at once (default 512). */
+  /**
+   * Open sockets at most (default 4096); a request on a socket past it is answered 503 with
+   * Retry-After. Same as `capacity.connections`.
+   */
   maxConnections?: number;
+  /**
+   * Sockets per client address, requests in flight, event streams (capacity.ts) and quotas
+   * (quotas.ts); defaults there, then $FORMREQUEST_LIMITS (`--limits`), then these.
+   */
+  limits?: Partial<Limits>;
   /** Time to receive a whole request, headers and body, in ms (default 60 s); then 408 and the socket closes. */
   requestTimeoutMs?: number;
+  /** Time to receive a request's headers, in ms (default 10 s): a slow sender's socket is freed then. */
+  headersTimeoutMs?: number;
   /**
    * Run leases (Conversations): how long one holds before another instance may take the run. Default
    * $FORMREQUEST_LEASE_MS or 30 s.
    */
   leaseMs?: number;
+  /**
+   * Days after which a conversation nobody touched is deleted with everything in it (hourly sweep).
+   * Default $FORMREQUEST_RETENTION_DAYS, else kept until deleted.
+   */
+  retentionDays?: number;
+  /** SQLite: free disk below which health says unavailable (default 64 MiB). */
+  minFreeDiskBytes?: number;
   /** How long close() lets runs in flight finish before handing them over (default 10 s). */
   drainMs?: number;
 }
@@ -97,7 +124,8 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   conversationBytes: 100 * 1024 * 1024,
   totalBytes: 1024 * 1024 * 1024,
 };
-export const DEFAULT_MAX_CONNECTIONS = 512;
+export const DEFAULT_MAX_CONNECTIONS = DEFAULT_CAPACITY.connections;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -161,7 +189,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   let store: HostStore;
   try {
-    store = await openStore(dbPath, { instance });
+    store = await openStore(dbPath, { instance, pool: dbPoolFrom(options.dbPool, env) });
   } catch (error) {
     // A driver that cannot load, or PostgreSQL, says why and what to do itself.
     if (error instanceof SqliteDriverError || postgres) throw error;
@@ -186,6 +214,15 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   ready.catch(() => {});
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const limits = limitsFrom(options.limits, env);
+  const retentionEnv = env.FORMREQUEST_RETENTION_DAYS?.trim();
+  const retentionDays =
+    options.retentionDays ??
+    (retentionEnv ? parseRetentionDays(retentionEnv, 'FORMREQUEST_RETENTION_DAYS') : undefined);
+  const capacity = new Capacity({
+    ...limits.capacity,
+    ...(options.maxConnections !== undefined ? { connections: options.maxConnections } : {}),
+  });
   const access = new Access({ listenHost: hostname, publicOrigins, auth, secret: await store.secret() });
   const app = createApp({
     store,
@@ -199,12 +236,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     storageLimits: { ...DEFAULT_STORAGE_LIMITS, ...options.storageLimits },
     agentName: typeof agentChoice === 'string' ? agentChoice : agentChoice.name,
     streams,
+    capacity,
     health: async (): Promise<Health> => {
       const facts = {
         store: store.kind,
         ...(bus instanceof PostgresBus ? { listening: bus.listening } : {}),
         runs: conversations?.activeRuns ?? 0,
         streams: streams.count,
+        connections: capacity.openSockets,
       };
       if (draining) return { status: 'draining', reason: 'This instance is shutting down.', ...facts };
       if (!conversations) {
@@ -214,28 +253,21 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           ...facts,
         };
       }
-      try {
-        await store.ping();
-      } catch (error) {
-        return {
-          status: 'unavailable',
-          reason: `The store does not answer: ${(error as Error).message}`,
-          ...facts,
-        };
-      }
-      return { status: 'ok', ...facts };
+      return { ...(await storeHealth(store, facts.listening, options.minFreeDiskBytes)), ...facts };
     },
   });
 
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    // Past maxConnections open sockets (SSE streams included) new connections are closed at once.
+    // Sockets counted in all and per address: past the limits, 503 with Retry-After (capacity.ts);
+    // headers that trickle in are cut after headersTimeoutMs.
     listening = await listen({
       fetch: app.fetch,
       port: options.port ?? defaultPort(env),
       hostname,
       requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+      headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      prepare: (server) => capacity.attach(server),
     });
   } catch (error) {
     await bus.close();
@@ -261,6 +293,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let agent: Agent | undefined;
   let conversations: Conversations | undefined;
   let setupFailed = false;
+  let stopRetention: (() => void) | undefined;
   const setup = (async () => {
     const servers: Record<string, McpServerSpec> = { ...extraServers };
     if (!servers.form) {
@@ -281,9 +314,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }
     hub = await McpHub.connect(servers);
     agent = typeof agentChoice === 'string' ? await createAgent(agentChoice, { hub, env }) : agentChoice;
-    const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs });
+    const ready = new Conversations(store, bus, agent, { owner: instance, leaseMs, quotas: limits.quotas });
     // Answers a crash left undelivered go to the agent now, before anything new.
     await ready.recover();
+    if (retentionDays !== undefined && !draining)
+      stopRetention = startRetention(store, retentionDays, (line) => console.error(line));
     conversations = ready;
     return ready;
   })();
@@ -303,6 +338,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     close(closeOptions = {}) {
       closing ??= (async () => {
         draining = true;
+        stopRetention?.();
         await setup.catch(() => {});
         // Runs first (their last events still reach the streams here), then the streams, then the rest.
         await conversations?.close({ drainMs: closeOptions.drainMs ?? options.drainMs ?? DEFAULT_DRAIN_MS });

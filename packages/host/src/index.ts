@@ -29,10 +29,13 @@ export {
 export { createAgent } from './agents/create.js';
 export { createApp, type Health } from './app.js';
 export { type EventBus, InProcessBus } from './bus.js';
+export { Capacity, type CapacityLimits, DEFAULT_CAPACITY } from './capacity.js';
 export { Conversations, type ConversationsOptions, DEFAULT_LEASE_MS } from './conversations.js';
+export { type DbPool, parseDbPool } from './db-pool.js';
 export {
   DEFAULT_DB_PATH,
   DEFAULT_DRAIN_MS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PORT,
@@ -45,7 +48,10 @@ export {
   startHost,
 } from './host.js';
 export { deadLocalOwner, instanceName } from './instance.js';
+export { type Limits, limitKeys, parseLimits } from './limits.js';
 export { FORM_TOOL, loadMcpConfig, McpHub, type McpServerSpec } from './mcp.js';
+export { DEFAULT_QUOTAS, type Quotas } from './quotas.js';
+export { parseRetentionDays } from './retention.js';
 export { withFormMetadata } from './runs/agent-events.js';
 export type { ExecuteRequest, ExecuteResponse } from './runs/turn-request.js';
 export { SseStreams } from './sse.js';

@@ -31,7 +31,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
         const admin = new pg.Client({ connectionString: db.url });
         await admin.connect();
         const { rows } = await admin.query(
-          'SELECT component, version FROM formrequest.migrations ORDER BY component',
+          'SELECT component, version FROM formrequest.migrations ORDER BY component, version',
         );
         await admin.end();
         // The host's own, and its `form` server's pending forms (in the same database).
@@ -39,9 +39,10 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
           rows,
           [
             { component: 'host', version: 1 },
+            { component: 'host', version: 2 },
             { component: 'server', version: 1 },
           ],
-          'three starts at once, one migration per component',
+          'three starts at once, each migration once',
         );
 
         const started = await call(a, 'POST', '/api/execute', {

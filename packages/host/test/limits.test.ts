@@ -1,5 +1,5 @@
 // Slow and greedy clients: a body that trickles in, a chunked body that never ends, and more open
-// connections than the host takes. Each is cut within its bound and the host keeps serving others.
+// connections than the host takes (answered 503 with Retry-After). Each is cut within its bound and the host keeps serving others.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
@@ -65,14 +65,23 @@ test('a body slower than the timeout (Content-Length never reached) is cut too; 
   assert.ok(ms < 1500 + 2000, `closed after ${ms} ms`);
 });
 
-test('connections past the cap are closed at once; the host serves again when they go', async () => {
+test('a request on a connection past the cap is answered 503 with Retry-After, not reset; the host serves again when they go', async () => {
   const held: Socket[] = [];
   try {
     for (let i = 0; i < 8; i++) held.push(await open());
     const extra = await open();
     const started = Date.now();
-    const { ms } = await untilClosed(extra, started);
-    assert.ok(ms < 1000, `the connection over the cap was closed at once (${ms} ms)`);
+    const closed = untilClosed(extra, started);
+    extra.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${new URL(host.url).port}\r\n\r\n`);
+    const { text, ms } = await closed;
+    assert.match(text, /^HTTP\/1\.1 503/);
+    assert.match(text, /\r\nretry-after: \d+\r\n/i);
+    assert.match(text, /"code":"over_capacity"/);
+    assert.ok(ms < 1000, `answered and closed at once (${ms} ms)`);
+    // One that sends nothing is closed after the short deadline of a socket over the cap.
+    const silent = await open();
+    const quiet = await untilClosed(silent, Date.now());
+    assert.ok(quiet.ms < 2000 + 1000, `a silent socket over the cap is closed (${quiet.ms} ms)`);
   } finally {
     for (const socket of held) socket.destroy();
   }

@@ -64,10 +64,17 @@ describe('the store on PostgreSQL', { skip }, () => {
       );
       try {
         const { rows } = await stores[0].pool.query(
-          `SELECT component, version, applied_by FROM formrequest.migrations`,
+          `SELECT component, version, applied_by FROM formrequest.migrations ORDER BY version`,
         );
-        assert.equal(rows.length, 1, `one migration row: ${JSON.stringify(rows)}`);
-        assert.deepEqual([rows[0].component, rows[0].version], ['host', 1]);
+        assert.equal(rows.length, 2, `one row per migration: ${JSON.stringify(rows)}`);
+        assert.deepEqual(
+          rows.map((r) => [r.component, r.version]),
+          [
+            ['host', 1],
+            ['host', 2],
+          ],
+        );
+        assert.equal(rows[0].applied_by, rows[1].applied_by, 'one instance migrated');
         // Every instance works on the tables one of them made.
         await Promise.all(stores.map((s, i) => s.beginTurn(turnOf(`c${i}`, `r${i}`))));
         assert.equal((await stores[3].listConversations({ limit: 20 })).items.length, 8);
@@ -79,7 +86,7 @@ describe('the store on PostgreSQL', { skip }, () => {
       }
       await assert.rejects(
         open(db),
-        /written by a newer formrequest \(host layout 99; this one knows up to 1\)/,
+        /written by a newer formrequest \(host layout 99; this one knows up to 2\)/,
       );
     });
   });
@@ -131,10 +138,11 @@ describe('the store on PostgreSQL', { skip }, () => {
       const forms = opened.filter((o): o is PostgresPendingForms => o instanceof PostgresPendingForms);
       try {
         const { rows } = await stores[0].pool.query(
-          `SELECT component, version FROM formrequest.migrations ORDER BY component`,
+          `SELECT component, version FROM formrequest.migrations ORDER BY component, version`,
         );
         assert.deepEqual(rows, [
           { component: 'host', version: 1 },
+          { component: 'host', version: 2 },
           { component: 'server', version: 1 },
         ]);
         // Every instance of either part works on the tables one of them made.
@@ -155,9 +163,10 @@ describe('the store on PostgreSQL', { skip }, () => {
         await host.ready;
         const store = host.store as PostgresStore;
         const { rows } = await store.pool.query(
-          `SELECT component, applied_by FROM formrequest.migrations ORDER BY component`,
+          `SELECT component, applied_by FROM formrequest.migrations ORDER BY component, version`,
         );
         assert.deepEqual(rows, [
+          { component: 'host', applied_by: host.instance },
           { component: 'host', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
         ]);

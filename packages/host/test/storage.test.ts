@@ -2,6 +2,8 @@
 // forged and oversize references refused, quotas with clear 413s, DELETE, paging, and form ids that
 // belong to their conversation (two conversations with the same tool_use id).
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { scenarioForm } from '../src/demo.js';
 import type { RunningHost } from '../src/index.js';
@@ -15,6 +17,7 @@ import {
   startTestHost,
   turn,
   upload,
+  writeHeaders,
 } from './helpers.js';
 
 let host: RunningHost;
@@ -107,6 +110,34 @@ describe('uploads are what the host measured', () => {
     } finally {
       await big.close();
     }
+  });
+
+  test("a chunked upload past the field's maxSize is refused while it streams, before the client has sent it all", async () => {
+    const where = await allFieldsForm();
+    const query = new URLSearchParams({ ...where, field: 'attachment' });
+    const headers = await writeHeaders(host, { 'X-File-Name': 'endless.bin' });
+    const socket = connect(Number(new URL(host.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+    });
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/files?${query} HTTP/1.1\r\nHost: 127.0.0.1:${new URL(host.url).port}\r\nContent-Type: application/octet-stream\r\n${Object.entries(
+        headers,
+      )
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}Transfer-Encoding: chunked\r\n\r\n`,
+    );
+    // 1.5 MiB for a 1 MiB field, then nothing more: the body never ends on its own.
+    const chunk = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 24; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const deadline = Date.now() + 5000;
+    while (!/\r\n\r\n/.test(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    socket.destroy();
+    assert.match(text, /^HTTP\/1\.1 413/, `answered before the body ended: ${text.slice(0, 300)}`);
+    assert.match(text, /"code":"file_too_large"/);
   });
 
   test('forged references: claimed name, type or size other than stored, other forms, other conversations', async () => {

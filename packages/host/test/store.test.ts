@@ -116,7 +116,7 @@ describe('the store on SQLite', () => {
         assert.equal((await store.eventsAfter('c', 0, 10)).length, 1);
         const file = await store.getFile('file1');
         assert.equal(Buffer.from(file!.data).toString(), 'hi', 'the upload for the pending form is kept');
-        assert.equal(Number(store.db.prepare('PRAGMA user_version').get()!.user_version), 1);
+        assert.equal(Number(store.db.prepare('PRAGMA user_version').get()!.user_version), 2);
         assert.equal(Number(store.db.prepare('PRAGMA auto_vacuum').get()!.auto_vacuum), 2, 'incremental');
       } finally {
         await store.close();

@@ -40,6 +40,10 @@ export interface ServerConfig {
    * warning (`privateUrl`) unless this is true, or the URL is one of `endpoints`.
    */
   allowPrivateUrls?: boolean;
+  /** Forms waiting on the form page at once, on this server (all its instances with --db). Default 200. */
+  maxPendingForms?: number;
+  /** Forms waiting on the form page at once for one MCP session (one client connection). Default 20. */
+  maxPendingFormsPerSession?: number;
 }
 
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
@@ -52,6 +56,8 @@ const TOP_KEYS = [
   'pagePort',
   'progressIntervalMs',
   'allowPrivateUrls',
+  'maxPendingForms',
+  'maxPendingFormsPerSession',
 ];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
@@ -115,6 +121,16 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
     else
       problems.push(
         `"progressIntervalMs" must be a whole number of milliseconds from 100 to 600000, not ${JSON.stringify(ms)}`,
+      );
+  }
+  for (const key of ['maxPendingForms', 'maxPendingFormsPerSession'] as const) {
+    const value = data[key];
+    if (value === undefined) continue;
+    if (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000)
+      config[key] = value as number;
+    else
+      problems.push(
+        `"${key}" must be a whole number of forms from 1 to 100000, not ${JSON.stringify(value)}`,
       );
   }
   if (data.endpoints !== undefined) {

@@ -50,6 +50,7 @@ test('@formrequest/internal/postgres exports exactly these names', async () => {
     'migrate',
     'redactUrl',
     'transaction',
+    'transientFailure',
   ]);
 });
 

@@ -3,7 +3,7 @@
 // (normalize.ts, with a note); a type alias only earns a "did you mean" (an `email` field is not simply
 // a `text` field). Tables only: the rules that use them live in normalize.ts and check-schema.ts.
 import { FIELD_TYPES, type FieldType } from './catalog.js';
-import { ANSWER_FORMATS, typeOfFormat } from './formats.js';
+import { FORMAT_EXCHANGE, typeOfFormat } from './formats.js';
 
 /** A name with case, `_`, `-` and spaces folded away: `Min_Length` and `min-length` are `minlength`. */
 export function foldName(name: string): string {
@@ -96,7 +96,7 @@ const NAMED = {
 export const TYPE_SUGGESTIONS: Readonly<Record<string, FieldType>> = {
   ...NAMED,
   ...Object.fromEntries(
-    Object.entries(ANSWER_FORMATS).flatMap(([format, row]) => {
+    Object.entries(FORMAT_EXCHANGE).flatMap(([format, row]) => {
       const type = typeOfFormat(format);
       return type ? row.suggestedBy.map((name) => [name, type]) : [];
     }),

@@ -60,7 +60,13 @@ export {
   initialValue,
   shortenSuggestion,
 } from './field-facts.js';
-export { ANSWER_FORMATS, type FormatSpec, typeOfFormat } from './formats.js';
+export {
+  ANSWER_FORMATS,
+  FORMAT_EXCHANGE,
+  type FormatExchange,
+  type FormatSpec,
+  typeOfFormat,
+} from './formats.js';
 export { isPlainObject, nestsDeeperThan, ownValue } from './json-depth.js';
 export type { MessageKey } from './messages.js';
 export {

@@ -1,10 +1,10 @@
 // The answer formats: answers that are strings of a given shape (the catalog's `format`, named as JSON
-// Schema names it). One row per format says everything a surface does with it: how the answer check
-// tests it and what it says when the text is not of the format, how a browser asks for it (its input
-// type), how a client's own form dialog (MCP form-mode elicitation) gets the field's default, how that
-// dialog's answer comes back as the form's value and how a form value goes out as its content, and the
-// names models write for its type. Keyed by AnswerFormat: a format a catalog entry names without a row
-// here does not compile. Each format belongs to one type (the way back from elicitation finds the type
+// Schema names it), in two tables keyed by AnswerFormat, so a format a catalog entry names without its
+// rows does not compile: ANSWER_FORMATS, what every surface does (the answer check and what it says
+// when the text is not of the format, the input type a browser asks with), and FORMAT_EXCHANGE, what
+// only the server and the reader do (how a client's own form dialog gets the field's default, how its
+// answer comes back and a form value goes out, the names models write for the type). Two tables keep
+// the second out of a browser's first load. Each format belongs to one type (the way back from elicitation finds the type
 // by its format; a test holds it).
 import { type AnswerFormat, FIELD_TYPES, type FieldType, fieldSpec } from './catalog.js';
 import { isIsoDate, isIsoDateTime } from './dates.js';
@@ -19,6 +19,10 @@ export interface FormatSpec {
   readonly message: MessageKey;
   /** The `<input type>` a page asks with. */
   readonly input: string;
+}
+
+/** What the server and the reader do with a format: not a browser's business (its bundle leaves it out). */
+export interface FormatExchange {
   /** The field's default as the elicitation property's `default`; undefined when none can be sent. */
   elicitDefault(field: FormField, clock: Clock): string | undefined;
   /** An elicitation answer as the form holds it. */
@@ -29,13 +33,17 @@ export interface FormatSpec {
   readonly suggestedBy: readonly string[];
 }
 
+/** What every surface does with a format: check the answer, say why not, ask for it in a page. */
+export const ANSWER_FORMATS: Readonly<Record<AnswerFormat, FormatSpec>> = {
+  date: { test: isIsoDate, message: 'badDate', input: 'date' },
+  'date-time': { test: isIsoDateTime, message: 'badDatetime', input: 'datetime-local' },
+};
+
 const same = (text: string) => text;
 
-export const ANSWER_FORMATS: Readonly<Record<AnswerFormat, FormatSpec>> = {
+/** The same formats as a client's form dialog and a model's words meet them (server, reader). */
+export const FORMAT_EXCHANGE: Readonly<Record<AnswerFormat, FormatExchange>> = {
   date: {
-    test: isIsoDate,
-    message: 'badDate',
-    input: 'date',
     // A relative default ("today", "+7days") resolved for the form's clock.
     elicitDefault(field, clock) {
       const day = defaultValue(field, clock);
@@ -46,9 +54,6 @@ export const ANSWER_FORMATS: Readonly<Record<AnswerFormat, FormatSpec>> = {
     suggestedBy: ['calendar', 'datepicker'],
   },
   'date-time': {
-    test: isIsoDateTime,
-    message: 'badDatetime',
-    input: 'datetime-local',
     // The form's default is a wall time without a zone; RFC 3339 needs one, and the person's is unknown.
     elicitDefault: () => undefined,
     // RFC 3339 back to the wall time as entered (`YYYY-MM-DDTHH:mm`).

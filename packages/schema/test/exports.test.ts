@@ -186,6 +186,7 @@ test('@formrequest/schema/core exports exactly these names', async () => {
     'ANSWER_FORMATS',
     'FIELD_CATALOG',
     'FIELD_TYPES',
+    'FORMAT_EXCHANGE',
     'FORM_PROPS',
     'JA_FORM_WORDS',
     'MAX_REMOTE_RESULTS',

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FIELD_CATALOG, FIELD_TYPES, type FormField, fieldSpec, t } from '@formrequest/schema';
-import { ANSWER_FORMATS, type AnswerFormat, typeOfFormat } from '@formrequest/schema/core';
+import { ANSWER_FORMATS, type AnswerFormat, FORMAT_EXCHANGE, typeOfFormat } from '@formrequest/schema/core';
 import { TYPE_SUGGESTIONS } from '@formrequest/schema/tooling';
 
 const formats = Object.keys(ANSWER_FORMATS) as AnswerFormat[];
@@ -28,7 +28,7 @@ test("each row's message exists in both languages; its suggestions name no type 
     const row = ANSWER_FORMATS[format];
     for (const locale of ['ja', 'en'] as const)
       assert.notEqual(t(locale, row.message, { label: 'X' }), row.message, `${format} ${locale}`);
-    for (const name of row.suggestedBy) {
+    for (const name of FORMAT_EXCHANGE[format].suggestedBy) {
       assert.ok(!FIELD_TYPES.includes(name as never), `${format}: ${name} is a type`);
       assert.equal(TYPE_SUGGESTIONS[name], typeOfFormat(format), `${name} suggests the format's type`);
     }
@@ -47,22 +47,22 @@ test('the answer check: a date and a date-time are strings of their format', () 
 test('elicitation both ways: the default sent, the answer read back, the content sent', () => {
   const now = new Date(2030, 0, 15, 12);
   const date = { name: 'd', type: 'date', default: '+2days' } as FormField;
-  assert.equal(ANSWER_FORMATS.date.elicitDefault(date, { now }), '2030-01-17', 'relative, for the clock');
+  assert.equal(FORMAT_EXCHANGE.date.elicitDefault(date, { now }), '2030-01-17', 'relative, for the clock');
   const time = { name: 't', type: 'datetime', default: '2030-01-15T09:00' } as FormField;
   assert.equal(
-    ANSWER_FORMATS['date-time'].elicitDefault(time, { now }),
+    FORMAT_EXCHANGE['date-time'].elicitDefault(time, { now }),
     undefined,
     'a wall time has no zone',
   );
-  assert.equal(ANSWER_FORMATS['date-time'].fromElicitation('2030-01-15T09:00:00+09:00'), '2030-01-15T09:00');
+  assert.equal(FORMAT_EXCHANGE['date-time'].fromElicitation('2030-01-15T09:00:00+09:00'), '2030-01-15T09:00');
   assert.equal(
-    ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', 540),
+    FORMAT_EXCHANGE['date-time'].toElicitation('2030-01-15T09:00', 540),
     '2030-01-15T09:00:00+09:00',
   );
   assert.equal(
-    ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', -270),
+    FORMAT_EXCHANGE['date-time'].toElicitation('2030-01-15T09:00', -270),
     '2030-01-15T09:00:00-04:30',
   );
-  assert.equal(ANSWER_FORMATS['date-time'].toElicitation('2030-01-15T09:00', 0), '2030-01-15T09:00:00Z');
-  assert.equal(ANSWER_FORMATS.date.fromElicitation('2030-01-15'), '2030-01-15');
+  assert.equal(FORMAT_EXCHANGE['date-time'].toElicitation('2030-01-15T09:00', 0), '2030-01-15T09:00:00Z');
+  assert.equal(FORMAT_EXCHANGE.date.fromElicitation('2030-01-15'), '2030-01-15');
 });

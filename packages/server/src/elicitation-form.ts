@@ -3,7 +3,7 @@
 // elicitation on the form page (@formrequest/host does, for the Claude Agent SDK's `onElicitation`),
 // and the page's checked answers as the elicitation's `content`.
 import { type FormField, type FormSchema, isPlainObject, validateFormSchema } from '@formrequest/schema';
-import { ANSWER_FORMATS, type AnswerFormat, typeOfFormat } from '@formrequest/schema/core';
+import { type AnswerFormat, FORMAT_EXCHANGE, typeOfFormat } from '@formrequest/schema/core';
 
 export type ElicitationForm =
   | { ok: true; schema: FormSchema; kinds: Record<string, PropertyKind> }
@@ -11,7 +11,7 @@ export type ElicitationForm =
 
 /**
  * What each property of the requested schema is, to turn a form value back into its content value: a
- * string of an answer format (the schema's ANSWER_FORMATS) is that format.
+ * string of an answer format (the schema's FORMAT_EXCHANGE) is that format.
  */
 export type PropertyKind = 'string' | AnswerFormat | 'number' | 'integer' | 'boolean' | 'enum' | 'enums';
 
@@ -86,7 +86,7 @@ function fieldOf(
     const format = typeof prop.format === 'string' ? prop.format : '';
     const type = typeOfFormat(format);
     if (type) {
-      const row = ANSWER_FORMATS[format as AnswerFormat];
+      const row = FORMAT_EXCHANGE[format as AnswerFormat];
       const value = typeof prop.default === 'string' ? row.fromElicitation(prop.default) : undefined;
       return { field: { ...base, type, ...withDefault(value) } as FormField, kind: format as AnswerFormat };
     }
@@ -140,8 +140,8 @@ export function elicitationContent(
     const value = values[name];
     if (value === undefined || value === null) continue;
     content[name] =
-      Object.hasOwn(ANSWER_FORMATS, kind) && typeof value === 'string'
-        ? ANSWER_FORMATS[kind as AnswerFormat].toElicitation(value, utcOffset)
+      Object.hasOwn(FORMAT_EXCHANGE, kind) && typeof value === 'string'
+        ? FORMAT_EXCHANGE[kind as AnswerFormat].toElicitation(value, utcOffset)
         : value;
   }
   return content;

@@ -1,16 +1,16 @@
 // Maps a form onto the restricted schema of MCP elicitation (form mode, 2025-11-25): a flat object of
 // strings, numbers, booleans, single selects and multi selects. How each field type is asked is the
 // catalog's `elicit` shape, and its answer `format` the row of the schema's format table
-// (ANSWER_FORMATS: the format, the default sent, the answer read back): a type added to the catalog says
+// (FORMAT_EXCHANGE: the default sent, the answer read back): a type added to the catalog says
 // it there, and SHAPES below has an entry for every shape. Fields that need the network (search and
 // remote options) or files cannot be expressed; the form then goes elsewhere, and the reasons say why in
 // the form's language. The table in README.md ("Elicitation mapping") documents the same decisions.
 
 import {
-  ANSWER_FORMATS,
   dateBounds,
   type ElicitShape,
   type FieldOption,
+  FORMAT_EXCHANGE,
   type FormField,
   type FormSchema,
   fieldLabel,
@@ -53,7 +53,7 @@ export const SHAPES: Record<ElicitShape, ((f: Loose, ctx: MapContext) => Prop | 
     // A formatted answer's default is its format's to give (a relative date resolved for the form's
     // clock; none for a wall time without a zone); a plain string's is the field's own.
     const initial = format
-      ? ANSWER_FORMATS[format].elicitDefault(f, ctx)
+      ? FORMAT_EXCHANGE[format].elicitDefault(f, ctx)
       : typeof f.default === 'string'
         ? f.default
         : undefined;
@@ -175,7 +175,7 @@ export function answersFromElicitation(
     const format = fieldSpec(field.type).format;
     if (!format || !('name' in field)) continue;
     const value = values[field.name];
-    if (typeof value === 'string') values[field.name] = ANSWER_FORMATS[format].fromElicitation(value);
+    if (typeof value === 'string') values[field.name] = FORMAT_EXCHANGE[format].fromElicitation(value);
   }
   return values;
 }

@@ -56,5 +56,5 @@ export { REQUEST_FORM_TOOL, requestFormInputJsonSchema } from './request-form-to
 export { decideRoute, type Route, type RouteInput, type RouteReason, type Surface } from './routing.js';
 export { createFormRuntime, type FormRuntime, type FormRuntimeOptions } from './runtime.js';
 export { createFormServer } from './server.js';
-export { type ServeStdioOptions, serveStdio } from './stdio.js';
+export { type ServeStdioOptions, type StdioHandle, serveStdio } from './stdio.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';

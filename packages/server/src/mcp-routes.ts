@@ -38,6 +38,35 @@ interface LegacySession {
   lastSeen: number;
 }
 
+/**
+ * A 2025 call whose response stream is cut before it ends (the client's connection dropped, with no
+ * cancel sent) can never be answered: this server keeps no event store to resume it. It is cancelled
+ * as if the client had said so, so a form it waits for is closed and its page tells the person that
+ * the agent is no longer waiting, instead of accepting an answer nobody will receive. (The request's
+ * signal aborts only when its connection closes before the response ended.)
+ */
+function cancelWhenCut(
+  transport: WebStandardStreamableHTTPServerTransport,
+  signal: AbortSignal,
+  body: unknown,
+): void {
+  const message = (body ?? {}) as { id?: unknown; method?: unknown };
+  if (message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number'))
+    return;
+  const requestId = message.id;
+  signal.addEventListener(
+    'abort',
+    () => {
+      transport.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId, reason: 'The client connection closed before the answer.' },
+      });
+    },
+    { once: true },
+  );
+}
+
 /** A refusal in JSON-RPC's words: `{jsonrpc, error: {code, message}, id: null}` (app.ts words it). */
 export function rpcError(status: HttpError['status'], code: number, message: string): HttpError {
   return new HttpError(status, 'jsonrpc', message, { rpcCode: code });
@@ -60,6 +89,7 @@ export function mcpRoutes(options: McpRoutesOptions): McpRoutes {
         );
       }
       session.lastSeen = Date.now();
+      cancelWhenCut(session.transport, c.req.raw.signal, body);
       return session.transport.handleRequest(c.req.raw, { parsedBody: body });
     }
     if (c.req.method !== 'POST' || !isInitializeRequest(body)) {

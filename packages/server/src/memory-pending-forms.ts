@@ -1,5 +1,8 @@
 // PendingForms in this process's memory: what `formrequest serve` uses (one process serves every
-// round of a flow). Forms and their uploads are forgotten when they expire or the process ends.
+// round of a flow). Forms and their uploads are forgotten when they expire or the process ends. A
+// settled form is kept only as long as its answer may still be read (a retry, a page reload, the agent
+// fetching an uploaded file): `settledTtlMs`, and at most `maxSettled` of them (the oldest go first),
+// so memory stays bounded however many forms a long-running server sees.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   FormOutcome,
@@ -18,6 +21,10 @@ export interface MemoryPendingFormsOptions {
   maxFormBytes?: number;
   /** Upload bytes all forms may hold together. Default 1 GiB (the host's total quota). */
   maxTotalBytes?: number;
+  /** How long a settled form and its uploads are kept after the answer. Default 1 h. */
+  settledTtlMs?: number;
+  /** Settled forms kept at most; past it the oldest are forgotten with their uploads. Default 1,000. */
+  maxSettled?: number;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -25,6 +32,8 @@ export interface MemoryPendingFormsOptions {
 export const DEFAULT_FORM_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_MAX_FORM_BYTES = 100 * 1024 * 1024;
 export const DEFAULT_MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
+export const DEFAULT_SETTLED_TTL_MS = 60 * 60 * 1000;
+export const DEFAULT_MAX_SETTLED = 1000;
 
 /** 128 random bits, URL-safe: the page token. */
 export function newToken(): string {
@@ -40,6 +49,10 @@ export class MemoryPendingForms implements PendingForms {
   private readonly maxFormBytes: number;
   private readonly maxTotalBytes: number;
   private readonly now: () => number;
+  private readonly settledTtlMs: number;
+  private readonly maxSettled: number;
+  /** Settled form ids, oldest first (a Set keeps insertion order). */
+  private readonly settled = new Set<string>();
   /** Runs while there are forms to forget, so an idle store holds no timer. */
   private sweep: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -49,6 +62,8 @@ export class MemoryPendingForms implements PendingForms {
     this.maxFormBytes = options.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
     this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
     this.now = options.now ?? Date.now;
+    this.settledTtlMs = options.settledTtlMs ?? DEFAULT_SETTLED_TTL_MS;
+    this.maxSettled = options.maxSettled ?? DEFAULT_MAX_SETTLED;
   }
 
   async open(form: NewPendingForm): Promise<PendingForm> {
@@ -68,6 +83,13 @@ export class MemoryPendingForms implements PendingForms {
     return record;
   }
 
+  async openCount(): Promise<number> {
+    const now = this.now();
+    let count = 0;
+    for (const form of this.forms.values()) if (!form.outcome && form.expiresAt > now) count++;
+    return count;
+  }
+
   async get(id: string): Promise<PendingForm | undefined> {
     const form = this.forms.get(id);
     if (form && form.expiresAt <= this.now()) {
@@ -81,9 +103,17 @@ export class MemoryPendingForms implements PendingForms {
     const form = await this.get(id);
     if (!form || form.outcome) return false;
     form.outcome = outcome;
+    form.expiresAt = Math.min(form.expiresAt, this.now() + this.settledTtlMs);
     const waiting = this.waiters.get(id);
     this.waiters.delete(id);
     for (const resolve of waiting ?? []) resolve(outcome);
+    this.settled.add(id);
+    for (const oldest of this.settled) {
+      if (this.settled.size <= this.maxSettled) break;
+      const old = this.forms.get(oldest);
+      if (old) this.forget(old);
+      else this.settled.delete(oldest);
+    }
     return true;
   }
 
@@ -155,6 +185,19 @@ export class MemoryPendingForms implements PendingForms {
     return file;
   }
 
+  /**
+   * Closes every open form with `reason` (kept, so their pages say so); returns how many forms are
+   * closed unanswered now (these and any closed before), whose pages a person may still be on.
+   */
+  async closeOpen(reason: string): Promise<number> {
+    let closed = 0;
+    for (const form of [...this.forms.values()]) {
+      if (!form.outcome) await this.settle(form.id, { action: 'closed', reason });
+      if (form.outcome?.action === 'closed') closed++;
+    }
+    return closed;
+  }
+
   async close(): Promise<void> {
     this.stopped = true;
     for (const form of [...this.forms.values()]) this.forget(form, 'The server stopped.');
@@ -168,6 +211,7 @@ export class MemoryPendingForms implements PendingForms {
   /** Drops a form and its files; whoever still waits is told it closed. */
   private forget(form: PendingForm, reason = 'The form expired unanswered.'): void {
     this.forms.delete(form.id);
+    this.settled.delete(form.id);
     const waiting = this.waiters.get(form.id);
     this.waiters.delete(form.id);
     for (const resolve of waiting ?? []) resolve({ action: 'closed', reason });

@@ -75,6 +75,8 @@ export interface PendingForms {
   open(form: NewPendingForm): Promise<PendingForm>;
   /** The form, settled or not, until it expires. */
   get(id: string): Promise<PendingForm | undefined>;
+  /** Forms open and not settled yet (every instance's, in a shared store): the quota counts them. */
+  openCount(): Promise<number>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
   settle(id: string, outcome: FormOutcome): Promise<boolean>;
   /**

@@ -9,4 +9,4 @@ export {
   loadServerConfig,
   type ServerConfig,
 } from '@formrequest/internal/config';
-export { type ServeStdioOptions, serveStdio } from './stdio.js';
+export { type ServeStdioOptions, type StdioHandle, serveStdio } from './stdio.js';

@@ -23,6 +23,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { flowState } from './flow-state.js';
+import { holdForSession, pageQuotaProblem } from './form-quotas.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { plainLine } from './plain-text.js';
 import { holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
@@ -98,7 +99,10 @@ async function openPage(
   runtime: FormRuntime,
   ask: PageAsk,
 ): Promise<PageFlow> {
+  const over = await pageQuotaProblem(runtime.forms, runtime.config, server, ask.schema.locale);
+  if (over) return { kind: 'unavailable', error: over };
   const form = await runtime.forms.open({ ...ask, serverName: SERVER_NAME });
+  holdForSession(server, form.id);
   let url: string;
   try {
     url = await runtime.pageUrl(form.id);
@@ -107,6 +111,22 @@ async function openPage(
     return { kind: 'unavailable', error: (error as Error).message };
   }
   const legacy = protocolEra(server, ctx) === 'legacy';
+  if (legacy) {
+    // 2025: this one call holds the form from here on. Cancelled (or cut: http.ts) before the person
+    // answers, even while the client is still being asked, nobody can receive the answer: the form
+    // closes, and its page says so instead of accepting it.
+    const signal = ctx.mcpReq.signal;
+    const close = () => {
+      runtime.forms
+        .settle(form.id, {
+          action: 'closed',
+          reason: 'The client cancelled the call or its connection closed.',
+        })
+        .catch(() => {});
+    };
+    if (signal.aborted) close();
+    else signal.addEventListener('abort', close, { once: true });
+  }
   const params = {
     mode: 'url' as const,
     message: consentText(ask),

@@ -59,7 +59,7 @@ test('loadServerConfig errors name the file and the bad key', () => {
     [
       'unknown.json',
       '{"endpoint": []}',
-      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, urlMode, pagePort, progressIntervalMs, allowPrivateUrls\)/,
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, urlMode, pagePort, progressIntervalMs, allowPrivateUrls, maxPendingForms, maxPendingFormsPerSession\)/,
     ],
     ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
     ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],

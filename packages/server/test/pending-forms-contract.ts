@@ -59,6 +59,17 @@ export function pendingFormsContract(make: MakeStore): void {
     });
   });
 
+  test('openCount counts the forms open and not settled (the page quota reads it)', async () => {
+    await withStore(make, {}, async (forms) => {
+      const before = await forms.openCount();
+      const a = await forms.open({ schema: SCHEMA, serverName: 'form' });
+      await forms.open({ schema: SCHEMA, serverName: 'form' });
+      assert.equal(await forms.openCount(), before + 2);
+      await forms.settle(a.id, { action: 'cancel' });
+      assert.equal(await forms.openCount(), before + 1);
+    });
+  });
+
   test('a form is settled once; outcome() waits for it, or answers at once once settled', async () => {
     await withStore(make, {}, async (forms) => {
       const form = await forms.open({ schema: SCHEMA, serverName: 'form' });

@@ -13,6 +13,37 @@ describe('PendingForms in memory', () => {
   });
 });
 
+test('settled forms stay bounded in memory: the oldest go past maxSettled, each after settledTtlMs', async () => {
+  let now = 1_000_000;
+  const forms = new MemoryPendingForms({ maxSettled: 100, settledTtlMs: 60_000, now: () => now });
+  try {
+    const schema = { title: 'T', fields: [{ name: 'f', type: 'file', label: 'F' }] } as never;
+    const ids: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const form = await forms.open({ schema, serverName: 'form' });
+      await forms.putFile({
+        formId: form.id,
+        field: 'f',
+        name: 'a.txt',
+        type: 'text/plain',
+        data: new Uint8Array(100),
+      });
+      await forms.settle(form.id, { action: 'cancel' });
+      ids.push(form.id);
+    }
+    const kept = (await Promise.all(ids.map((id) => forms.get(id)))).filter(Boolean).length;
+    assert.equal(kept, 100, 'the 100 newest settled forms are kept');
+    assert.ok(await forms.get(ids.at(-1)!), 'the newest is readable');
+    assert.equal(await forms.get(ids[0]), undefined, 'the oldest is gone, with its file');
+    const open = await forms.open({ schema, serverName: 'form' });
+    now += 60_001;
+    assert.equal(await forms.get(ids.at(-1)!), undefined, 'a settled form goes after settledTtlMs');
+    assert.ok(await forms.get(open.id), 'an open form keeps its own expiry');
+  } finally {
+    await forms.close();
+  }
+});
+
 test('formFromElicitation: every elicitation type as a field, and the answers back as content', () => {
   const made = formFromElicitation('接続の設定\n詳しくは管理者に確認してください', {
     type: 'object',

@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_DB_PATH = 'data/formrequest.db';
 
-const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE|URL] [--mcp-config FILE] [--auth MODE] [--origin URL]
+const usage = `Usage: formrequest demo [--port N] [--host H] [--agent scripted|anthropic|claude-agent-sdk] [--db FILE|URL] [--db-pool SIZE[,WAIT_MS]] [--limits KEY=N,...] [--retention DAYS] [--mcp-config FILE] [--auth MODE] [--origin URL]
 
 Runs the reference chat host: open the printed URL, talk to the agent, answer its forms.
   --port N            HTTP port (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)
@@ -22,6 +22,16 @@ Runs the reference chat host: open the printed URL, talk to the agent, answer it
                       created on first start) or postgres://USER:PASSWORD@HOST:PORT/DATABASE, which
                       several instances behind a load balancer may share (default $DATABASE_URL
                       when it is a postgres:// URL)
+  --db-pool SIZE[,MS] PostgreSQL: connections in the pool and how long a call waits for one
+                      (default 10,5000; also $FORMREQUEST_DB_POOL); a call that finds PostgreSQL
+                      restarting or the pool full is tried again with backoff
+  --limits KEY=N,...  what one instance takes at once (past it: 503 + Retry-After) and what the
+                      host stores (past it: 429/413): connections (4096), per-address (1024),
+                      requests (256), streams (2000), conversations (10000), messages (per
+                      conversation, 1000), message-bytes (300000), stored-bytes (1 GiB); also
+                      $FORMREQUEST_LIMITS
+  --retention DAYS    delete conversations nobody touched for DAYS days, with their uploads
+                      (hourly; also $FORMREQUEST_RETENTION_DAYS; default: kept until deleted)
   --mcp-config FILE   extra MCP servers: {"mcpServers": {"name": {"command", "args"} | {"type": "http", "url"}}}
   --auth MODE         who may use the host: none (default; loopback only), token (a secret link,
                       from $FORMREQUEST_AUTH_TOKEN or made up) or header:NAME (a reverse proxy that
@@ -41,6 +51,9 @@ const verb: Verb = {
       host: { type: 'string' },
       agent: { type: 'string' },
       db: { type: 'string' },
+      'db-pool': { type: 'string' },
+      limits: { type: 'string' },
+      retention: { type: 'string' },
       'mcp-config': { type: 'string' },
       auth: { type: 'string' },
       origin: { type: 'string' },
@@ -51,7 +64,16 @@ const verb: Verb = {
       err.write(`formrequest demo: ${loaded}\n`);
       return 1;
     }
-    const { AGENT_NAMES, defaultPort, parseAuth, parseOrigins, startHost } = loaded;
+    const {
+      AGENT_NAMES,
+      defaultPort,
+      parseAuth,
+      parseDbPool,
+      parseLimits,
+      parseOrigins,
+      parseRetentionDays,
+      startHost,
+    } = loaded;
     const port = values.port === undefined ? defaultPort() : parsePort(values.port);
     const agent = (values.agent ?? process.env.FORMREQUEST_AGENT ?? 'scripted') as AgentName;
     if (!AGENT_NAMES.includes(agent)) {
@@ -59,7 +81,13 @@ const verb: Verb = {
     }
     let auth: ReturnType<typeof parseAuth> | undefined;
     let publicOrigins: string[];
+    let dbPool: ReturnType<typeof parseDbPool> | undefined;
+    let limits: ReturnType<typeof parseLimits> | undefined;
+    let retentionDays: number | undefined;
     try {
+      retentionDays = values.retention === undefined ? undefined : parseRetentionDays(values.retention);
+      limits = values.limits === undefined ? undefined : parseLimits(values.limits);
+      dbPool = values['db-pool'] === undefined ? undefined : parseDbPool(values['db-pool']);
       auth = values.auth === undefined ? undefined : parseAuth(values.auth);
       publicOrigins = parseOrigins(values.origin);
     } catch (error) {
@@ -73,6 +101,9 @@ const verb: Verb = {
         hostname: values.host ?? '127.0.0.1',
         agent,
         dbPath: values.db,
+        dbPool,
+        limits,
+        retentionDays,
         drainMs,
         mcpConfigPath: values['mcp-config'],
         auth,

@@ -171,14 +171,43 @@ export function serveDatabase(given: string | undefined, env: NodeJS.ProcessEnv)
 async function runStdio(config: ServerConfig): Promise<number> {
   const handle = serveStdio(config, { log });
   // The connection ends when the client closes our stdin (the SDK transport then closes itself).
+  let signalled = false;
   await new Promise<void>((resolve) => {
+    const bySignal = () => {
+      signalled = true;
+      resolve();
+    };
     process.stdin.once('close', resolve);
     process.stdin.once('end', resolve);
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
+    process.once('SIGTERM', bySignal);
+    process.once('SIGINT', bySignal);
   });
+  // Forms the client was waiting for are closed; a person still on one of their pages is told the
+  // agent is no longer waiting, for a while, instead of finding the page gone.
+  const open = await handle.clientGone();
+  if (open > 0 && !signalled) {
+    const graceMs = goneGraceMs(process.env.FORMREQUEST_GONE_GRACE_MS);
+    log(
+      `formrequest serve: the client closed the connection with ${open} form(s) unanswered; their pages say the agent is no longer waiting for ${Math.round(graceMs / 1000)} s (Ctrl+C to stop now).`,
+    );
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, graceMs);
+      const stop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+  }
   await handle.close();
   return 0;
+}
+
+/** FORMREQUEST_GONE_GRACE_MS: how long the pages stay up once the client is gone (default 5 min). */
+function goneGraceMs(raw: string | undefined): number {
+  const ms = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isInteger(ms) && ms >= 0 ? ms : 5 * 60 * 1000;
 }
 
 interface HttpRun {

@@ -1,6 +1,6 @@
 // The conversations: GET /api/conversations (the list, newest first, paged: ?limit=&cursor=),
 // GET /api/conversations/:id (transcript, pending form and its draft, lastEventId), DELETE it (with
-// everything in it), GET …/events (SSE; Last-Event-ID or ?after=N to resume) and PUT
+// everything in it; DELETE /api/conversations?updatedBefore=ISO: every one older), GET …/events (SSE; Last-Event-ID or ?after=N to resume) and PUT
 // …/forms/:formId/draft (the person's draft of the pending form).
 
 import { bodyLimit, HttpError, readJson } from '@formrequest/internal/http';
@@ -65,6 +65,26 @@ export function conversationRoutes(
         ? { id: form.id, schema: form.schema, draft: form.draft ?? null, issuedAt: form.createdAt }
         : null,
     });
+  });
+
+  // Bulk delete: every conversation last updated before the instant (ISO 8601), runs going on excepted.
+  app.delete('/api/conversations', async (c) => {
+    const raw = c.req.query('updatedBefore');
+    const before = raw === undefined ? Number.NaN : Date.parse(raw);
+    if (!Number.isFinite(before)) {
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Say which conversations to delete: DELETE /api/conversations?updatedBefore=2026-01-01T00:00:00Z (those last updated before that instant; ISO 8601).',
+      );
+    }
+    let deleted = 0;
+    for (;;) {
+      const batch = await store.deleteConversationsBefore(before, 500);
+      deleted += batch;
+      if (batch < 500) break;
+    }
+    return c.json({ deleted, updatedBefore: new Date(before).toISOString() });
   });
 
   // Deletes the conversation with its events, forms, drafts and uploads; the space goes back to the disk.

@@ -2,7 +2,7 @@
 // form: the raw body, its name in X-File-Name; measured on arrival, checked against the field and the
 // quotas) -> {id, url, name, type, size}; GET /api/files/:id (the file back, never run in this origin).
 import { randomUUID } from 'node:crypto';
-import { bodyLimit, HttpError } from '@formrequest/internal/http';
+import { HttpError, readBytes } from '@formrequest/internal/http';
 import { acceptProblem, cleanFileName, uploadFacts } from '@formrequest/internal/uploads';
 import { Hono } from 'hono';
 import type { AppOptions } from '../app.js';
@@ -13,7 +13,9 @@ export function fileRoutes(options: Pick<AppOptions, 'store' | 'maxFileBytes' | 
   const { store } = options;
   const app = new Hono();
   // One upload for a file field of the pending form: the raw body, its name in X-File-Name.
-  app.post('/api/files', bodyLimit(options.maxFileBytes), async (c) => {
+  // No body limit in front: the body is read only once the field is known, up to its maxSize (or the
+  // host's limit), and a larger one is refused while it streams in, not after it was read whole.
+  app.post('/api/files', async (c) => {
     const conversationId = c.req.query('conversationId');
     const formId = c.req.query('formId');
     const fieldName = c.req.query('field');
@@ -65,15 +67,24 @@ export function fileRoutes(options: Pick<AppOptions, 'store' | 'maxFileBytes' | 
         'bad_request',
         'X-File-Name is empty once paths and control characters are removed.',
       );
-    const data = new Uint8Array(await c.req.arrayBuffer());
-    if (typeof field.maxSize === 'number' && data.byteLength > field.maxSize) {
-      throw new HttpError(
-        413,
-        'file_too_large',
-        `"${name}" is ${data.byteLength} bytes; the field "${fieldName}" takes files up to ${field.maxSize} bytes (maxSize).`,
-        { limit: field.maxSize, size: data.byteLength },
-      );
-    }
+    const fieldLimit = typeof field.maxSize === 'number' && field.maxSize < options.maxFileBytes;
+    const data = await readBytes(c, fieldLimit ? (field.maxSize as number) : options.maxFileBytes, (limit) =>
+      fieldLimit
+        ? new HttpError(
+            413,
+            'file_too_large',
+            `"${name}" is larger than ${limit} bytes; the field "${fieldName}" takes files up to ${limit} bytes (maxSize).`,
+            { limit },
+          )
+        : new HttpError(
+            413,
+            'body_too_large',
+            `The request body is larger than the limit of ${limit} bytes.`,
+            {
+              limit,
+            },
+          ),
+    );
     const facts = await uploadFacts(name, data);
     const problem = acceptProblem(field.accept, facts);
     if (problem)

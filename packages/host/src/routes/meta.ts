@@ -17,7 +17,7 @@ export function metaRoutes(
   app.get('/api/health', async (c) => {
     const health = await options.health();
     c.header('Cache-Control', 'no-store');
-    return c.json(health, health.status === 'ok' ? 200 : 503);
+    return c.json(health, health.status === 'ok' || health.status === 'degraded' ? 200 : 503);
   });
   app.get('/api/info', (c) => c.json({ agent: options.agentName, maxFileBytes: options.maxFileBytes }));
   return app;

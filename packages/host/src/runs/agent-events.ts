@@ -77,6 +77,8 @@ export function agentEvents(
           failure ??= error;
           // Taken over by another instance: stop the agent instead of letting it talk to nobody.
           if (error instanceof StoreConflict && error.code === 'run_lost') stop.abort('lost');
+          // The database went away: this attempt is cut and run again once it is back.
+          else if (context.store.isTransient(error)) stop.abort('interrupted');
         });
     },
     stored: () => chain,

@@ -2,6 +2,7 @@
 // agent, and this instance's name and lease terms.
 import type { Agent } from '../agents/agent.js';
 import type { EventBus } from '../bus.js';
+import type { Quotas } from '../quotas.js';
 import type { HostStore } from '../store/index.js';
 
 export interface RunContext {
@@ -14,4 +15,6 @@ export interface RunContext {
   leaseMs: number;
   /** Starts of one run (the first and the replays after crashes) before it is given up. */
   maxAttempts: number;
+  /** What one host stores at most (quotas.ts). */
+  quotas: Quotas;
 }

@@ -1,9 +1,18 @@
 // The runs this instance executes. Each is claimed in the store under a lease before it starts; the
 // leases are renewed while they run (a run the store no longer lists as ours was taken over: it is
-// stopped here), and runs left unfinished by a dead or departed instance are taken over.
+// stopped here), and runs left unfinished by a dead or departed instance are taken over. An attempt
+// cut by the database going away (a restart, an overloaded pool) is run again here, after a backoff
+// and once the store answers, up to MAX_STORE_RETRIES times; these do not count against the run's
+// crash attempts.
 import { deadLocalOwner } from '../instance.js';
+import { backoffDelay } from '../store/retry.js';
 import type { RunContext } from './context.js';
 import { runClaimed } from './run-turn.js';
+
+/** Times one run is started again here after the database cut it, before it is failed. */
+export const MAX_STORE_RETRIES = 5;
+/** Waits between those starts: 500 ms doubling to 8 s (about 20 s in all before the last one). */
+const STORE_BACKOFF = { firstDelayMs: 500, maxDelayMs: 8000 };
 
 /** A run this instance is executing. */
 interface LocalRun {
@@ -29,14 +38,42 @@ export class LocalRuns {
     const { store, owner, leaseMs } = this.context;
     const local: LocalRun = { stop: new AbortController(), task: Promise.resolve() };
     local.task = (async () => {
-      const run = await store.claimRun(runId, owner, leaseMs, { takeFrom });
-      if (!run) return;
-      local.claimedAt = Date.now();
-      await runClaimed(this.context, run, local.stop);
+      for (let retry = 0; ; retry++) {
+        let outcome: 'ended' | 'interrupted';
+        try {
+          const run = await store.claimRun(runId, owner, leaseMs, { takeFrom });
+          if (!run) return;
+          local.claimedAt = Date.now();
+          outcome = await runClaimed(this.context, run, local.stop, retry, MAX_STORE_RETRIES);
+        } catch (error) {
+          // Cut before the attempt could tell (claiming it, or noting the retry): the same way.
+          if (!store.isTransient(error) || retry >= MAX_STORE_RETRIES) throw error;
+          outcome = 'interrupted';
+        }
+        if (outcome !== 'interrupted' || local.stop.signal.aborted) return;
+        console.error(
+          `formrequest host: run ${runId} was cut by the database going away; it starts again once the store answers (${retry + 1} of ${MAX_STORE_RETRIES}).`,
+        );
+        await this.storeBack(retry, local.stop.signal);
+        if (local.stop.signal.aborted) return;
+      }
     })()
       .catch((error) => console.error(`formrequest host: run ${runId}: ${(error as Error).message}`))
       .finally(() => this.running.delete(runId));
     this.running.set(runId, local);
+  }
+
+  /** Waits a backoff, then until the store answers a ping (or `signal` stops the run). */
+  private async storeBack(retry: number, signal: AbortSignal): Promise<void> {
+    for (let n = retry; !signal.aborted; n++) {
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(STORE_BACKOFF, n)));
+      try {
+        await this.context.store.ping();
+        return;
+      } catch {
+        // Still away: wait longer.
+      }
+    }
   }
 
   /**

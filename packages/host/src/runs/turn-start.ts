@@ -10,19 +10,32 @@ import {
   type Locale,
   submitMessage,
 } from '@formrequest/schema';
+import { checkMessageSize, checkTurnQuotas } from '../quotas.js';
 import { type RunInput, StoreConflict, type UserTurn } from '../store/index.js';
 import { checkpoint } from './checkpoints.js';
 import type { RunContext } from './context.js';
 import { checkAnswers, pendingFormOrThrow } from './form-answer.js';
+import { fingerprint, repeatedTurn } from './idempotency.js';
 import { checkRequest, type ExecuteRequest, type ExecuteResponse } from './turn-request.js';
 
-/** Commits the person's turn and returns its conversation and run (not started here). */
+/**
+ * Commits the person's turn and returns its conversation and run (not started here). With an
+ * Idempotency-Key already used for the same request, returns that turn (`repeated`) and writes nothing.
+ */
 export async function acceptTurn(
-  context: Pick<RunContext, 'store' | 'owner' | 'leaseMs'>,
+  context: Pick<RunContext, 'store' | 'owner' | 'leaseMs' | 'quotas'>,
   request: ExecuteRequest,
-): Promise<ExecuteResponse> {
+  idempotencyKey?: string,
+): Promise<ExecuteResponse & { repeated?: true }> {
   const { store } = context;
   const input = checkRequest(request);
+  const print = idempotencyKey === undefined ? undefined : fingerprint(input);
+  if (idempotencyKey !== undefined) {
+    const repeat = await repeatedTurn(store, idempotencyKey, print!);
+    if (repeat) return repeat;
+  }
+  if (input.message !== undefined) checkMessageSize(input.message, context.quotas);
+  await checkTurnQuotas(store, input.conversationId, context.quotas);
   let conversationId = input.conversationId;
   let locale: Locale = input.locale ?? 'ja';
   if (conversationId !== undefined) {
@@ -81,8 +94,18 @@ export async function acceptTurn(
       form: stored,
       owner: context.owner,
       leaseMs: context.leaseMs,
+      idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint: print! },
     });
   } catch (error) {
+    // The same key committed meanwhile (a concurrent repeat): its turn is the answer.
+    if (
+      error instanceof StoreConflict &&
+      error.code === 'idempotency_repeat' &&
+      idempotencyKey !== undefined
+    ) {
+      const repeat = await repeatedTurn(store, idempotencyKey, print!);
+      if (repeat) return repeat;
+    }
     if (error instanceof StoreConflict) throw new HttpError(409, error.code, error.message);
     throw error;
   }

@@ -6,6 +6,7 @@
 // can share one database without anything else changing. Each store also makes the event bus that
 // fits it (one process, or LISTEN/NOTIFY between the instances on one PostgreSQL database).
 import type { EventBus } from '../bus.js';
+import type { StoreWritable } from './sql-driver.js';
 
 export type EventName = 'user_message' | 'text' | 'tool_use' | 'tool_result' | 'result' | 'error';
 
@@ -142,12 +143,23 @@ export interface UserTurn {
   /** The instance that will run it, and for how long its lease holds before another may take it. */
   owner: string;
   leaseMs: number;
+  /** The client's Idempotency-Key and the request's fingerprint: kept with the turn, once. */
+  idempotency?: { key: string; fingerprint: string };
+}
+
+/** The first turn an Idempotency-Key was used for. */
+export interface IdempotentTurn {
+  conversationId: string;
+  runId: string;
+  /** The first request's fingerprint (a repeat must send the same request). */
+  fingerprint: string;
 }
 
 export type ConflictCode =
   | 'run_in_progress'
   | 'form_not_pending'
   | 'run_lost'
+  | 'idempotency_repeat'
   | 'conversation_quota_exceeded'
   | 'storage_quota_exceeded';
 
@@ -165,6 +177,15 @@ export class StoreConflict extends Error {
 /** A malformed argument from the client (a cursor it made up): a 400. */
 export class StoreInputError extends Error {}
 
+/** What the quotas are checked against (quotas.ts). */
+export interface StoreUsage {
+  conversations: number;
+  /** The person's messages in the conversation asked about (0 without one). */
+  messages: number;
+  /** Bytes the conversation tables take (uploads apart). */
+  storedBytes: number;
+}
+
 export interface HostStore {
   /** Which store this is, for logs and messages (e.g. "SQLite (node:sqlite) data/formrequest.db"). */
   readonly description: string;
@@ -173,8 +194,17 @@ export interface HostStore {
 
   /** The bus that wakes event streams after writes to this store (made once, closed by the caller). */
   createBus(): Promise<EventBus>;
-  /** Throws when the store cannot serve (the health endpoint asks). */
+  /** Throws when the store cannot serve (the health endpoint asks); one try, no retries. */
   ping(): Promise<void>;
+  /**
+   * Whether `error`, thrown by this store, is a passing failure (PostgreSQL restarting, no connection
+   * free in the pool) after the store's own retries: the work may be tried again later.
+   */
+  isTransient(error: unknown): boolean;
+  /** Whether the store takes writes now, and the free disk of a SQLite file (the health check). */
+  writable(): Promise<StoreWritable>;
+  /** Counts for the quotas: conversations, the messages of one, the store's size. */
+  usage(conversationId?: string): Promise<StoreUsage>;
 
   /** The host's signing secret (page tokens, auth cookies), made once and kept. */
   secret(): Promise<Buffer>;
@@ -185,10 +215,22 @@ export interface HostStore {
   listConversations(options: { limit: number; cursor?: string }): Promise<ConversationPage>;
   /** Removes a conversation and everything in it; false when there is none. Refused while a run is going on. */
   deleteConversation(id: string): Promise<boolean>;
+  /**
+   * Removes up to `limit` conversations last updated before `cutoff` (ms), oldest first, skipping any
+   * with a run going on; returns how many (retention and bulk delete). The space goes back as
+   * deleteConversation's does.
+   */
+  deleteConversationsBefore(cutoff: number, limit?: number): Promise<number>;
 
   // Turns and runs (the outbox)
-  /** Commits the user's message, the answered form and a queued run holding the input, at once. */
+  /**
+   * Commits the user's message, the answered form and a queued run holding the input, at once. With
+   * `idempotency`, its key too: a key already kept is a StoreConflict 'idempotency_repeat' (nothing
+   * written); idempotentTurn() then reads the first turn.
+   */
   beginTurn(turn: UserTurn): Promise<StoredEvent>;
+  /** The turn an Idempotency-Key was first used for, if it was. */
+  idempotentTurn(key: string): Promise<IdempotentTurn | undefined>;
   /**
    * Takes a queued (or abandoned) run for `owner` until now + leaseMs; undefined when another owner
    * holds a live lease (unless it is `takeFrom`, an owner known to be dead) or the run is over.

@@ -14,6 +14,7 @@ export {
   type FormRow,
   type FormStatus,
   type HostStore,
+  type IdempotentTurn,
   type RunInput,
   type RunOutcome,
   type RunRow,
@@ -22,11 +23,13 @@ export {
   StoreConflict,
   type StoredEvent,
   StoreInputError,
+  type StoreUsage,
   type UserTurn,
 } from './contract.js';
 export { EVENTS_CHANNEL, PostgresBus, type PostgresBusOptions, RUNS_CHANNEL } from './postgres-bus.js';
 export { HOST_MIGRATIONS } from './postgres-schema.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
+export type { StoreWritable } from './sql-driver.js';
 export { SqliteDriverError } from './sqlite-driver.js';
 export { SqliteStore } from './sqlite-store.js';
 
@@ -39,7 +42,15 @@ import { SqliteStore } from './sqlite-store.js';
  * Opens the store a --db value names: a postgres:// (or postgresql://) URL, a SQLite file path, or
  * `:memory:`. `instance` names this host instance in a shared database.
  */
-export async function openStore(location: string, options: { instance: string }): Promise<HostStore> {
-  if (isPostgresUrl(location)) return PostgresStore.open(location, { instance: options.instance });
+export async function openStore(
+  location: string,
+  options: { instance: string; pool?: { size?: number; waitMs?: number } },
+): Promise<HostStore> {
+  if (isPostgresUrl(location))
+    return PostgresStore.open(location, {
+      instance: options.instance,
+      poolSize: options.pool?.size,
+      poolWaitMs: options.pool?.waitMs,
+    });
   return SqliteStore.open(location);
 }

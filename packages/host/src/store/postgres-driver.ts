@@ -2,12 +2,29 @@
 // host instances on one database: a pool of connections, transactions run again when PostgreSQL
 // reports a deadlock, and the other instances told of each change by NOTIFY, sent inside the
 // transaction that made it (delivered at commit, never before, never for a write that rolled back)
-// with this instance's name, so that its own bus, already woken in process, skips it.
-import { explainPostgresError, PG_SCHEMA, transaction } from '@formrequest/internal/postgres';
+// with this instance's name, so that its own bus, already woken in process, skips it. A call that
+// fails because PostgreSQL is restarting or the pool has no connection free is tried again with
+// backoff (retry.ts) when that is safe: a read, or work that never reached the database or was
+// rolled back. A write cut while on its way is reported (transient()): the caller decides.
+import {
+  explainPostgresError,
+  PG_SCHEMA,
+  transaction,
+  transientFailure,
+} from '@formrequest/internal/postgres';
 import type pg from 'pg';
 import type { EventBus } from '../bus.js';
 import { EVENTS_CHANNEL, PostgresBus, RUNS_CHANNEL } from './postgres-bus.js';
-import type { AgentEvent, SqlDialect, SqlDriver, SqlParam, SqlRow, SqlTransaction } from './sql-driver.js';
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.js';
+import type {
+  AgentEvent,
+  SqlDialect,
+  SqlDriver,
+  SqlParam,
+  SqlRow,
+  SqlTransaction,
+  StoreWritable,
+} from './sql-driver.js';
 
 export const POSTGRES_DIALECT: SqlDialect = {
   prefix: `${PG_SCHEMA}.`,
@@ -34,7 +51,52 @@ export class PostgresDriver implements SqlDriver {
     readonly instance: string,
     readonly url: string,
     readonly description: string,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {}
+
+  /** Whether `error` is a passing failure of the database (restart, no free connection). */
+  transient(error: unknown): boolean {
+    return transientFailure(error) !== undefined;
+  }
+
+  /** Runs `work` again after failures that left nothing behind (or, for a read, after any passing one). */
+  private retried<T>(work: () => Promise<T>, read: boolean): Promise<T> {
+    return withRetry(
+      work,
+      (error) => {
+        const failure = transientFailure(error);
+        return failure === 'not-sent' || (read && failure === 'unknown');
+      },
+      this.retry,
+    );
+  }
+
+  /** The conversation tables with their indexes and TOAST, as PostgreSQL counts them. */
+  async sizeBytes(): Promise<number> {
+    const [row] = await this.all(
+      `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint AS n FROM pg_class c
+        JOIN pg_namespace s ON s.oid = c.relnamespace
+        WHERE s.nspname = '${PG_SCHEMA}' AND c.relkind = 'r' AND c.relname IN ('conversations', 'events', 'forms', 'runs')`,
+    );
+    return Number(row.n);
+  }
+
+  /** Not a standby in recovery, nor a read-only session (either refuses every write). */
+  async writable(): Promise<StoreWritable> {
+    const { rows } = await this.pool.query(
+      `SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_read_only') AS read_only`,
+    );
+    if (rows[0].recovery)
+      return { writable: false, reason: 'PostgreSQL is a standby in recovery: it takes no writes.' };
+    if (rows[0].read_only === 'on')
+      return { writable: false, reason: 'The PostgreSQL session is read-only.' };
+    return { writable: true };
+  }
+
+  /** One round trip, not retried: whether the database answers now (health). */
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
 
   /** The statement with `?` numbered as PostgreSQL wants them ($1, $2, …), made once per text. */
   private text(sql: string): string {
@@ -51,14 +113,18 @@ export class PostgresDriver implements SqlDriver {
   }
 
   async all(sql: string, params?: SqlParam[]): Promise<SqlRow[]> {
-    return (await this.query(this.pool, sql, params)).rows;
+    return this.retried(async () => (await this.query(this.pool, sql, params)).rows, isRead(sql));
   }
 
   async run(sql: string, params?: SqlParam[]): Promise<number> {
-    return (await this.query(this.pool, sql, params)).rowCount ?? 0;
+    return this.retried(async () => (await this.query(this.pool, sql, params)).rowCount ?? 0, false);
   }
 
   transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+    return this.retried(() => this.transactionOnce(work), false);
+  }
+
+  private transactionOnce<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
     return transaction(
       this.pool,
       async (client) => {
@@ -126,6 +192,11 @@ export class PostgresDriver implements SqlDriver {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** A plain SELECT, which changes nothing (not one that calls a function that writes). */
+function isRead(sql: string): boolean {
+  return /^\s*SELECT\b/i.test(sql) && !/append_event|pg_notify|nextval|FOR UPDATE/i.test(sql);
 }
 
 /** pg sends a Buffer as bytea; a plain Uint8Array is viewed as one (not copied). */

@@ -104,4 +104,18 @@ CREATE TABLE formrequest.settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'idempotency keys of turns (POST /api/execute with Idempotency-Key)',
+    sql: `
+CREATE TABLE formrequest.idempotency_keys (
+  key text PRIMARY KEY,
+  conversation_id text NOT NULL REFERENCES formrequest.conversations (id) ON DELETE CASCADE,
+  run_id text NOT NULL,
+  fingerprint text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX idempotency_keys_by_conversation ON formrequest.idempotency_keys (conversation_id);
+`,
+  },
 ];

@@ -12,7 +12,11 @@ export interface PostgresStoreOptions {
   instance: string;
   /** Connections in the pool (default 10; the bus holds one more for LISTEN). */
   poolSize?: number;
+  /** How long a call waits for a free connection before that try fails and is retried (default 5 s). */
+  poolWaitMs?: number;
 }
+
+export const DEFAULT_POOL = { size: 10, waitMs: 5000 };
 
 export class PostgresStore extends SqlStore {
   private constructor(private readonly driver: PostgresDriver) {
@@ -37,8 +41,8 @@ export class PostgresStore extends SqlStore {
     const config: pg.ClientConfig = { connectionString: url, application_name: 'formrequest host' };
     const pool = new pg.Pool({
       ...config,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 10_000,
+      max: options.poolSize ?? DEFAULT_POOL.size,
+      connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL.waitMs,
       idleTimeoutMillis: 30_000,
     });
     // A connection that breaks while idle in the pool is dropped and replaced on the next query; the

@@ -6,6 +6,15 @@
 import type { EventBus } from '../bus.js';
 
 export type SqlParam = string | number | null | Uint8Array;
+
+/** What the health check reads of the store's ability to write. */
+export interface StoreWritable {
+  writable: boolean;
+  /** Why not, in a sentence. */
+  reason?: string;
+  /** Free bytes on the file system of a SQLite file (undefined for PostgreSQL: its disk is its own). */
+  diskFreeBytes?: number;
+}
 export type SqlRow = Record<string, unknown>;
 
 /** Runs statements: on the store's connection, or inside one transaction. */
@@ -60,6 +69,14 @@ export interface SqlDriver extends SqlRunner {
    * when `owner` no longer holds the run.
    */
   appendEvent(event: AgentEvent): Promise<number | undefined>;
+  /** Bytes the conversation tables take (uploads apart), as the database counts its pages. */
+  sizeBytes(): Promise<number>;
+  /** One round trip, never retried: throws when the database does not answer now. */
+  ping(): Promise<void>;
+  /** Whether writes can be taken now (not a read-only replica, a file that can be written). */
+  writable(): Promise<StoreWritable>;
+  /** Whether `error` is a passing failure of the database (a restart, no free connection): try later. */
+  transient(error: unknown): boolean;
   /** Gives the space of deleted rows back where the database does not do it by itself. */
   reclaim(): Promise<void>;
   /** The bus that wakes event streams after writes (one process, or every instance). */

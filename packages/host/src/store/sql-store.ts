@@ -22,16 +22,18 @@ import {
   type FileRow,
   type FormRow,
   type HostStore,
+  type IdempotentTurn,
   type RunOutcome,
   type RunRow,
   type StorageLimits,
   StoreConflict,
   type StoredEvent,
+  type StoreUsage,
   type UserTurn,
 } from './contract.js';
 import { claimRun, releaseRun, renewLeases, unfinishedRuns } from './leases.js';
 import { bytes, flag, parseJson, toEvent, toFileMeta, toForm } from './rows.js';
-import type { SqlDriver } from './sql-driver.js';
+import type { SqlDriver, StoreWritable } from './sql-driver.js';
 import { hasUnfinishedRun, lockConversation, RUN_IN_PROGRESS } from './steps.js';
 import { decodeCursor, encodeCursor } from './stored-forms.js';
 import { appendEvent, beginTurn, type FormAsked, finishRun, recordFormAsked } from './turns.js';
@@ -42,6 +44,8 @@ export class SqlStore implements HostStore {
   readonly kind: 'sqlite' | 'postgres';
   /** What every table name starts with. */
   private readonly t: string;
+  /** The store's size as last read (usage()). */
+  private size: { at: number; bytes: number } | undefined;
 
   constructor(protected readonly sql: SqlDriver) {
     this.description = sql.description;
@@ -53,8 +57,36 @@ export class SqlStore implements HostStore {
     return this.sql.createBus();
   }
 
-  async ping(): Promise<void> {
-    await this.sql.all('SELECT 1 AS one');
+  ping(): Promise<void> {
+    return this.sql.ping();
+  }
+
+  async usage(conversationId?: string): Promise<StoreUsage> {
+    const { t } = this;
+    const [conversations] = await this.sql.all(`SELECT count(*) AS n FROM ${t}conversations`);
+    const [messages] = conversationId
+      ? await this.sql.all(
+          `SELECT count(*) AS n FROM ${t}events WHERE conversation_id = ? AND name = 'user_message'`,
+          [conversationId],
+        )
+      : [{ n: 0 }];
+    // The size is read at most every 2 s: it moves slowly, and PostgreSQL reads it from the catalog.
+    if (!this.size || Date.now() - this.size.at > 2000) {
+      this.size = { at: Date.now(), bytes: await this.sql.sizeBytes() };
+    }
+    return {
+      conversations: Number(conversations.n),
+      messages: Number(messages.n),
+      storedBytes: this.size.bytes,
+    };
+  }
+
+  writable(): Promise<StoreWritable> {
+    return this.sql.writable();
+  }
+
+  isTransient(error: unknown): boolean {
+    return this.sql.transient(error);
   }
 
   close(): Promise<void> {
@@ -116,7 +148,13 @@ export class SqlStore implements HostStore {
   }
 
   async deleteConversation(id: string): Promise<boolean> {
-    const deleted = await this.sql.transaction(async (tx) => {
+    const deleted = await this.deleteOne(id);
+    if (deleted) await this.sql.reclaim();
+    return deleted;
+  }
+
+  private deleteOne(id: string): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
       if (!(await lockConversation(tx, id))) return false;
       if (await hasUnfinishedRun(tx, id)) {
         throw new StoreConflict(
@@ -128,7 +166,23 @@ export class SqlStore implements HostStore {
       tx.changed(id);
       return true;
     });
-    if (deleted) await this.sql.reclaim();
+  }
+
+  async deleteConversationsBefore(cutoff: number, limit = 500): Promise<number> {
+    const rows = await this.sql.all(
+      `SELECT id FROM ${this.t}conversations WHERE updated_at < ? ORDER BY updated_at LIMIT ?`,
+      [cutoff, limit],
+    );
+    let deleted = 0;
+    for (const row of rows) {
+      try {
+        if (await this.deleteOne(row.id as string)) deleted++;
+      } catch (error) {
+        // A run started on it meanwhile: it is not old any more.
+        if (!(error instanceof StoreConflict)) throw error;
+      }
+    }
+    if (deleted > 0) await this.sql.reclaim();
     return deleted;
   }
 
@@ -136,6 +190,20 @@ export class SqlStore implements HostStore {
 
   beginTurn(turn: UserTurn): Promise<StoredEvent> {
     return beginTurn(this.sql, turn);
+  }
+
+  async idempotentTurn(key: string): Promise<IdempotentTurn | undefined> {
+    const [row] = await this.sql.all(
+      `SELECT conversation_id, run_id, fingerprint FROM ${this.t}idempotency_keys WHERE key = ?`,
+      [key],
+    );
+    return row
+      ? {
+          conversationId: row.conversation_id as string,
+          runId: row.run_id as string,
+          fingerprint: row.fingerprint as string,
+        }
+      : undefined;
   }
 
   claimRun(

@@ -3,6 +3,9 @@
 // before anything else does. A transaction spans several awaits of the store's rules, though, so the
 // driver lets one transaction at a time hold the connection and makes every other statement wait for
 // it; nothing else ever runs inside another caller's transaction.
+import { constants } from 'node:fs';
+import { access, statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { type EventBus, InProcessBus } from '../bus.js';
 import type {
   AgentEvent,
@@ -12,6 +15,7 @@ import type {
   SqlRow,
   SqlRunner,
   SqlTransaction,
+  StoreWritable,
 } from './sql-driver.js';
 
 /** What the host uses of node:sqlite's StatementSync. */
@@ -184,6 +188,41 @@ export class SqliteDriver implements SqlDriver {
       ],
     );
     return row ? Number(row.id) : undefined;
+  }
+
+  /** The file's pages in use, less the uploads' bytes (they have quotas of their own). */
+  async sizeBytes(): Promise<number> {
+    const [pages] = await this.all('PRAGMA page_count');
+    const [free] = await this.all('PRAGMA freelist_count');
+    const [size] = await this.all('PRAGMA page_size');
+    const [files] = await this.all('SELECT coalesce(sum(size), 0) AS n FROM files');
+    const used =
+      (Number(Object.values(pages)[0]) - Number(Object.values(free)[0])) * Number(Object.values(size)[0]);
+    return Math.max(0, used - Number(files.n));
+  }
+
+  /** The file's folder can be written and has room (a full disk stalls every write). */
+  async writable(): Promise<StoreWritable> {
+    if (this.path === ':memory:') return { writable: true };
+    const dir = dirname(this.path);
+    try {
+      await access(this.path, constants.W_OK);
+    } catch (error) {
+      return { writable: false, reason: `${this.path} cannot be written: ${(error as Error).message}` };
+    }
+    const stats = await statfs(dir);
+    return { writable: true, diskFreeBytes: Number(stats.bavail) * Number(stats.bsize) };
+  }
+
+  async ping(): Promise<void> {
+    await this.all('SELECT 1 AS one');
+  }
+
+  /** A full disk or a busy file passes (SQLITE_FULL, SQLITE_BUSY): the write may succeed later. */
+  transient(error: unknown): boolean {
+    return /SQLITE_(FULL|BUSY)|database or disk is full|database is locked/i.test(
+      `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`,
+    );
   }
 
   /** Gives the pages freed by deleted rows back to the file system (incremental auto-vacuum). */

@@ -3,11 +3,23 @@
 //           runs keep their input (the outbox), owner, lease and attempts; events may refer to a form
 //           instead of copying it; files belong to a pending form's field and live in their own table
 //           row apart from their bytes; ON DELETE CASCADE from conversations; a settings table.
+//   1 -> 2: idempotency keys of turns.
 // Uploads are the only large rows: the file uses incremental auto-vacuum, so the pages they free go
 // back to the file system (see SqliteDriver.reclaim).
 import type { SqliteDatabase } from './sqlite-driver.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+const IDEMPOTENCY_KEYS = `
+CREATE TABLE idempotency_keys (
+  key TEXT PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  run_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX idempotency_keys_by_conversation ON idempotency_keys(conversation_id);
+`;
 
 const TABLES = `
 CREATE TABLE conversations (
@@ -74,7 +86,7 @@ CREATE TABLE settings (
   key TEXT PRIMARY KEY,
   value BLOB NOT NULL
 );
-`;
+${IDEMPOTENCY_KEYS}`;
 
 /** Brings the file to SCHEMA_VERSION; a newer file than this host knows is refused. */
 export function migrate(db: SqliteDatabase): void {
@@ -93,6 +105,13 @@ export function migrate(db: SqliteDatabase): void {
     db.exec('PRAGMA auto_vacuum = INCREMENTAL');
     transaction(db, () => {
       db.exec(TABLES);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+    return;
+  }
+  if (version === 1) {
+    transaction(db, () => {
+      db.exec(IDEMPOTENCY_KEYS);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     });
     return;

@@ -59,6 +59,16 @@ export async function beginTurn(sql: SqlDriver, turn: UserTurn): Promise<StoredE
        VALUES (?, ?, 'queued', ?, ?, ${owner ? `${now} + ?` : 'NULL'}, 0, ?)`,
       [runId, conversationId, JSON.stringify(turn.input), owner, ...lease, at],
     );
+    if (turn.idempotency) {
+      // Waits for a concurrent turn with the same key to commit or roll back, then keeps it once.
+      const kept = await tx.run(
+        `INSERT INTO ${t}idempotency_keys (key, conversation_id, run_id, fingerprint, created_at)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+        [turn.idempotency.key, conversationId, runId, turn.idempotency.fingerprint, at],
+      );
+      if (kept !== 1)
+        throw new StoreConflict('idempotency_repeat', 'This Idempotency-Key was used for another turn.');
+    }
     return insertEvent(tx, { conversationId, runId, name: 'user_message', at }, turn.message);
   });
   if (swept > 0) await sql.reclaim();

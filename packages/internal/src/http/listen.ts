@@ -12,8 +12,12 @@ export interface ListenOptions {
   hostname: string;
   /** A request whose body has not all come in this long is answered 408 and its socket closed. */
   requestTimeoutMs?: number;
+  /** A request whose headers have not all come in this long is answered 408 (default 20 s). */
+  headersTimeoutMs?: number;
   /** Past this many open sockets new connections are closed at once. */
   maxConnections?: number;
+  /** Called with the server before it listens (a connection-limit module attaches itself here). */
+  prepare?: (server: Server) => void;
 }
 
 export interface Listening {
@@ -37,11 +41,12 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         ? {}
         : {
             requestTimeout,
-            headersTimeout: Math.min(requestTimeout, 20_000),
+            headersTimeout: Math.min(requestTimeout, options.headersTimeoutMs ?? 20_000),
             connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 4)),
           },
   }) as Server;
   if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
+  options.prepare?.(server);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
       server.off('listening', ok);

@@ -1,5 +1,6 @@
 // What a PostgreSQL URL is, how it is shown (never with its password), and connection or setup failures
 // as sentences that name the cause and the fix. Shared by `formrequest serve --db` and the host.
+import { FAILED_AT } from './transaction.js';
 
 /** Whether a --db value (or DATABASE_URL) names a PostgreSQL database. */
 export function isPostgresUrl(location: string): boolean {
@@ -35,4 +36,54 @@ export function explainPostgresError(error: unknown, url: string): Error {
   return new Error(
     `Cannot use the PostgreSQL database ${where}: ${text}${fix ? ` (${fix})` : ''}. Give --db postgres://USER:PASSWORD@HOST:PORT/DATABASE (or DATABASE_URL).`,
   );
+}
+
+/** SQLSTATE classes and codes that mean "the database is going away or not there yet": try again. */
+const TRANSIENT_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '53400',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+]);
+const TRANSIENT_NODE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOENT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const TRANSIENT_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+
+/**
+ * Whether an error of a PostgreSQL call is transient (the server restarted, was unreachable, had no
+ * connection slot, or the pool's wait ran out) and how safe it is to do the work again:
+ * 'not-sent' (nothing of it reached the database, or its transaction was rolled back: do it again),
+ * 'unknown' (the connection broke while the statement or COMMIT was on its way: it may have been
+ * kept), or undefined (not transient: a real error to report).
+ */
+export function transientFailure(error: unknown): 'not-sent' | 'unknown' | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: string; message?: string };
+  const transient =
+    (code !== undefined && (TRANSIENT_CODES.has(code) || TRANSIENT_NODE.has(code))) ||
+    TRANSIENT_TEXT.test(message ?? '');
+  if (!transient) return undefined;
+  const at = (error as Record<symbol, unknown>)[FAILED_AT];
+  if (at === 'before-commit') return 'not-sent';
+  if (at === 'commit') return 'unknown';
+  // Never connected: the pool's wait, a refused or missing socket, a server starting up or full.
+  if (/timeout exceeded when trying to connect/i.test(message ?? '')) return 'not-sent';
+  if (code === '57P03' || code === '53300' || code === 'ECONNREFUSED' || code === 'ENOENT') return 'not-sent';
+  return 'unknown';
 }

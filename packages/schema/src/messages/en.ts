@@ -90,6 +90,10 @@ export const agent: Words<typeof ja.agent> = {
   routeNoUrlElicitation: 'This client does not support URL-mode elicitation (a form page in the browser).',
   routeUrlModeOff: 'This server does not use its form page (URL mode is off: --url-mode off).',
   routePageUnavailable: 'The form page could not be served: {error}',
+  pageQuotaServer:
+    '{count} forms are already waiting for answers on the form page of this server (limit {limit}). Have the person answer or cancel them first, or ask in the conversation.',
+  pageQuotaSession:
+    '{count} forms are already waiting for answers on this connection (MCP session; limit {limit}). Have the person answer or cancel them first, or ask in the conversation.',
   nowhereHead: 'The form "{title}" is not shown to the person: they cannot see it, and no answers will come.',
   nowhereBecause: 'Why:',
   nowhereFix:

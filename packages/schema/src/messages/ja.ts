@@ -106,6 +106,10 @@ export const agent = {
     'このクライアントは URL モードの elicitation（ブラウザのフォームページ）に対応していません。',
   routeUrlModeOff: 'このサーバーはフォームページ（URL モード）を使わない設定です（--url-mode off）。',
   routePageUnavailable: 'フォームページを用意できませんでした: {error}',
+  pageQuotaServer:
+    'このサーバーのフォームページでは、すでに {count} 件のフォームが回答を待っています（上限 {limit} 件）。先に回答またはキャンセルしてもらうか、会話で尋ねてください。',
+  pageQuotaSession:
+    'この接続（MCP セッション）では、すでに {count} 件のフォームが回答を待っています（上限 {limit} 件）。先に回答またはキャンセルしてもらうか、会話で尋ねてください。',
   nowhereHead:
     'フォーム「{title}」はユーザーに表示されていません。ユーザーにはこのフォームが見えず、回答は届きません。',
   nowhereBecause: '理由:',

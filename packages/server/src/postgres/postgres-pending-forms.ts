@@ -207,6 +207,13 @@ export class PostgresPendingForms implements PendingForms {
     };
   }
 
+  async openCount(): Promise<number> {
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n FROM ${FORMS} WHERE outcome IS NULL AND expires_at > ${this.clock()}`,
+    );
+    return rows[0].n as number;
+  }
+
   async get(id: string): Promise<PendingForm | undefined> {
     const row = await this.read(id);
     if (!row) return undefined;
