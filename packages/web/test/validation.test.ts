@@ -64,7 +64,10 @@ test('no message before touch; each text, number and choice message after touch'
   const terms = page.getByLabel('利用規約に同意する');
   await terms.check();
   await terms.uncheck();
-  assert.equal(await messageFor(page, '利用規約に同意する'), '利用規約に同意するは必須です');
+  assert.equal(
+    await messageFor(page, '利用規約に同意する'),
+    '「利用規約に同意する」にチェックを入れてください',
+  );
 });
 
 test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
@@ -76,7 +79,7 @@ test('submit shows every message, focuses the first invalid field and sends noth
     'プロジェクト名は必須です',
     '機能は1個以上選択してください',
     '担当者は必須です',
-    '利用規約に同意するは必須です',
+    '「利用規約に同意する」にチェックを入れてください',
   ]);
   assert.equal(
     await page.evaluate(

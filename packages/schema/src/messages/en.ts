@@ -5,6 +5,7 @@ type Words<T> = { readonly [K in keyof T]: string };
 
 export const form: Words<typeof ja.form> = {
   required: '{label} is required',
+  mustCheck: 'Please check "{label}"',
   minLength: '{label} must be at least {n} characters',
   maxLength: '{label} must be at most {n} characters',
   pattern: '{label} is not in the expected format',
@@ -14,6 +15,7 @@ export const form: Words<typeof ja.form> = {
   maxSelect: 'Select at most {n} for {label}',
   notNumber: '{label} must be a number',
   step: '{label} must be in steps of {n}',
+  wholeNumber: '{label} must be a whole number',
   notOption: 'Choose {label} from the options',
   duplicate: '{label} lists the same item twice',
   badValue: '{label} has an invalid value',

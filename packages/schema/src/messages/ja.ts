@@ -9,6 +9,7 @@
 export const form = {
   // Answer validation (seed 000, フロントエンド実装ガイド 3).
   required: '{label}は必須です',
+  mustCheck: '「{label}」にチェックを入れてください',
   minLength: '{label}は{n}文字以上で入力してください',
   maxLength: '{label}は{n}文字以下で入力してください',
   pattern: '{label}の形式が正しくありません',
@@ -19,6 +20,7 @@ export const form = {
   // The same style for the checks the guide leaves implicit.
   notNumber: '{label}は数値で入力してください',
   step: '{label}は{n}刻みで入力してください',
+  wholeNumber: '{label}は整数で入力してください',
   notOption: '{label}は選択肢の中から選んでください',
   duplicate: '{label}に同じ項目が重複しています',
   badValue: '{label}の値が正しくありません',
