@@ -41,6 +41,7 @@ export interface ExampleServer {
 // The tests' page: one landmark and one h1, so an axe scan of the whole page judges the form alone.
 const BLANK =
   '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '<meta name="color-scheme" content="light dark">' +
   '<title>formrequest test</title></head><body><main><h1>formrequest</h1><div id="app"></div></main></body></html>';
 
 const search = (rows: Row[], q: string, keys: string[]) => {

@@ -1,6 +1,7 @@
 // The demo page: conversation list, streamed messages (the agent's as Markdown), compact tool calls,
 // the form (from the tool_use event or tool_result._metadata, as seed 000 shows), errors; the page in
 // Japanese or English, each form in its own language. Every string from the server is set as text.
+import { answerRows, type FormSchema } from '@formrequest/schema/core';
 import { type ChatKey, chatWords, format } from '@formrequest/schema/messages';
 import { api } from './api.js';
 import { $, el } from './dom.js';
@@ -9,9 +10,66 @@ import { renderMarkdown } from './markdown.js';
 import { type OpenForm, s, state } from './state.js';
 
 const FORM_TOOL = 'mcp__form__request_form';
+/** The forms seen in this conversation, by tool call id: a submitted answer is read back with its form. */
+const formsSeen = new Map<string, FormSchema>();
+
+/** A form as a model wrote it: an object, or (some models) the same as a JSON string. */
+function formOf(given: unknown): FormSchema | undefined {
+  let form = given;
+  if (typeof given === 'string') {
+    try {
+      form = JSON.parse(given);
+    } catch {
+      return undefined;
+    }
+  }
+  return form && typeof form === 'object' ? (form as FormSchema) : undefined;
+}
+
+function rememberForm(id: unknown, schema: unknown): void {
+  const form = formOf(schema);
+  if (typeof id === 'string' && form && typeof form === 'object' && Array.isArray(form.fields))
+    formsSeen.set(id, form);
+}
+
+/** A tool call named for people: a form by its title, any other tool by its own name (no mcp__ prefix). */
+function toolName(data: EventData): string {
+  const form = data.name === FORM_TOOL ? formOf(data.input?.form_schema) : undefined;
+  if (form && typeof form.title === 'string') return `${s('formTool')}: ${form.title}`;
+  return `${s('tool')}: ${String(data.name ?? '')
+    .split('__')
+    .pop()}`;
+}
+
+/**
+ * A submitted form in the transcript: its title and the answers as label: value rows, the JSON that went
+ * to the agent a click away. Without its form (an answer to a form this page never saw) the JSON alone.
+ */
+function submittedBubble(bubble: HTMLElement, data: EventData): void {
+  const form = typeof data.form_id === 'string' ? formsSeen.get(data.form_id) : undefined;
+  let values: Record<string, unknown> | undefined;
+  try {
+    values = JSON.parse(String(data.text));
+  } catch {
+    values = undefined;
+  }
+  if (!form || !values || typeof values !== 'object') {
+    bubble.append(el('strong', '', s('formSent')), el('pre', '', data.text));
+    return;
+  }
+  const words = chatWords(state.locale);
+  const rows = answerRows(form, values, { yes: words.yes, no: words.no });
+  const list = el('dl', 'answers');
+  for (const row of rows) list.append(el('dt', '', row.label), el('dd', '', row.text));
+  const json = el('details', 'json');
+  json.append(el('summary', '', s('showJson')), el('pre', '', data.text));
+  bubble.append(el('strong', '', `${s('formSent')}: ${form.title}`), list, json);
+}
 /** The line in the transcript that says a form waits (with a way to it). */
 let formNote: HTMLElement | null = null;
 type EventData = Record<string, any>;
+/** The agent's name as the host reports it; its badge is redrawn in the page's language. */
+let agentName = '';
 
 function applyLocale(): void {
   document.documentElement.lang = state.locale;
@@ -27,6 +85,7 @@ function applyLocale(): void {
   $('lang').lang = s('otherLang');
   $('lang').title = s('switchLanguage');
   document.title = s('title');
+  if (agentName) $('agent').textContent = `${s('agent')}: ${agentName}`;
 }
 
 function setStatus(text: string): void {
@@ -187,8 +246,7 @@ function handleEvent(name: string, data: EventData, id: number, live: boolean): 
   switch (name) {
     case 'user_message': {
       const bubble = el('div', 'msg user');
-      if (data.form_outcome === 'submitted')
-        bubble.append(el('strong', '', s('formSent')), el('pre', '', data.text));
+      if (data.form_outcome === 'submitted') submittedBubble(bubble, data);
       else bubble.textContent = data.text;
       append(bubble);
       // An answer closes its form; free text replaces (supersedes) whatever form was pending.
@@ -200,7 +258,8 @@ function handleEvent(name: string, data: EventData, id: number, live: boolean): 
       addText(String(data.text ?? ''));
       break;
     case 'tool_use':
-      append(toolDetails(`${s('tool')}: ${data.name}`, JSON.stringify(data.input, null, 2)));
+      if (data.name === FORM_TOOL) rememberForm(data.id, data.input?.form_schema);
+      append(toolDetails(toolName(data), JSON.stringify(data.input, null, 2)));
       if (live && data.name === FORM_TOOL && data.input?.form_schema)
         void showForm(data.id, data.input.form_schema, false);
       break;
@@ -208,6 +267,7 @@ function handleEvent(name: string, data: EventData, id: number, live: boolean): 
       append(
         toolDetails(data.is_error ? s('toolError') : s('result'), contentText(data.content), data.is_error),
       );
+      rememberForm(data.tool_use_id, data._metadata?.schema);
       if (data.is_error && state.form?.id === data.tool_use_id) closeForm();
       else if (live && data._metadata?.type === 'form_request')
         void showForm(data.tool_use_id, data._metadata.schema, false);
@@ -418,7 +478,8 @@ window.addEventListener('popstate', () => void openConversation(conversationFrom
 applyLocale();
 api('GET', '/api/info')
   .then((info) => {
-    $('agent').textContent = `${s('agent')}: ${info.agent}`;
+    agentName = String(info.agent);
+    $('agent').textContent = `${s('agent')}: ${agentName}`;
     state.maxFileBytes = info.maxFileBytes;
   })
   .catch(() => {});

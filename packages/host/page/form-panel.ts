@@ -52,7 +52,8 @@ export async function showForm(
       markReady = resolve;
     }),
     markReady: () => markReady(),
-    dirty: false,
+    // A form restored with what was typed before (a reload): dropping it asks first, as if just typed.
+    dirty: !!serverDraft || localStorage.getItem(DRAFT_PREFIX + draftKey(id)) !== null,
     issuedAt: issuedAt ?? Date.now(),
   };
   state.form = form;

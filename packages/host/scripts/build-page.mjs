@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
+import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 export const PAGE_SCRIPT = resolve(pkg, 'dist/page/app.js');
@@ -20,7 +21,7 @@ export async function pageScript() {
     platform: 'browser',
     target: 'es2022',
     conditions: ['browser'],
-    plugins: [workspaceSources],
+    plugins: [workspaceSources, catalogWithoutDocs],
     external: ['/formrequest.js'],
     minify: true,
     legalComments: 'none',

@@ -703,6 +703,9 @@ describe('conversation list and page', () => {
     assert.match(await page.text(), /<script type="module" src="\/app.js">/);
     const bundle = await fetch(`${host.url}/formrequest.js`);
     assert.equal(bundle.status, 200);
+    // Scripts go gzipped to a client that takes gzip (fetch asks for it and unpacks it).
+    assert.equal(bundle.headers.get('content-encoding'), 'gzip');
+    assert.equal((await fetch(`${host.url}/app.js`)).headers.get('content-encoding'), 'gzip');
     const code = await bundle.text();
     assert.match(code, /renderForm/);
     // The modules the bundle loads on demand sit next to it: the pattern engine, English, the reader,

@@ -76,7 +76,7 @@ describe('scripted scenarios in Chromium', () => {
     const page = await newPage(host.url);
     await say(page, '新しいプロジェクトを作成して');
     await waitForForm(page, '新規プロジェクト作成');
-    await page.locator('.tool summary', { hasText: 'mcp__form__request_form' }).waitFor();
+    await page.locator('.tool summary', { hasText: 'フォーム: 新規プロジェクト作成' }).waitFor();
     await form(page).getByLabel('プロジェクト名').fill('my-web-app');
     await form(page).getByLabel('言語').selectOption('typescript');
     await form(page).getByRole('checkbox', { name: '認証' }).check();

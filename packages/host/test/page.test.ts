@@ -116,6 +116,7 @@ describe('language', () => {
     await say(page, '新しいプロジェクトを作成して');
     await waitForForm(page, '新規プロジェクト作成');
     assert.equal(await page.locator('#send').textContent(), 'Send', 'the page speaks English');
+    await page.locator('#agent', { hasText: /^Agent: / }).waitFor();
     assert.equal(await slot(page).locator('.form-body').getAttribute('lang'), 'ja');
     assert.deepEqual(await slot(page).locator('.fr-actions button').allTextContents(), [
       'キャンセル',
@@ -128,6 +129,9 @@ describe('language', () => {
     );
     await slot(page).getByRole('button', { name: 'キャンセル' }).click();
     await page.locator('.msg.user', { hasText: 'フォーム入力をキャンセルしました。' }).waitFor();
+    // Switched to Japanese: the whole page follows, the agent's badge too.
+    await page.locator('#lang').click();
+    await page.locator('#agent', { hasText: /^エージェント: / }).waitFor();
     await page.context().close();
   });
 
@@ -135,7 +139,7 @@ describe('language', () => {
     const page = await open(`${host.url}/?lang=ja`);
     await say(page, 'Assign a task to someone');
     await waitForForm(page, 'Assign the task');
-    assert.equal(await page.locator('#send').textContent(), '送信');
+    assert.equal(await page.locator('#send').textContent(), '送る');
     assert.deepEqual(await slot(page).locator('.fr-actions button').allTextContents(), ['Cancel', 'Submit']);
     await slot(page).getByRole('button', { name: 'Submit' }).click();
     assert.equal(
@@ -163,6 +167,12 @@ describe('focus', () => {
       await slot(page).getByRole('button', { name: '送信' }).click();
       await page.locator('.msg.assistant', { hasText: 'focus-app' }).waitFor();
       assert.equal(await focused(page), '#input', `${size.width}px: focus goes back to the message box`);
+      // The transcript names the call for people and reads the answer back with its form's labels.
+      await page.locator('.tool summary', { hasText: 'フォーム: 新規プロジェクト作成' }).first().waitFor();
+      const sent = page.locator('.msg.user', { hasText: '新規プロジェクト作成' }).last();
+      assert.equal(await sent.locator('dt').first().textContent(), 'プロジェクト名');
+      assert.equal(await sent.locator('dd').first().textContent(), 'focus-app');
+      assert.equal(await sent.locator('details.json pre').isVisible(), false, 'the JSON a click away');
       await page.context().close();
     }
   });
@@ -238,6 +248,25 @@ describe('a message while a form is open', () => {
     await dialog.getByRole('button', { name: 'フォームを閉じて送信' }).click();
     await page.locator('.msg.user', { hasText: 'ところで' }).waitFor();
     await slot(page).waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  test('a half-filled form restored after a reload is not dropped silently either', async () => {
+    const page = await open(host.url);
+    await say(page, '新しいプロジェクトを作成して');
+    await waitForForm(page, '新規プロジェクト作成');
+    await slot(page).getByLabel('プロジェクト名').fill('kept-app');
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((k) => (localStorage.getItem(k) ?? '').includes('kept-app')),
+    );
+    await page.reload();
+    await waitForForm(page, '新規プロジェクト作成');
+    assert.equal(await slot(page).getByLabel('プロジェクト名').inputValue(), 'kept-app');
+    await say(page, 'ところで');
+    const dialog = page.getByRole('dialog', { name: '入力中のフォームがあります' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'フォームに戻る' }).click();
+    assert.equal(await slot(page).getByLabel('プロジェクト名').inputValue(), 'kept-app');
     await page.context().close();
   });
 });

@@ -135,7 +135,7 @@ export function checkField(
 
   if (spec.value === 'boolean') {
     if (value !== undefined && value !== null && typeof value !== 'boolean') return say('badValue');
-    return f.required && value !== true ? say('required') : null;
+    return f.required && value !== true ? say('mustCheck') : null;
   }
   if (isEmptyValue(value)) {
     if (f.required) return say('required');
@@ -184,7 +184,9 @@ export function checkField(
       if (typeof max === 'number' && n > max) return say('max', { n: max });
       if (typeof step === 'number' && step > 0) {
         const k = (n - (typeof min === 'number' ? min : 0)) / step;
-        if (Math.abs(k - Math.round(k)) > 1e-9) return say('step', { n: step });
+        if (Math.abs(k - Math.round(k)) > 1e-9)
+          // Steps of 1 from a whole number (or none): the field asks for whole numbers, and says so.
+          return say(step === 1 && Number.isInteger(min ?? 0) ? 'wholeNumber' : 'step', { n: step });
       }
       return null;
     }

@@ -7,6 +7,7 @@
 // the small modules.
 
 export { type AnswerLabels, answerLabels, MAX_LABEL_CHARS } from './answer-labels.js';
+export { type AnswerRow, type AnswerRowWords, answerRows } from './answer-rows.js';
 export {
   type AnswersResult,
   acceptsFile,

@@ -15,6 +15,7 @@ export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;
 export type PageKey = keyof typeof ja.page;
+export type LaterKey = keyof typeof ja.later;
 export type ChatKey = keyof typeof ja.chat;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
@@ -39,6 +40,11 @@ export function agentText(
 /** The terminal's words in `locale`, as one object (`words.keyMove`; templates go through format()). */
 export function terminalWords(locale: Locale | undefined): Readonly<Record<TerminalKey, string>> {
   return locale === 'en' ? en.terminal : ja.terminal;
+}
+
+/** The renderer's on-demand words (the file field) in `locale`, as one object. */
+export function laterWords(locale: Locale | undefined): Readonly<Record<LaterKey, string>> {
+  return locale === 'en' ? en.later : ja.later;
 }
 
 /** The words of the server's form page and Apps widget in `locale`, as one object. */

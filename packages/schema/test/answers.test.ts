@@ -36,7 +36,7 @@ test('the renderer guide messages of seed 000, Japanese by default', () => {
   const qty = f({ name: 'q', type: 'number', label: '数量', min: 1, max: 100, step: 1 });
   assert.equal(validateField(qty, 0), '数量は1以上で入力してください');
   assert.equal(validateField(qty, 101), '数量は100以下で入力してください');
-  assert.equal(validateField(qty, 1.5), '数量は1刻みで入力してください');
+  assert.equal(validateField(qty, 1.5), '数量は整数で入力してください');
   assert.equal(validateField(qty, 'abc'), '数量は数値で入力してください');
   assert.equal(validateField(qty, '42'), null);
   const features = f({
@@ -80,7 +80,8 @@ test('range uses the catalog defaults 0..100 step 1', () => {
 
 test('checkbox: required means checked; select/radio: option membership', () => {
   const agree = f({ name: 'agree', type: 'checkbox', label: '同意', required: true });
-  assert.equal(validateField(agree, false), '同意は必須です');
+  assert.equal(validateField(agree, false), '「同意」にチェックを入れてください');
+  assert.equal(validateField(agree, false, { locale: 'en' }), 'Please check "同意"');
   assert.equal(validateField(agree, true), null);
   assert.equal(validateField(agree, 'yes'), '同意の値が正しくありません');
   const radio = f({ name: 'p', type: 'radio', label: '優先度', options: [{ value: 'high', label: '高' }] });

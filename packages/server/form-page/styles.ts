@@ -4,10 +4,11 @@ const CSS = `
 :root { color-scheme: light dark; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: light-dark(#f4f6f9, #101215);
   color: light-dark(#1a1d23, #e6e8eb); }
-#page { box-sizing: border-box; max-width: 46rem; margin: 0 auto; padding: 24px 16px 48px; }
+#page { box-sizing: border-box; max-width: 42rem; margin: 0 auto; padding: 24px 16px 48px; }
 .fp-asker { margin: 0 0 12px; font-size: 14px; color: light-dark(#596270, #a3acb8); }
 .fp-card { background: light-dark(#fff, #17191c); border: 1px solid light-dark(#d5dae1, #2f343b);
-  border-radius: 12px; padding: 8px 4px; }
+  border-radius: 12px; }
+.fp-card .fr { max-width: none; border-radius: 12px; }
 .fp-banner { margin: 0 0 12px; padding: 12px 16px; border-radius: 8px; white-space: pre-line;
   background: light-dark(#fdecee, #3a1c20); color: light-dark(#8c1020, #ffb3ba); }
 .fp-banner button { margin-left: 12px; }

@@ -17,6 +17,7 @@ import {
 import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web/formrequest.js';
+import { underPageTitle } from './form-as-page.js';
 import { adoptPageStyles } from './styles.js';
 
 /** The data the server embeds (form-page-html.ts `FormPageData`). */
@@ -28,6 +29,7 @@ interface PageData {
   state: 'open' | 'accept' | 'cancel' | 'decline' | 'closed';
   question: boolean;
   maxFileBytes: number;
+  searchOrigins: string[];
 }
 
 type Values = Record<string, unknown>;
@@ -322,6 +324,19 @@ function refused(error: Refusal, retry: () => void): void {
   showBanner(format(words.failed, { reason: error.message }), retry);
 }
 
+/**
+ * Searches, except to an origin this page's CSP does not allow (the server's config does not list it):
+ * refused at once with the reason, which the field shows instead of a "try again" that could never work.
+ */
+const searchFetch: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  if (url.origin === location.origin || (data.searchOrigins ?? []).includes(url.origin))
+    return fetch(input, init);
+  const refused = new Error(format(words.searchNotAllowed, { origin: url.origin }));
+  refused.name = 'FormRequestRefused';
+  return Promise.reject(refused);
+};
+
 function start(): void {
   if (data.state !== 'open') {
     showDone(data.state);
@@ -341,12 +356,14 @@ function start(): void {
   declineButton.addEventListener('click', () => void send('decline'));
   decline.append(declineButton, el('span', undefined, words.declineHint));
   page.replaceChildren(asker, banner, card, status, decline);
-  controller = renderForm(holder, data.schema, {
+  controller = renderForm(holder, underPageTitle(data.schema), {
     locale,
     draftKey: `form-page:${data.id}`,
     now: new Date(data.issuedAt),
     onSubmit: (values, _message, context) => void submit(values, context.utcOffset, context.labels),
     onCancel: () => void send('cancel'),
+    fetch: searchFetch,
+    titleLevel: 1, // the form is the page: its title is the page's h1
   });
   // Told at once when the call is cut, declined or answered elsewhere (not on the next submit).
   void watch('open', () => !done).then((status) => {

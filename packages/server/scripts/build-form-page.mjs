@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
+import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const out = resolve(pkg, 'dist/form-page.js');
@@ -28,7 +29,7 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  plugins: [workspaceSources],
+  plugins: [workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
   charset: 'utf8',

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '@formrequest/internal/config';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { allowedSearchOrigins } from './search-origins.js';
 
 export const WIDGET_URI = 'ui://form/request-form.html';
 export const WIDGET_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -23,7 +24,7 @@ export function widgetToolMeta(invoking: string, invoked: string): Record<string
 
 /** The origins the widget may fetch from: those of the configured search endpoints, nothing else. */
 export function connectDomains(config: ServerConfig): string[] {
-  return [...new Set((config.endpoints ?? []).map((endpoint) => new URL(endpoint.url).origin))];
+  return allowedSearchOrigins(config);
 }
 
 let cachedHtml: string | undefined;

@@ -14,6 +14,7 @@ import type { ServerConfig } from '@formrequest/internal/config';
 import { type Access, allowedMethods, allowHeader, bodyLimit, HttpError } from '@formrequest/internal/http';
 import { pageWords } from '@formrequest/schema/messages';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { answerRoute } from './form-page-answer.js';
 import { type FormPageContext, fileReference } from './form-page-context.js';
 import { fileRoute, uploadRoute } from './form-page-files.js';
@@ -21,6 +22,7 @@ import { formPageHtml, messagePageHtml, pageCsp, pageData } from './form-page-ht
 import { pageScript } from './form-page-script.js';
 import { statusRoute } from './form-page-status.js';
 import type { PendingForms } from './pending-forms.js';
+import { allowedSearchOrigins } from './search-origins.js';
 
 /** The most one uploaded file may weigh unless its field says less (the host's limit too). */
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -42,6 +44,7 @@ export interface FormPageRoutesOptions {
 /** The form page's routes, at /forms/… of the app that mounts them (`app.route('/', formPageRoutes(…))`). */
 export function formPageRoutes(options: FormPageRoutesOptions): Hono {
   const csp = pageCsp(options.config);
+  const searchOrigins = allowedSearchOrigins(options.config);
   const page: FormPageContext = {
     forms: options.forms,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
@@ -53,7 +56,8 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
   app.onError(formPageErrors(options.log));
   app.use('/forms/*', options.access.middleware({ requireOrigin: true }));
 
-  app.get('/forms/-/page.js', (c) => {
+  // Gzip for browsers that take it (every one does): the page script is ~4x smaller on the wire.
+  app.get('/forms/-/page.js', compress({ encoding: 'gzip' }), (c) => {
     const script = pageScript();
     if (!script.ok) {
       options.log(`formrequest serve: ${script.error}`);
@@ -70,7 +74,7 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
     if (!form) return notFoundPage(c, csp);
     // A person (or a browser) opened the page: a decline from the client after this is theirs.
     if (c.req.method === 'GET' && !form.outcome) await page.forms.markOpened(form.id);
-    return c.body(formPageHtml(pageData(form, page.maxFileBytes)), 200, pageHeaders(csp));
+    return c.body(formPageHtml(pageData(form, page.maxFileBytes, searchOrigins)), 200, pageHeaders(csp));
   });
   app.post(
     `/forms/:id${ID}`,

@@ -20,6 +20,7 @@ import { routeInput, withoutPage } from './route-call.js';
 import { conversationNote } from './route-messages.js';
 import { decideRoute, type RouteInput } from './routing.js';
 import type { FormRuntime } from './runtime.js';
+import { unreachableSearchIssues } from './search-origins.js';
 import { askOnPage } from './url-elicitation.js';
 
 export const REQUEST_FORM_TOOL = 'request_form';
@@ -61,6 +62,9 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
         const errors = [...(mode.ok ? [] : [mode.message]), formatIssues(checked.errors)];
         return formErrorResult(errors.filter(Boolean).join('\n'), notes);
       }
+      // A search the widget and the form page cannot reach (their CSP): said now, while the model can
+      // still fix it; a host that renders the form in its own page decides its own reach.
+      const unreachable = unreachableSearchIssues(checked.schema, runtime.config, checked.locale);
       // The form-mode mapping matters only to a client that can show that dialog (routing.ts reads `fit`
       // for no other); the conversation mode, the common call, skips it.
       const mapping: ReturnType<typeof toElicitation> = supportsFormElicitation(
@@ -75,7 +79,7 @@ export function registerRequestFormTool(server: McpServer, runtime: FormRuntime)
         mode.mode,
         mapping.ok ? { ok: true } : { ok: false, reasons: mapping.reasons },
       );
-      return showForm(server, ctx, runtime, checked.schema, notes, input, mapping);
+      return showForm(server, ctx, runtime, checked.schema, notes, input, mapping, unreachable);
     },
   );
 }
@@ -88,8 +92,11 @@ async function showForm(
   notes: Issue[],
   input: RouteInput,
   mapping: ReturnType<typeof toElicitation>,
+  unreachable: Issue[],
 ) {
   let route = decideRoute(input);
+  const shownByUs = route.surface === 'apps' || route.surface === 'url-elicitation';
+  if (shownByUs && unreachable.length > 0) notes = [...notes, ...unreachable];
   if (route.surface === 'url-elicitation') {
     const flow = await askOnPage(server, ctx, runtime, { schema });
     if (flow.kind === 'ask') return flow.result;

@@ -3,7 +3,7 @@
 // (Playwright), and the answer arriving as the host's `ui/message`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -12,11 +12,17 @@ import { cancelMessage, submitMessage } from '@formrequest/schema';
 import { ISSUED_AT_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
-import { httpClient, type TestClient } from './support.ts';
+import { connectClient, exampleForm, httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
+const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/widget');
+const shot = (name: string) => {
+  mkdirSync(SHOTS, { recursive: true });
+  return resolve(SHOTS, name);
+};
 const widgetFile = resolve(pkg, 'dist/request-form.html');
 
 /** Builds the widget when it is missing or older than its sources. */
@@ -143,7 +149,11 @@ interface Hosted {
 async function host(
   tool: string,
   args: Record<string, unknown>,
-  options: { capabilities?: Record<string, unknown>; theme?: 'light' | 'dark' } = {},
+  options: {
+    capabilities?: Record<string, unknown>;
+    theme?: 'light' | 'dark';
+    hostContext?: Record<string, unknown>;
+  } = {},
 ): Promise<Hosted> {
   const toolResult = await client.callTool({ name: tool, arguments: args });
   const { html, csp } = await readWidget();
@@ -161,6 +171,7 @@ async function host(
     toolResult,
     hostCapabilities: options.capabilities ?? { message: { text: {} } },
     theme: options.theme ?? 'light',
+    hostContext: options.hostContext,
   });
   await page.waitForFunction(() => window.hostLog.initialized);
   const frame = await waitForFrame(page);
@@ -199,6 +210,27 @@ test('the tools point at the widget; the resource declares the endpoint origins 
   assert.ok(!/<script[^>]+src=/.test(html), 'self-contained: no external scripts');
 });
 
+test('a field searching an origin the config does not list: the tool result warns an Apps host at call time', async () => {
+  const form = structuredClone(FORM);
+  form.fields[2]!.searchUrl = `${otherOrigin}/users`;
+  const apps = await connectClient('v2-auto', { url: mcp.url }, undefined, {
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  });
+  try {
+    const shown: any = await apps.callTool({ name: 'request_form', arguments: { form_schema: form } });
+    const warnings: string[] = shown.structuredContent.warnings ?? [];
+    assert.ok(
+      warnings.some((w) => w.includes(otherOrigin) && w.includes('「assignee」') && w.includes('--config')),
+      JSON.stringify(shown.structuredContent),
+    );
+    form.fields[2]!.searchUrl = `${apiOrigin}/users`;
+    const listed: any = await apps.callTool({ name: 'request_form', arguments: { form_schema: form } });
+    assert.equal(listed.structuredContent.warnings, undefined, 'a listed origin: no warning');
+  } finally {
+    await apps.close();
+  }
+});
+
 test('fill in the form inside the host (with search inside the CSP), submit: ui/message carries the answers', async () => {
   const form = structuredClone(FORM);
   form.fields[2]!.searchUrl = `${apiOrigin}/users`;
@@ -211,9 +243,9 @@ test('fill in the form inside the host (with search inside the CSP), submit: ui/
     await frame.getByRole('option', { name: '山田太郎 (yamada@example.com)' }).waitFor();
     await search.press('ArrowDown');
     await search.press('Enter');
-    assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+    assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
     await page.evaluate(() => window.setTheme('light'));
-    await frame.locator('#app[data-theme=light]').waitFor();
+    await frame.locator('html[data-theme=light]').waitFor();
     // The CSP is real: an origin the config does not list is unreachable from the widget.
     const blocked = await frame.evaluate(
       (url) =>
@@ -328,7 +360,7 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
     await frame.getByRole('textbox', { name: '名前' }).fill('太郎');
     await frame.getByRole('textbox', { name: '名前' }).press('Enter');
     assert.equal(await waitForMessage(messages), submitMessage(form as never, { name: '太郎' }));
-    assert.equal(await frame.locator('#app').getAttribute('data-theme'), 'dark');
+    assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
   } finally {
     await page.close();
   }
@@ -380,5 +412,194 @@ test('field names that are DOM members (remove, submit, querySelectorAll, toStri
     await frame.getByText('送信しました。').waitFor();
   } finally {
     await page.close();
+  }
+});
+
+// A host with its own look (MCP Apps `styles.variables` and `styles.css.fonts`): cream paper, a serif, 2 px
+// radii, each colour a light-dark() pair as hosts send them.
+const CREAM = {
+  styles: {
+    variables: {
+      '--color-background-primary': 'light-dark(rgb(247, 241, 227), rgb(31, 29, 26))',
+      '--color-background-secondary': 'light-dark(rgb(236, 228, 210), rgb(47, 44, 39))',
+      '--color-text-primary': 'light-dark(rgb(43, 33, 24), rgb(240, 233, 220))',
+      '--color-text-secondary': 'light-dark(rgb(94, 82, 68), rgb(190, 180, 165))',
+      '--color-border-primary': 'light-dark(rgb(140, 126, 106), rgb(130, 120, 105))',
+      '--font-sans': '"Host Serif", Georgia, serif',
+      '--border-radius-md': '2px',
+    },
+    css: { fonts: '@font-face { font-family: "Host Serif"; src: local("DejaVu Serif"); }' },
+  },
+};
+
+const LOOKS_FORM = {
+  title: 'レビュー依頼',
+  fields: [
+    { name: 'task', type: 'text', label: 'タスク名', required: true },
+    { name: 'note', type: 'textarea', label: 'メモ' },
+    {
+      name: 'priority',
+      type: 'radio',
+      label: '優先度',
+      options: [
+        { value: 'high', label: '高' },
+        { value: 'low', label: '低' },
+      ],
+    },
+    { name: 'ok', type: 'checkbox', label: '確認しました' },
+  ],
+};
+
+test("the host's look: background, font and radius follow its variables; a theme change after render turns the form dark; controls line up; a compact summary after submit", async () => {
+  const { page, frame, messages } = await host(
+    'request_form',
+    { form_schema: LOOKS_FORM },
+    { hostContext: CREAM },
+  );
+  try {
+    await frame.getByLabel('タスク名').waitFor();
+    // (No named functions inside evaluate: the test runner's transform would wrap them in a helper the
+    // page does not have.)
+    const look = async () => {
+      const [bg, body, text, font, radius, buttonRadius] = await frame.evaluate(() =>
+        [
+          ['.fr', 'background-color'],
+          ['body', 'background-color'],
+          ['.fr-label', 'color'],
+          ['.fr-in', 'font-family'],
+          ['.fr-in', 'border-top-left-radius'],
+          ['.fr-btn', 'border-top-left-radius'],
+        ].map(([sel, prop]) => getComputedStyle(document.querySelector(sel!)!).getPropertyValue(prop!)),
+      );
+      return { bg, body, text, font, radius, buttonRadius };
+    };
+    const light = await look();
+    assert.equal(light.bg, 'rgb(247, 241, 227)', 'the form takes the host background');
+    assert.equal(light.body, 'rgb(247, 241, 227)', 'so does the frame around it');
+    assert.equal(light.text, 'rgb(43, 33, 24)');
+    assert.match(light.font, /Host Serif/, 'the host font');
+    assert.equal(light.radius, '2px');
+    assert.equal(light.buttonRadius, '2px');
+    assert.equal(await frame.locator('style#host-fonts').count(), 1, "the host's font CSS applied");
+    // Every textarea and button lines up with the inputs: same left edge and width, buttons on one row.
+    const [input, area, cancel, submit, optA, optB] = await frame.evaluate(() =>
+      [
+        'input.fr-in',
+        'textarea.fr-in',
+        '.fr-actions .fr-btn:not(.fr-primary)',
+        '.fr-actions .fr-primary',
+        '.fr-opt',
+        '.fr-opt + .fr-opt',
+      ].map((sel) => {
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return {
+          left: Math.round(r.left),
+          right: Math.round(r.right),
+          top: Math.round(r.top),
+          bottom: Math.round(r.bottom),
+        };
+      }),
+    );
+    const boxes = {
+      input: input!,
+      area: area!,
+      cancel: cancel!,
+      submit: submit!,
+      radioGap: optB!.top - optA!.bottom,
+    };
+    assert.deepEqual(
+      [boxes.area.left, boxes.area.right],
+      [boxes.input.left, boxes.input.right],
+      'the textarea is as wide as the input',
+    );
+    assert.equal(boxes.cancel.top, boxes.submit.top, 'cancel and submit on one row');
+    assert.ok(boxes.submit.right <= boxes.input.right, 'submit ends within the field column');
+    assert.ok(boxes.radioGap < 16, `options sit close together (${boxes.radioGap}px)`);
+    // The host turns dark after render: the form follows.
+    await page.evaluate(() => window.setTheme('dark'));
+    await frame.locator('html[data-theme=dark]').waitFor();
+    const dark = await look();
+    assert.equal(dark.bg, 'rgb(31, 29, 26)', 'dark after the theme change');
+    assert.equal(dark.text, 'rgb(240, 233, 220)');
+    // New variables in a later context change are applied too.
+    await page.evaluate(() =>
+      window.setHostContext({ styles: { variables: { '--border-radius-md': '0px' } } }),
+    );
+    await frame.waitForFunction(
+      () => getComputedStyle(document.querySelector('.fr-in')!).borderTopLeftRadius === '0px',
+    );
+    await frame.getByLabel('タスク名').fill('レビュー');
+    await frame.getByLabel('メモ').fill('急ぎで');
+    await frame.getByLabel('高').check();
+    await frame.getByRole('button', { name: '送信' }).click();
+    await waitForMessage(messages);
+    // The summary: title, status, answers as label: value; the frame shrinks to it.
+    const summary = frame.locator('.w-sum');
+    await summary.waitFor();
+    assert.equal(await summary.locator('h1').textContent(), 'レビュー依頼');
+    assert.deepEqual(await summary.locator('dt').allTextContents(), [
+      'タスク名',
+      'メモ',
+      '優先度',
+      '確認しました',
+    ]);
+    assert.deepEqual(await summary.locator('dd').allTextContents(), ['レビュー', '急ぎで', '高', 'いいえ']);
+    await frame.getByText('送信しました。').waitFor();
+    assert.equal(
+      await frame.evaluate(() => getComputedStyle(document.body).backgroundColor),
+      'rgb(31, 29, 26)',
+      'the summary in the host look',
+    );
+    await page.waitForFunction(() => {
+      const last = window.hostLog.sizes.at(-1);
+      return last !== undefined && (last.height ?? 1e9) < 300;
+    });
+    const last = await page.evaluate(() => window.hostLog.sizes.at(-1)!);
+    assert.ok(last.height! < 300, `the frame shrinks to the summary (${last.height}px)`);
+    await page.screenshot({ path: shot('widget-host-look-summary.png') });
+  } finally {
+    await page.close();
+  }
+});
+
+test('cancel: a compact summary saying so, no answers', async () => {
+  const { page, frame, messages } = await host('request_form', { form_schema: LOOKS_FORM });
+  try {
+    await frame.getByRole('button', { name: 'キャンセル' }).click();
+    assert.equal(await waitForMessage(messages), cancelMessage());
+    await frame.locator('.w-sum').waitFor();
+    assert.equal(await frame.locator('.w-sum h1').textContent(), 'レビュー依頼');
+    await frame.getByText('キャンセルしました。').waitFor();
+    assert.equal(await frame.locator('.w-sum dt').count(), 0);
+  } finally {
+    await page.close();
+  }
+});
+
+// Seed examples 1-3 in the widget at phone and desktop widths, light and dark (the host's theme): axe
+// finds nothing in the frame, and each is photographed (.tmp/screenshots/widget/, the tests' artefacts).
+test('axe: no violations in the widget for seed examples 1-3 at 390 and 1280, light and dark; screenshots', async () => {
+  const examples = [
+    ['example1', exampleForm('example1-project.json')],
+    ['example2', exampleForm('example2-assign.json')],
+    ['example3', exampleForm('example3-address.json')],
+  ] as const;
+  for (const [name, schema] of examples) {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, frame } = await host('request_form', { form_schema: schema }, { theme });
+      try {
+        await frame.locator('.fr-title').waitFor();
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.evaluate((w) => {
+            document.querySelector('iframe')!.style.width = `${Math.min(w, 760)}px`;
+          }, width);
+          assert.deepEqual(await axeViolations(frame), [], `${name} ${width} ${theme}`);
+          await page.screenshot({ path: shot(`${name}-${width}-${theme}.png`) });
+        }
+      } finally {
+        await page.close();
+      }
+    }
   }
 });

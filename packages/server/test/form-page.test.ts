@@ -3,13 +3,17 @@
 // and the test opens it, fills the form and submits, cancels or declines; the answers arrive in the
 // client's tool result.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
+import type { FormSchema } from '@formrequest/schema';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
 } from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
@@ -92,6 +96,23 @@ test('seed example 2: autocomplete from the configured search API, a date and a 
       await page.getByText('MCP サーバー「form」からの入力依頼').waitFor();
       assert.equal(await page.title(), 'タスク担当者設定 — formrequest');
       assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+      // The page's layout: one <main>, the form's title as its <h1>, an icon, the form centred.
+      assert.equal(await page.locator('main').count(), 1);
+      assert.deepEqual(await page.getByRole('heading', { level: 1 }).allTextContents(), ['タスク担当者設定']);
+      assert.match(
+        (await page.locator('link[rel=icon]').getAttribute('href')) ?? '',
+        /^data:image\/svg\+xml,/,
+      );
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const [form, card, width] = await page.evaluate(() => [
+        ...['.fr', '.fp-card'].map((sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return (r.left + r.right) / 2;
+        }),
+        document.documentElement.clientWidth / 2,
+      ]);
+      assert.ok(Math.abs(form! - card!) < 1, `the form is centred in its card (${form} vs ${card})`);
+      assert.ok(Math.abs(card! - width!) < 1, `the card is centred on the page (${card} vs ${width})`);
       await page.getByRole('combobox', { name: '担当者' }).fill('山田');
       await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
       await page.getByLabel('期限').fill(inDays(30));
@@ -312,6 +333,16 @@ test('an unknown or mistyped link shows a page that says so, in both languages',
   });
 });
 
+test('the page script goes gzipped to a browser that takes gzip', async () => {
+  const base = http.url.replace('/mcp', '');
+  const script = await fetch(`${base}/forms/-/page.js`, {
+    headers: { host: new URL(base).host, 'accept-encoding': 'gzip' },
+  });
+  assert.equal(script.status, 200);
+  assert.equal(script.headers.get('content-encoding'), 'gzip');
+  assert.match(await script.text(), /renderForm|formrequest-data/);
+});
+
 test('CSP: the page may fetch the configured search origin, and a fetch to any other origin is blocked', async () => {
   // A second live API on another port: reachable and CORS-open, so only the page's CSP can stop it.
   const other = await startSearchApi();
@@ -446,5 +477,80 @@ test('a v1 client with a 3 s timeout and no progress reset: the page says the ca
     });
   } finally {
     await client.close();
+test('a field searching an origin the config does not list: the tool result warns at call time; the page says the server may not search there, with no retry', async () => {
+  const other = await startSearchApi();
+  const form = assignForm(exampleForm('example2-assign.json'), other.usersUrl);
+  const asked = await ask('request_form', { form_schema: form });
+  try {
+    await withPage(async (page) => {
+      await page.goto(asked.url);
+      const search = page.getByRole('combobox', { name: '担当者' });
+      await search.fill('山田');
+      const refused = page.getByText(`このサーバーは ${other.origin} を検索できません`);
+      await refused.waitFor();
+      assert.equal(await page.getByRole('button', { name: '再試行' }).isVisible(), false, 'no retry');
+      assert.equal(await page.getByText('もう一度お試しください').count(), 0);
+      // Styled as an error, not a hint.
+      const [color, error] = await page.evaluate(() => {
+        const status = [...document.querySelectorAll('.fr-hint')].find((e) =>
+          e.textContent?.includes('検索できません'),
+        )!;
+        const probe = document.createElement('p');
+        probe.className = 'fr-msg';
+        status.after(probe);
+        const out = [getComputedStyle(status).color, getComputedStyle(probe).color];
+        probe.remove();
+        return out;
+      });
+      assert.equal(color, error);
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+    });
+    const result = await asked.result;
+    const warnings: string[] = result.structuredContent.warnings ?? [];
+    const warning = warnings.find((w) => w.includes(other.origin));
+    assert.ok(warning, JSON.stringify(result.structuredContent));
+    assert.match(warning, /「assignee」/, 'names the field');
+    assert.match(warning, /--config/, 'names the config');
+    assert.match(warning, /endpoints/);
+  } finally {
+    await asked.client.close();
+    await other.close();
+  }
+});
+
+// Seed examples 1-3 on the page at phone and desktop widths, light and dark: axe finds nothing, and each
+// is photographed into .tmp/screenshots/form-page/ (the tests' artefacts; never committed).
+test('axe: no violations on the page for seed examples 1-3 at 390 and 1280, light and dark; screenshots', async () => {
+  const shots = resolve(import.meta.dirname, '../../../.tmp/screenshots/form-page');
+  mkdirSync(shots, { recursive: true });
+  const base = http.url.replace('/mcp', '');
+  const examples = [
+    ['example1', exampleForm('example1-project.json')],
+    ['example2', assignForm(exampleForm('example2-assign.json'), search.usersUrl)],
+    ['example3', exampleForm('example3-address.json')],
+  ] as const;
+  const context = await newTestContext(browser);
+  try {
+    const page = await context.newPage();
+    for (const [name, schema] of examples) {
+      const form = await http.forms.open({ schema: schema as FormSchema, serverName: 'form' });
+      for (const width of [390, 1280]) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.goto(`${base}/forms/${form.id}`);
+          await page.locator('.fr-title').waitFor();
+          await page
+            .locator('.fr[aria-busy]')
+            .waitFor({ state: 'detached' })
+            .catch(() => {});
+          assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
+          await page.screenshot({ path: resolve(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+    }
+  } finally {
+    await context.close();
   }
 });

@@ -6,9 +6,11 @@
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
-import type { Locale, ResolvedQuestion } from '@formrequest/schema';
+import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import { answerRows } from '@formrequest/schema/core';
 import { pageWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web/formrequest.js';
+import { underPageTitle } from '../form-page/form-as-page.ts';
 import { FORM_META_KEY, ISSUED_AT_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
 
@@ -73,14 +75,31 @@ window.addEventListener('message', (event) => {
 });
 
 // ---- what the host tells us ----
+// The theme goes on <html> (the widget's own styles, and the form inside, which takes the page's
+// color-scheme); the host's style variables go on <html> too, where the widget's sheet maps them onto the
+// renderer's --fr-* tokens (build-widget.mjs); its fonts' CSS (@font-face / @import) into one <style>.
+// Each host-context-changed carries only what changed: each part is re-applied as it comes.
 function applyHostContext(context: Json): void {
-  if (context.theme === 'dark' || context.theme === 'light') root.dataset.theme = context.theme;
+  const html = document.documentElement;
+  if (context.theme === 'dark' || context.theme === 'light') {
+    html.dataset.theme = context.theme;
+    root.dataset.theme = context.theme;
+  }
   const variables = context.styles?.variables;
   if (variables && typeof variables === 'object') {
     for (const [name, value] of Object.entries(variables)) {
-      if (typeof value === 'string' && name.startsWith('--'))
-        document.documentElement.style.setProperty(name, value);
+      if (typeof value === 'string' && name.startsWith('--')) html.style.setProperty(name, value);
     }
+  }
+  const fonts = context.styles?.css?.fonts;
+  if (typeof fonts === 'string') {
+    let style = document.getElementById('host-fonts');
+    if (!style) {
+      style = document.createElement('style');
+      style.id = 'host-fonts';
+      document.head.append(style);
+    }
+    style.textContent = fonts; // CSS text, never markup
   }
 }
 
@@ -90,6 +109,7 @@ function showResult(result: Json): void {
   // The checked form travels in `_meta` (the model does not read it); `_metadata` is seed 000's copy.
   const schema = result._meta?.[FORM_META_KEY] ?? result._metadata?.schema;
   if (schema?.locale === 'en' || schema?.locale === 'ja') locale = schema.locale;
+  document.documentElement.lang = locale ?? 'ja';
   if (result.isError) showNote(text || data.message || words().cannotShow, true);
   else if (data.type === 'form_request' && data.status === 'waiting_for_input' && schema) {
     // A missing or absurd instant (not a date) falls back to now, as a form without one would.
@@ -126,11 +146,11 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
     event.preventDefault();
     void controller?.submit();
   });
-  controller = renderForm(holder, schema, {
+  controller = renderForm(holder, underPageTitle(schema as FormSchema), {
+    titleLevel: 1, // the frame is its own document: the form's title is its h1
     locale: schema.locale,
     ...(issuedAt ? { now: issuedAt } : {}),
     draftKey: `request_form:${key}`,
-    theme: root.dataset.theme as 'light' | 'dark' | undefined,
     onSubmit: (values, message) => {
       // A single choice answered both with an option and with typed text takes one: asked again here.
       const problems = questions ? questionAnswerProblems(questions, values, schema.locale) : {};
@@ -138,29 +158,31 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
         controller?.setErrors(problems);
         return;
       }
-      void deliver(questions ? questionAnswerText(questions, values) : message, words().sent);
+      const summary = () =>
+        showSummary(schema.title, words().sent, answerRows(schema as never, values, words()));
+      void deliver(questions ? questionAnswerText(questions, values) : message, summary);
     },
     onCancel: (message) => {
-      void deliver(message, words().cancelled);
+      void deliver(message, () => showSummary(schema.title, words().cancelled, []));
     },
   });
 }
 
 /** Sends the answer as the next user message; where that is impossible, shows it for copy and paste. */
-async function deliver(text: string, done: string): Promise<void> {
+async function deliver(text: string, done: () => void): Promise<void> {
   controller?.destroy();
   controller = undefined;
   const openai = (window as Json).openai;
   try {
     if (typeof openai?.sendFollowUpMessage === 'function') {
       await openai.sendFollowUpMessage({ prompt: text });
-      showNote(done);
+      done();
       return;
     }
     if (hostCapabilities.message) {
       const result = await request('ui/message', { role: 'user', content: [{ type: 'text', text }] });
       if (!result.isError) {
-        showNote(done);
+        done();
         return;
       }
     }
@@ -173,28 +195,56 @@ async function deliver(text: string, done: string): Promise<void> {
 function showNote(text: string, error = false): void {
   controller?.destroy();
   controller = undefined;
-  const p = document.createElement('p');
-  p.className = error ? 'note error' : 'note';
-  p.textContent = text;
+  const p = el('p', error ? 'w-note w-error' : 'w-note', text);
+  if (error) p.setAttribute('role', 'alert');
   root.replaceChildren(p);
 }
 
+/** A text-only element of the widget's own (never markup from the form or the host). */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * After submit or cancel: the form's title, what happened, and the answers as label: value rows, in a
+ * compact box, so the frame shrinks to it (the size report follows the body).
+ */
+function showSummary(title: unknown, status: string, rows: { label: string; text: string }[]): void {
+  const box = el('section', 'w-box w-sum');
+  box.setAttribute('aria-label', typeof title === 'string' && title ? title : status);
+  if (typeof title === 'string' && title) box.append(el('h1', 'w-title', title));
+  const line = el('p', 'w-status', status);
+  line.setAttribute('role', 'status');
+  box.append(line);
+  if (rows.length > 0) {
+    const list = el('dl', 'w-rows');
+    for (const row of rows) list.append(el('dt', '', row.label), el('dd', '', row.text));
+    if (rows.length > 6) list.tabIndex = 0; // scrolls past six rows: reachable by keyboard
+    box.append(list);
+  }
+  root.replaceChildren(box);
+}
+
 function showPaste(text: string): void {
-  const p = document.createElement('p');
-  p.className = 'note';
-  p.textContent = words().pasteInstead;
-  const area = document.createElement('textarea');
+  const box = el('section', 'w-box w-paste');
+  const p = el('p', 'w-status', words().pasteInstead);
+  p.id = 'w-paste-note';
+  const area = el('textarea', 'w-text');
   area.readOnly = true;
   area.value = text;
   area.rows = Math.min(12, text.split('\n').length + 1);
-  const copy = document.createElement('button');
+  area.setAttribute('aria-labelledby', 'w-paste-note');
+  const copy = el('button', 'w-button', words().copy);
   copy.type = 'button';
-  copy.textContent = words().copy;
   copy.addEventListener('click', () => {
     area.select();
     navigator.clipboard?.writeText(text).catch(() => document.execCommand('copy'));
   });
-  root.replaceChildren(p, area, copy);
+  box.append(p, area, copy);
+  root.replaceChildren(box);
 }
 
 /** FNV-1a: a short stable key per form for the draft. */
@@ -205,8 +255,10 @@ function hash(text: string): string {
 }
 
 // ---- start ----
+// The body's own height (the document's scrollHeight is never less than the frame: it could not shrink).
 new ResizeObserver(() => {
-  const { scrollWidth: width, scrollHeight: height } = document.documentElement;
+  const width = document.documentElement.scrollWidth;
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
   notify('ui/notifications/size-changed', { width, height });
 }).observe(document.body);
 

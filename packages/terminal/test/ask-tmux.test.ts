@@ -156,7 +156,7 @@ test('ask: every widget family, inline messages, debounced search, the cascade, 
   pane.keys('Enter');
   await pane.waitFor(/同意する \* \(4\/9\)/);
   pane.keys('Enter');
-  await pane.waitFor(/同意するは必須です/);
+  await pane.waitFor(/「同意する」にチェックを入れてください/);
   pane.keys('Space', 'Enter');
   screen = await pane.waitFor(/担当者 \* \(5\/9\)/);
   assert.match(screen, /── 担当/);

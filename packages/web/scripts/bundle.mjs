@@ -73,6 +73,20 @@ export function stripDocs(source, file = 'catalog.ts') {
   return out;
 }
 
+/**
+ * The catalog without its docs, for any browser bundle that reads the catalog (the widget, the form
+ * page, the host's page read answers back with it).
+ */
+export const catalogWithoutDocs = {
+  name: 'formrequest-catalog-without-docs',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
+      contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
+      loader: 'ts',
+    }));
+  },
+};
+
 /** The on-demand modules become their files; the catalog loses its docs. */
 const browserFiles = {
   name: 'formrequest-browser-files',

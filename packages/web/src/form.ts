@@ -88,6 +88,7 @@ function draw(
     class: 'fr',
     novalidate: true,
     'data-theme': options.theme,
+    lang: locale,
     'aria-labelledby': `${uid}-t`,
   });
   let state: FormState | undefined;
@@ -191,7 +192,7 @@ function draw(
   if (schema.description) root.setAttribute('aria-describedby', `${uid}-d`);
   append(
     root,
-    h('h2', { id: `${uid}-t`, class: 'fr-title' }, schema.title),
+    h(`h${options.titleLevel ?? 2}` as 'h2', { id: `${uid}-t`, class: 'fr-title' }, schema.title),
     schema.description ? h('p', { id: `${uid}-d`, class: 'fr-desc' }, schema.description) : null,
     building.list,
     h('div', { class: 'fr-actions' }, life.cancelButton(schema.cancelLabel ?? say('cancel')), submitButton),

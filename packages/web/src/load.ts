@@ -18,3 +18,12 @@ export async function loadItems(
   if (!items) throw new Error(`${url} did not return a JSON list`);
   return items;
 }
+
+/**
+ * What a failed load says instead of the field's "try again": an embedding app whose `fetch` refuses a
+ * request for good (an origin its page may not reach) rejects with an Error named `FormRequestRefused`;
+ * its message is shown as it is and no retry is offered.
+ */
+export function refusal(error: unknown): string | undefined {
+  return error instanceof Error && error.name === 'FormRequestRefused' ? error.message : undefined;
+}

@@ -1,9 +1,13 @@
 // The renderer's stylesheet. Theming: the sheet never declares a public --fr-* property; it reads each
 // one with a fallback into a private --_* property on .fr, so a value set on .fr or on ANY ancestor
 // (inline, a page rule, :root) always wins. Every colour token holds its light and dark value in one
-// light-dark(); the form follows prefers-color-scheme, or data-theme="light|dark" on .fr or an ancestor
-// (zero-specificity rules, so a page's own `color-scheme` rule wins too).
-// Scales: space 4 8 12 16 20(gap) 24 32 px; type 14 / 15 / 16 (base) / 18 / 20 / 24 px; one accent, from
+// light-dark(); the form takes the page's color-scheme (inherited: a page that declares `light dark` follows
+// the OS, one that declares nothing is light), or data-theme="light|dark" on .fr or an ancestor
+// (zero-specificity rules, so a page's own `color-scheme` rule on .fr wins too). A good guest: .fr resets
+// what a page's text rules would pass down (text-align, letter-spacing, line-height: the font shorthand;
+// list styles: every list of the form sets its own).
+// Scales: space 4 8 12 16 20(gap) 24 32 px; type 14 / 16 (base: labels, dividers, muted level-4 headings) /
+// 18 / 20 / 22 (heading levels 3, 2, 1: each above a label) / 24 px (the title); one accent, from
 // which hover and highlight states are mixed. Off-screen fields skip layout and paint (content-visibility).
 export const CSS = `.fr{--_bg:var(--fr-bg,light-dark(#fff,#17191c));--_fg:var(--fr-fg,light-dark(#1a1d23,#e6e8eb));\
 --_muted:var(--fr-muted,light-dark(#596270,#a3acb8));--_line:var(--fr-border,light-dark(#8a939f,#767f8b));\
@@ -12,8 +16,7 @@ export const CSS = `.fr{--_bg:var(--fr-bg,light-dark(#fff,#17191c));--_fg:var(--
 --_chip:var(--fr-chip,light-dark(#eef2f7,#2a2f36));--_focus:var(--fr-focus,var(--_accent));\
 --_radius:var(--fr-radius,8px);--_gap:var(--fr-gap,20px);\
 font:var(--fr-font-size,16px)/1.5 var(--fr-font,system-ui,sans-serif);color:var(--_fg);background:var(--_bg);\
-max-width:40rem;padding:clamp(16px,5%,28px)}
-:where(.fr){color-scheme:light dark}
+max-width:40rem;padding:clamp(16px,5%,28px);text-align:start;letter-spacing:normal}
 :where([data-theme=light] .fr){color-scheme:light}:where([data-theme=dark] .fr){color-scheme:dark}
 :where(.fr[data-theme=light]){color-scheme:light}:where(.fr[data-theme=dark]){color-scheme:dark}
 .fr,.fr *{box-sizing:border-box}.fr [hidden]{display:none!important}
@@ -56,9 +59,9 @@ list-style:none;background:var(--_field);border:1px solid var(--_line);border-ra
 .fr-list [aria-selected=true]{background:var(--_accent)!important;color:var(--_on)}
 .fr-heading:not(:first-child),.fr-divider{margin-top:12px}
 .fr-heading>*{margin:0;line-height:1.35}.fr-heading>p{margin-top:4px}
-.fr-heading h2{font-size:1.25em}.fr-heading h3{font-size:1.125em}.fr-heading h4{font-size:1em}
-.fr-heading h5{font-size:.875em;color:var(--_muted)}
-.fr-divider{color:var(--_muted);font-size:.875em;font-weight:600}
+.fr-heading h2{font-size:1.375em}.fr-heading h3{font-size:1.25em}.fr-heading h4{font-size:1.125em}
+.fr-heading h5{font-size:1em;color:var(--_muted)}
+.fr-divider{color:var(--_muted);font-weight:600}
 .fr-divider:after{content:"";flex:1;border-top:1px solid var(--_line)}
 .fr-hr{border:0;border-top:1px solid var(--_line);margin:8px 0;width:100%}
 .fr-actions{gap:12px;justify-content:flex-end;flex-wrap:wrap;position:sticky;bottom:0;z-index:1;background:var(--_bg);\

@@ -25,7 +25,11 @@ export interface RenderOptions {
   onSubmit?(values: Record<string, unknown>, message: string, context: SubmitContext): void;
   /** Called once with the cancel message. */
   onCancel?(message: string): void;
-  /** fetch used for searchUrl / loadUrl requests (default: the global fetch). */
+  /**
+   * fetch used for searchUrl / loadUrl requests (default: the global fetch). To refuse a request for good
+   * (an origin the page may not reach), reject with an Error named `FormRequestRefused`: the field shows
+   * its message as it is, as an error, with no retry.
+   */
   fetch?: typeof fetch;
   /** Credentials mode for search requests; 'omit' unless the embedding app asks for more. */
   credentials?: RequestCredentials;
@@ -36,7 +40,9 @@ export interface RenderOptions {
    * it is rendered. Either way one instant for the whole life of the form, in this browser's zone.
    */
   now?: Date;
-  /** Forces a colour theme; default: follow prefers-color-scheme. */
+  /** The title's heading level: 2 (default: the form sits under a page's own h1) or 1 (the form is the page). */
+  titleLevel?: 1 | 2;
+  /** Forces a colour theme; default: the page's `color-scheme` (inherited; light where the page declares none). */
   theme?: 'light' | 'dark';
   /**
    * false: add no styles (the page links formrequest.css itself). By default the stylesheet is adopted

@@ -108,6 +108,18 @@ test('type scale: the title is the largest text; heading levels 1-4 step down be
   for (const tag of ['h2', 'h3', 'h4', 'h5']) levels.push(await size(`.fr-heading ${tag}`));
   assert.ok(levels[0]! < title, `level 1 (${levels[0]}px) is smaller than the title (${title}px)`);
   for (let i = 1; i < 4; i++) assert.ok(levels[i]! < levels[i - 1]!, `level ${i + 1} is smaller than ${i}`);
+  // A heading reads as a heading: levels 1-3 above a field label, level 4 and a divider not below one.
+  await mount(page, {
+    title: 'Title',
+    fields: [
+      { type: 'heading', text: 'Level 3', level: 3 },
+      { type: 'divider', label: 'Divider' },
+      { name: 'a', type: 'text', label: 'A' },
+    ],
+  });
+  const label = await size('.fr-label');
+  assert.ok((await size('.fr-heading h4')) > label, 'level 3 is larger than a label');
+  assert.ok((await size('.fr-divider')) >= label, 'a divider label is not smaller than a field label');
 });
 
 test('theming: a variable set on an ancestor, inline on the container or in a page rule wins', async () => {
@@ -149,6 +161,54 @@ test('light and dark: prefers-color-scheme, data-theme on an ancestor, and the t
   assert.equal(await bg(), 'rgb(255, 255, 255)', 'an ancestor says light');
   await mount(page, ALL, { theme: 'dark' });
   assert.equal(await bg(), 'rgb(23, 25, 28)', "the form's own theme wins over its ancestor's");
+});
+
+test('a good guest: a page with text-align:center and color-scheme:light on a dark OS shows the form left-aligned and light, in its language', async () => {
+  const page = await H.page();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addStyleTag({
+    content:
+      ':root { color-scheme: light } body { text-align: center; line-height: 3; letter-spacing: 4px } ' +
+      'ul { list-style: square; margin: 2em; padding: 2em }',
+  });
+  await mount(page, ALL, { locale: 'en' });
+  await page.waitForSelector('.fr-primary'); // drawn once its on-demand parts are here
+  const of = (sel: string, prop: string) => style(page, sel, prop);
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', "light: the page's scheme");
+  for (const sel of ['.fr', '.fr-label', '.fr-title', '.fr-hint']) {
+    assert.equal(await of(sel, 'text-align'), 'start', `${sel} text-align`);
+    assert.equal(await of(sel, 'letter-spacing'), 'normal', `${sel} letter-spacing`);
+  }
+  assert.equal(await of('.fr', 'line-height'), '24px', "the form's own line height");
+  await page.locator('.fr-chips').first().waitFor({ state: 'attached' }); // the remote fields' module
+  for (const sel of ['.fr-list', '.fr-chips']) {
+    assert.equal(await of(sel, 'list-style-type'), 'none', `${sel}: no markers`);
+    assert.equal(
+      await of(sel, 'padding-left'),
+      sel === '.fr-list' ? '4px' : '0px',
+      `${sel}: its own padding`,
+    );
+  }
+  const left = await page.evaluate(() => {
+    const form = document.querySelector('.fr')!.getBoundingClientRect();
+    const label = document.querySelector('.fr-label')!.getBoundingClientRect();
+    return Math.round(label.left - form.left);
+  });
+  assert.ok(left <= 32, `the first label starts at the form's left padding (${left}px in)`);
+  assert.equal(await page.locator('.fr').getAttribute('lang'), 'en', 'lang from the locale');
+  // The same page declaring nothing: light too (the page is light), and `light dark` follows the OS.
+  await page.evaluate(() => {
+    for (const e of document.head.querySelectorAll('style, meta[name=color-scheme]')) e.remove();
+  });
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'a page with no color-scheme');
+  await page.evaluate(() => {
+    document.documentElement.style.colorScheme = 'light dark';
+  });
+  assert.equal(await of('.fr', 'background-color'), 'rgb(23, 25, 28)', 'a page that follows the OS');
+  await mount(page, ALL, { theme: 'light' });
+  await page.waitForSelector('.fr-primary');
+  assert.equal(await of('.fr', 'background-color'), 'rgb(255, 255, 255)', 'an explicit theme wins');
+  assert.equal(await page.locator('.fr').getAttribute('lang'), 'ja');
 });
 
 /** Every pair the design promises, measured from computed colours in the current scheme. */

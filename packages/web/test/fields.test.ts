@@ -232,3 +232,42 @@ test('<form-request> adopts a schema set before it was defined, and styles reach
   });
   assert.deepEqual(result, { early: 'Early', shadowStyled: true, shadowBg: 'rgb(255, 255, 255)' });
 });
+
+test('file: a drop zone in the form language with the limits said; chosen files listed with name, size and remove; a refused file named with its size', async () => {
+  const page = await H.page();
+  await mount(page, {
+    title: 'Files',
+    fields: [
+      { name: 'docs', type: 'file', label: '資料', multiple: true, accept: '.txt,.pdf', maxSize: 1024 },
+    ],
+  });
+  const zone = page.locator('.fr-field:has(label:text("資料")) .fr-in.fr-row');
+  await page.getByRole('button', { name: 'ファイルを選択（複数可）' }).waitFor();
+  assert.match((await zone.textContent()) ?? '', /またはここにドロップ.*\.txt, \.pdf・1 KBまで/);
+  await page.getByLabel('資料').setInputFiles([
+    { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+    { name: 'b.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1') },
+  ]);
+  const rows = page.locator('.fr-field:has(label:text("資料")) .fr-chips li');
+  await rows.nth(1).waitFor();
+  assert.deepEqual(await rows.locator('span').allTextContents(), ['a.txt（5 B）', 'b.pdf（6 B）']);
+  // Dropped on the zone: added to the list.
+  await zone.evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['dropped'], 'c.txt', { type: 'text/plain' }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await rows.nth(2).waitFor();
+  await page.getByRole('button', { name: 'a.txtを削除' }).click();
+  assert.deepEqual(await rows.locator('span').allTextContents(), ['b.pdf（6 B）', 'c.txt（7 B）']);
+  assert.deepEqual(
+    await page.evaluate(() => (window as any).form.values().docs.map((f: { name: string }) => f.name)),
+    ['b.pdf', 'c.txt'],
+  );
+  // Too large: named with its size, and the files chosen before stay.
+  await page
+    .getByLabel('資料')
+    .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(4096) });
+  await page.getByText('資料のファイルサイズは1 KB以下にしてください（「big.txt」は4 KB）').waitFor();
+  assert.equal(await rows.count(), 2);
+});

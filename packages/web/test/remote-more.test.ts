@@ -315,6 +315,7 @@ test('100,000 search results: the first 100 are shown with "refine your search",
     const list = document.querySelector('[role=listbox]')!;
     const out: number[] = [];
     const small: number[] = [];
+    input.focus(); // a person types into the box: its list opens only while it has focus
     for (const [i, text] of [
       'U',
       'Us',

@@ -64,7 +64,10 @@ test('no message before touch; each text, number and choice message after touch'
   const terms = page.getByLabel('利用規約に同意する');
   await terms.check();
   await terms.uncheck();
-  assert.equal(await messageFor(page, '利用規約に同意する'), '利用規約に同意するは必須です');
+  assert.equal(
+    await messageFor(page, '利用規約に同意する'),
+    '「利用規約に同意する」にチェックを入れてください',
+  );
 });
 
 test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
@@ -76,7 +79,7 @@ test('submit shows every message, focuses the first invalid field and sends noth
     'プロジェクト名は必須です',
     '機能は1個以上選択してください',
     '担当者は必須です',
-    '利用規約に同意するは必須です',
+    '「利用規約に同意する」にチェックを入れてください',
   ]);
   assert.equal(
     await page.evaluate(
@@ -149,7 +152,7 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1048577, 'a') });
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 MB以下にしてください',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1048577 B）',
   );
   await input.setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
   assert.equal(
@@ -169,7 +172,7 @@ test('file: maxSize and accept are refused before reading; multiple gives a list
   assert.equal(await page.evaluate(() => (window as any).form.values().attachment), undefined);
   assert.equal(
     await messageFor(page, '添付ファイル'),
-    '添付ファイルのファイルサイズは1 MB以下にしてください',
+    '添付ファイルのファイルサイズは1 MB以下にしてください（「big.txt」は1048577 B）',
   );
 
   await mount(page, {

@@ -3,6 +3,7 @@
 // this host's demo API, and nothing a model writes into a form can load scripts or reach other hosts.
 import { HttpError } from '@formrequest/internal/http';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { AppOptions } from '../app.js';
 import { type PageAssets, pageAssets, RENDERER_FILES } from '../page.js';
 
@@ -31,7 +32,9 @@ export function pageRoutes(options: Pick<AppOptions, 'access'>): Hono {
   };
   app.get('/', page);
   app.get('/c/:id', page);
-  app.get('/app.js', async (c) => {
+  // Scripts go gzipped to browsers that take them (every one does): ~4x less on the wire.
+  const gzip = compress({ encoding: 'gzip' });
+  app.get('/app.js', gzip, async (c) => {
     const script = await assets.script().catch((error: Error) => {
       throw new HttpError(503, 'page_missing', error.message);
     });
@@ -42,7 +45,7 @@ export function pageRoutes(options: Pick<AppOptions, 'access'>): Hono {
   });
   app.get('/app.css', (c) => c.body(assets.style, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   for (const name of RENDERER_FILES)
-    app.get(`/${name}`, (c) => {
+    app.get(`/${name}`, gzip, (c) => {
       const bundle = assets.renderer(name);
       if (!bundle.ok) throw new HttpError(503, 'renderer_missing', bundle.error);
       return c.body(bundle.code, 200, {

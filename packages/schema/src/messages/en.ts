@@ -5,6 +5,7 @@ type Words<T> = { readonly [K in keyof T]: string };
 
 export const form: Words<typeof ja.form> = {
   required: '{label} is required',
+  mustCheck: 'Please check "{label}"',
   minLength: '{label} must be at least {n} characters',
   maxLength: '{label} must be at most {n} characters',
   pattern: '{label} is not in the expected format',
@@ -14,6 +15,7 @@ export const form: Words<typeof ja.form> = {
   maxSelect: 'Select at most {n} for {label}',
   notNumber: '{label} must be a number',
   step: '{label} must be in steps of {n}',
+  wholeNumber: '{label} must be a whole number',
   notOption: 'Choose {label} from the options',
   duplicate: '{label} lists the same item twice',
   badValue: '{label} has an invalid value',
@@ -38,8 +40,20 @@ export const form: Words<typeof ja.form> = {
   choose: 'Choose…',
   chooseParentFirst: 'Choose {parent} first',
   remove: 'Remove {item}',
-  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
   invalidForm: 'This form cannot be shown',
+};
+
+export const later: Words<typeof ja.later> = {
+  chooseFile: 'Choose a file',
+  chooseFiles: 'Choose files',
+  dropFile: 'or drop it here',
+  limits: '{accept}, up to {size}',
+  anySize: '{accept}',
+  maxSizeOnly: 'up to {size}',
+  searchPlaceholder: 'Type to search',
+  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
+  refusedFile: '{message} ("{name}" is {size})',
+  fileEntry: '{name} ({size})',
 };
 
 export const agent: Words<typeof ja.agent> = {
@@ -119,6 +133,8 @@ export const agent: Words<typeof ja.agent> = {
   elicitNoForm:
     'The input the MCP server "{server}" asked for could not be made into a form, so it was cancelled ({why}).',
   elicitNoPage: 'The form for the MCP server "{server}" could not be opened: {why}',
+  searchOriginNotAllowed:
+    'Field "{field}" searches {origin}, which is not among the endpoints of this server\'s config file (--config). The form page and the MCP Apps widget cannot connect there, so this field cannot be filled. Add an endpoint with a URL on {origin} to the config, or use a configured endpoint.',
 };
 
 export const terminal: Words<typeof ja.terminal> = {
@@ -254,8 +270,11 @@ export const page: Words<typeof ja.page> = {
   sent: 'Sent.',
   cancelled: 'Cancelled.',
   pasteInstead: 'This view could not send to the chat. Copy the text below and paste it into the chat.',
+  yes: 'Yes',
+  no: 'No',
   copy: 'Copy',
   noAppsHost: 'This form is shown by hosts that support MCP Apps.',
+  searchNotAllowed: "This server is not allowed to search {origin} (it is not in the server's config).",
 };
 
 export const chat: Words<typeof ja.chat> = {
@@ -307,4 +326,8 @@ export const chat: Words<typeof ja.chat> = {
     'This would go over the file space of this conversation ({limit}). Delete conversations you no longer need.',
   deniedStorageQuota:
     "This would go over the host's file space ({limit}). Delete conversations you no longer need.",
+  formTool: 'Form',
+  showJson: 'Show the JSON sent',
+  yes: 'Yes',
+  no: 'No',
 };

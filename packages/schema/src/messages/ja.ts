@@ -9,6 +9,7 @@
 export const form = {
   // Answer validation (seed 000, フロントエンド実装ガイド 3).
   required: '{label}は必須です',
+  mustCheck: '「{label}」にチェックを入れてください',
   minLength: '{label}は{n}文字以上で入力してください',
   maxLength: '{label}は{n}文字以下で入力してください',
   pattern: '{label}の形式が正しくありません',
@@ -19,6 +20,7 @@ export const form = {
   // The same style for the checks the guide leaves implicit.
   notNumber: '{label}は数値で入力してください',
   step: '{label}は{n}刻みで入力してください',
+  wholeNumber: '{label}は整数で入力してください',
   notOption: '{label}は選択肢の中から選んでください',
   duplicate: '{label}に同じ項目が重複しています',
   badValue: '{label}の値が正しくありません',
@@ -45,8 +47,22 @@ export const form = {
   choose: '選択してください',
   chooseParentFirst: '先に{parent}を選択してください',
   remove: '{item}を削除',
-  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
   invalidForm: 'このフォームは表示できません',
+} as const;
+
+/** The renderer's words that only its on-demand modules read (the file field, the search box), kept out
+ * of `form` so a page that never shows such a field never loads them. */
+export const later = {
+  chooseFile: 'ファイルを選択',
+  chooseFiles: 'ファイルを選択（複数可）',
+  dropFile: 'またはここにドロップ',
+  limits: '{accept}・{size}まで',
+  anySize: '{accept}',
+  maxSizeOnly: '{size}まで',
+  searchPlaceholder: '入力して検索',
+  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
+  refusedFile: '{message}（「{name}」は{size}）',
+  fileEntry: '{name}（{size}）',
 } as const;
 
 /** What a model reads: the tool's result text, and the server's results and notes. */
@@ -143,6 +159,9 @@ export const agent = {
   elicitNoForm:
     'MCP サーバー「{server}」の入力依頼はフォームにできなかったため、キャンセルしました（{why}）。',
   elicitNoPage: 'MCP サーバー「{server}」の入力フォームを開けませんでした: {why}',
+  // A field that searches an origin the server's config does not list (the page and widget cannot reach it).
+  searchOriginNotAllowed:
+    'フィールド「{field}」の検索先 {origin} は、このサーバーの設定ファイル（--config）の endpoints にありません。フォームのページと MCP Apps のウィジェットはそこへ接続できないため、この項目は入力できません。endpoints に {origin} の URL を加えるか、設定にある検索先を使ってください。',
 } as const;
 
 /** The terminal's words (`formrequest ask` and `question`); key hints are joined with ' · '. */
@@ -281,15 +300,18 @@ export const page = {
   cancelled: 'キャンセルしました。',
   pasteInstead:
     'この画面からチャットに送信できませんでした。次の内容をコピーして、チャットに貼り付けてください。',
+  yes: 'はい',
+  no: 'いいえ',
   copy: 'コピー',
   noAppsHost: 'このフォームは MCP Apps に対応したホストで表示されます。',
+  searchNotAllowed: 'このサーバーは {origin} を検索できません（サーバーの設定にない検索先です）。',
 } as const;
 
 /** The reference chat app's page (`@formrequest/host`): its own words around the conversation. */
 export const chat = {
   title: 'formrequest デモ',
   newChat: '新しい会話',
-  send: '送信',
+  send: '送る',
   conversations: '会話一覧',
   openMenu: '会話一覧を開く',
   closeMenu: '会話一覧を閉じる',
@@ -335,4 +357,8 @@ export const chat = {
   deniedBodyTooLarge: '送信内容が大きすぎます（上限 {limit}）。',
   deniedConversationQuota: 'この会話のファイル保存容量（{limit}）を超えます。不要な会話を削除してください。',
   deniedStorageQuota: 'ホストのファイル保存容量（{limit}）を超えます。不要な会話を削除してください。',
+  formTool: 'フォーム',
+  showJson: '送ったJSONを表示',
+  yes: 'はい',
+  no: 'いいえ',
 } as const;

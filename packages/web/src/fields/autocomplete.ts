@@ -15,9 +15,43 @@ import {
   optionLabel,
   optionText,
 } from '@formrequest/schema/core';
+import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on, setAttrs } from '../dom.js';
+import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A magnifier drawn as inline SVG in the muted text colour (no image request, so no CSP img-src). */
+function magnifier(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'aria-hidden': 'true',
+  }))
+    svg.setAttribute(k, v);
+  const circle = document.createElementNS(SVG, 'circle');
+  for (const [k, v] of Object.entries({ cx: '7', cy: '7', r: '5' })) circle.setAttribute(k, v);
+  const handle = document.createElementNS(SVG, 'path');
+  handle.setAttribute('d', 'm11 11 4 4');
+  svg.append(circle, handle);
+  Object.assign(svg.style, {
+    position: 'absolute',
+    left: '13px',
+    top: '22px',
+    transform: 'translateY(-50%)',
+    pointerEvents: 'none',
+    color: 'var(--_muted)',
+  });
+  return svg;
+}
 
 export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> = (f, ctx) => {
   const multi = f.type === 'multi-autocomplete';
@@ -31,6 +65,10 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     'aria-expanded': 'false',
     'aria-controls': listId,
   });
+  // It looks like a search box: a magnifier at its start (styles through the CSSOM, which a page's CSP
+  // does not restrict) and, unless the form gives one, a placeholder saying to type.
+  input.placeholder ||= laterWords(ctx.locale).searchPlaceholder;
+  input.style.paddingInlineStart = '38px';
   const list = h('ul', {
     id: listId,
     role: 'listbox',
@@ -52,8 +90,10 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
   let inflight: AbortController | undefined;
   let focused = false;
 
-  const say = (msg: string) => {
+  /** The status line; a failure reads as an error (the field's message style), not a hint. */
+  const say = (msg: string, error = false) => {
     status.textContent = msg;
+    status.className = error ? 'fr-hint fr-req' : 'fr-hint'; // fr-req: the error colour
   };
   const open = (yes: boolean) => {
     list.hidden = !yes;
@@ -127,7 +167,9 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
       }),
     );
     say(more ? ctx.say('moreResults', { n: MAX_REMOTE_RESULTS }) : found.length ? '' : ctx.say('noResults'));
-    open(found.length > 0);
+    // A late answer for a field the person has left opens nothing there (it would cover that field's
+    // message): its items wait for the next focus.
+    open(found.length > 0 && focused);
   };
   const search = (q: string) => {
     const mine = ++seq;
@@ -141,11 +183,12 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
       .then(() => ctx.load(buildSearchUrl(f, q, ctx.base), signal))
       .then(
         (found) => mine === seq && show(found),
-        () => {
+        (error) => {
           if (mine !== seq) return;
           show([]);
-          say(ctx.say('searchError'));
-          retry.hidden = false;
+          const refused = refusal(error);
+          say(refused ?? ctx.say('searchError'), true);
+          retry.hidden = refused !== undefined;
         },
       );
   };
@@ -212,14 +255,23 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     open(false);
   });
   if (multi) drawChips();
-  const el = labelled(f, ctx.id, h('div', { class: 'fr-combo' }, input, list), chips, status, retry);
+  const el = labelled(
+    f,
+    ctx.id,
+    h('div', { class: 'fr-combo' }, input, magnifier(), list),
+    chips,
+    status,
+    retry,
+  );
   return {
     el,
     controls: [input],
     check(final) {
       const text = input.value.trim();
       const picked = !multi && ctx.get() != null && input.value === String(ctx.text() ?? ctx.get());
-      return text && !picked && (final || !focused) ? ctx.say('unpicked', { text }) : null;
+      return text && !picked && (final || !focused)
+        ? format(laterWords(ctx.locale).unpicked, { text })
+        : null;
     },
   };
 };

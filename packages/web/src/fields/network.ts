@@ -5,7 +5,7 @@
 // module).
 import { parseRemoteUrl } from '@formrequest/schema/core';
 
-export { loadItems } from '../load.js';
+export { loadItems, refusal } from '../load.js';
 
 /** The schema's reading of a searchUrl / loadUrl, for the form's check (checks.ts) once this is here. */
 export const remoteUrl = (text: string): boolean => parseRemoteUrl(text).ok;

@@ -12,6 +12,7 @@ import {
   optionText,
 } from '@formrequest/schema/core';
 import { h, on } from '../dom.js';
+import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
 import { base, labelled } from './shell.js';
 
@@ -36,6 +37,7 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
     fill(idle ? ctx.say('chooseParentFirst', { parent: ctx.labelOf(f.dependsOn) }) : ctx.say('loading'), []);
     sel.disabled = true;
     status.textContent = '';
+    status.className = 'fr-hint';
     retry.hidden = true;
     if (idle) return;
     // A URL the schema's reader refuses (`/\\host`) throws here and shows as a load error.
@@ -58,11 +60,13 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
           sel.value = at < 0 ? '' : String(at);
           if (at < 0 && cur != null) ctx.set(undefined);
         },
-        () => {
+        (error) => {
           if (mine !== seq) return;
           fill(ctx.say('choose'), []);
-          status.textContent = ctx.say('loadError');
-          retry.hidden = false;
+          const refused = refusal(error);
+          status.textContent = refused ?? ctx.say('loadError');
+          status.className = 'fr-hint fr-req'; // a failure reads as an error (fr-req: the error colour)
+          retry.hidden = refused !== undefined;
         },
       );
   };
