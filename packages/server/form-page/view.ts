@@ -360,7 +360,8 @@ function start(): void {
     locale,
     draftKey: `form-page:${data.id}`,
     now: new Date(data.issuedAt),
-    onSubmit: (values, _message, context) => void submit(values, context.utcOffset, context.labels),
+    onSubmit: (values, _message, context) =>
+      void submit(values, context.utcOffset, answerLabels(data.schema, values, context.shown)),
     onCancel: () => void send('cancel'),
     fetch: searchFetch,
     titleLevel: 1, // the form is the page: its title is the page's h1

@@ -477,6 +477,9 @@ test('a v1 client with a 3 s timeout and no progress reset: the page says the ca
     });
   } finally {
     await client.close();
+  }
+});
+
 test('a field searching an origin the config does not list: the tool result warns at call time; the page says the server may not search there, with no retry', async () => {
   const other = await startSearchApi();
   const form = assignForm(exampleForm('example2-assign.json'), other.usersUrl);

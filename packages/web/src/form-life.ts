@@ -3,7 +3,6 @@
 // elsewhere (a server's 422); destroy removes it. Submit waits for work in progress, builds what is
 // missing, shows every message and focuses the first invalid field before it sends anything.
 import {
-  answerLabels,
   answerValues,
   type FormSchema,
   submitMessage,
@@ -119,7 +118,7 @@ export function formController(
       life.finish();
       options.onSubmit?.(values, submitMessage(schema, values), {
         utcOffset: utcOffsetAt(now),
-        labels: answerLabels(schema, values, state.shown()),
+        shown: state.shown(),
       });
       return true;
     } finally {

@@ -57,10 +57,12 @@ export interface SubmitContext {
   /** This browser's UTC offset at the form's `now`, in minutes east of UTC (Tokyo 540). */
   utcOffset: number;
   /**
-   * What the person saw for the answers that are ids (`answerLabels`): the option label of a choice
-   * field, the row a search or loaded field showed. Not part of the seed's message.
+   * What the form showed for the answers of its search and loaded fields (autocomplete,
+   * multi-autocomplete, async-select, cascading-select: the row's text, a list for several). With the
+   * form's own option labels, `answerLabels(schema, values, shown)` of `@formrequest/schema` gives what
+   * the person saw for every answer that is an id. Not part of the seed's message.
    */
-  labels: Record<string, string | string[]>;
+  shown: Record<string, unknown>;
 }
 
 export interface FormController {
