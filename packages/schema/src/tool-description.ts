@@ -67,6 +67,6 @@ export function requestFormDescription(
     '### 使用ガイドライン',
     ...guidelineLines(),
     '',
-    '誤りは isError の結果が場所と直し方を示すので、直して呼び直す。英語のフォームは "locale": "en"。',
+    '誤りは isError の結果が示す直し方で直して呼び直す。英語のフォームは "locale": "en"。',
   ].join('\n');
 }

@@ -11,7 +11,7 @@ export function deliveryLines(config: ServerConfig): string[] {
     ];
   }
   return [
-    'form_schema（title と fields）でフォームを表示し、ユーザーに入力してもらいます。',
-    '回答はこの結果で返ります（submitted: values に name をキーにした値、未入力の任意項目は省略。declined / cancelled も）。waiting_for_input なら呼び出した後はターンを終えてください（回答は次のユーザーメッセージ、キャンセル時は「フォーム入力をキャンセルしました。」）。not_shown / unseen は誰にも見えていないので会話で尋ねる。',
+    'form_schema のフォームを表示し、ユーザーに入力してもらいます。',
+    '回答はこの結果で返ります（submitted: name をキーにした values、未入力の任意項目は省略。declined / cancelled も）。waiting_for_input なら呼び出した後はターンを終えてください（回答は次のユーザーメッセージ、キャンセル時は「フォーム入力をキャンセルしました。」）。not_shown / unseen は誰にも見えていないので会話で尋ねる。',
   ];
 }

@@ -1,6 +1,6 @@
 // <form-request>: the custom element around renderForm. Set `schema` (a property: an object), and
 // optionally the `locale`, `draft-key`, `theme` and `nonce` attributes or an `options` property (fetch,
-// now, ...). It fires `formrequest-submit` (detail {values, message, utcOffset}) and `formrequest-cancel` (detail
+// now, ...). It fires `formrequest-submit` (detail {values, message, utcOffset, shown}) and `formrequest-cancel` (detail
 // {message}), both bubbling and composed: names of our own, so that an enclosing <form>'s submit handler
 // or a <dialog>'s cancel handler never mistakes them for the native events.
 import type { FormSchema, Locale } from '@formrequest/schema/core';

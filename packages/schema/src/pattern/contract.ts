@@ -41,7 +41,7 @@ export const PATTERN_SYNTAX = `JavaScript regex without flags; it must match som
  * whole list).
  */
 export const PATTERN_SYNTAX_BRIEF =
-  'JS regex source without /slashes/ or flags; unanchored unless ^...$. No lookaround, backreferences, \\p{...}, \\u{...}, octal, (?i), [\\d-z]. At most 500 characters and size 40 (repeated groups count per repetition).';
+  'JS regex source without /slashes/ or flags; unanchored unless ^...$. No lookaround, backreferences, \\p{...}, \\u{...}, octal, (?i), [\\d-z]. At most 500 characters and size 40.';
 
 export interface CompiledPattern {
   test(text: string): boolean;
