@@ -41,6 +41,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
             { component: 'host', version: 1 },
             { component: 'host', version: 2 },
             { component: 'server', version: 1 },
+            { component: 'server', version: 2 },
           ],
           'three starts at once, each migration once',
         );

@@ -144,6 +144,7 @@ describe('the store on PostgreSQL', { skip }, () => {
           { component: 'host', version: 1 },
           { component: 'host', version: 2 },
           { component: 'server', version: 1 },
+          { component: 'server', version: 2 },
         ]);
         // Every instance of either part works on the tables one of them made.
         await Promise.all(stores.map((s, i) => s.beginTurn(turnOf(`c${i}`, `r${i}`))));

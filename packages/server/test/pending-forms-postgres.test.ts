@@ -293,8 +293,11 @@ describe('pending forms on PostgreSQL', { skip }, () => {
       const admin = new pg.Client({ connectionString: db.url });
       await admin.connect();
       try {
-        const { rows } = await admin.query(`SELECT component, version FROM formrequest.migrations`);
-        assert.deepEqual(rows, [{ component: 'server', version: 1 }]);
+        const { rows } = await admin.query(`SELECT component, version FROM formrequest.migrations ORDER BY version`);
+        assert.deepEqual(rows, [
+          { component: 'server', version: 1 },
+          { component: 'server', version: 2 },
+        ]);
         await admin.query(
           `INSERT INTO formrequest.migrations (component, version, name, applied_by) VALUES ('server', 7, 'future', 'x')`,
         );
