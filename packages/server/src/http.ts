@@ -98,7 +98,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     hint: 'Open the URL the server printed, or name the host in allowedHosts (or the page origin).',
   });
 
-  const forms = options.forms ?? (options.db ? await openSharedForms(options.db, log, options.dbLeaseMs) : undefined);
+  const forms =
+    options.forms ?? (options.db ? await openSharedForms(options.db, log, options.dbLeaseMs) : undefined);
   let stateKey: Uint8Array | string | undefined;
   try {
     stateKey = options.stateKey ?? (await forms?.sharedStateKey?.());

@@ -122,7 +122,9 @@ describe('the lease of a held call across two `serve --http --db` instances', { 
       const sent = await person.send(page, { action: 'accept', values: { purpose: '出張' } });
       assert.equal(sent.status, 409);
       assert.equal(sent.json.state, 'closed');
-      console.log(`# fault killed holder: page closed ${Date.now() - killedAt} ms after SIGKILL (lease ${LEASE_MS} ms)`);
+      console.log(
+        `# fault killed holder: page closed ${Date.now() - killedAt} ms after SIGKILL (lease ${LEASE_MS} ms)`,
+      );
       // Closed, not forgotten: a second try finds the same state.
       const again = await person.send(page, { action: 'accept', values: { purpose: '出張' } });
       assert.equal(again.status, 409);

@@ -293,7 +293,9 @@ describe('pending forms on PostgreSQL', { skip }, () => {
       const admin = new pg.Client({ connectionString: db.url });
       await admin.connect();
       try {
-        const { rows } = await admin.query(`SELECT component, version FROM formrequest.migrations ORDER BY version`);
+        const { rows } = await admin.query(
+          `SELECT component, version FROM formrequest.migrations ORDER BY version`,
+        );
         assert.deepEqual(rows, [
           { component: 'server', version: 1 },
           { component: 'server', version: 2 },
@@ -306,7 +308,7 @@ describe('pending forms on PostgreSQL', { skip }, () => {
       }
       await assert.rejects(
         open(db),
-        /written by a newer formrequest \(server layout 7; this one knows up to 1\)/,
+        /written by a newer formrequest \(server layout 7; this one knows up to 2\)/,
       );
     });
   });

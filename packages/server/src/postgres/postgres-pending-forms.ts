@@ -111,7 +111,9 @@ export class PostgresPendingForms implements PendingForms {
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     if (!(Number.isInteger(this.leaseMs) && this.leaseMs >= 30)) {
-      throw new Error(`The lease of held forms must be a whole number of ms, 30 or more, not ${this.leaseMs}.`);
+      throw new Error(
+        `The lease of held forms must be a whole number of ms, 30 or more, not ${this.leaseMs}.`,
+      );
     }
     this.ttlMs = options.ttlMs ?? DEFAULT_FORM_TTL_MS;
     this.maxFormBytes = options.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
@@ -137,9 +139,12 @@ export class PostgresPendingForms implements PendingForms {
       Math.min(this.ttlMs, 60_000),
     );
     this.sweep.unref();
-    this.renewal = setInterval(() => {
-      if (this.held.size > 0) void this.renew([...this.held.keys()]);
-    }, Math.floor(this.leaseMs / 3));
+    this.renewal = setInterval(
+      () => {
+        if (this.held.size > 0) void this.renew([...this.held.keys()]);
+      },
+      Math.floor(this.leaseMs / 3),
+    );
     this.renewal.unref();
   }
 
