@@ -217,8 +217,10 @@ export class PostgresPendingForms implements PendingForms {
     const id = newToken();
     const elicitationId = randomUUID();
     const { rows } = await this.pool.query(
+      // One reading of the clock: the expiry is exactly the TTL after the issue.
       `INSERT INTO ${FORMS} (id, elicitation_id, server_name, schema, questions, issued_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, ${this.clock()}, ${this.clock()} + $6) RETURNING issued_at, expires_at`,
+       SELECT $1, $2, $3, $4, $5, t, t + $6 FROM (SELECT ${this.clock()} AS t) AS now
+       RETURNING issued_at, expires_at`,
       [
         id,
         elicitationId,
