@@ -46,6 +46,11 @@ export interface HttpServerOptions {
    */
   db?: string;
   /**
+   * With `db`: how long a 2025 call's form outlives the instance holding the call (its lease, renewed
+   * every third of this). Default 15 s.
+   */
+  dbLeaseMs?: number;
+  /**
    * The origin people open form pages at, when it is not this listener's (a load balancer or reverse
    * proxy, e.g. `https://forms.example.com`). Its host is accepted in `Host` and `Origin` too.
    */
@@ -93,7 +98,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     hint: 'Open the URL the server printed, or name the host in allowedHosts (or the page origin).',
   });
 
-  const forms = options.forms ?? (options.db ? await openSharedForms(options.db, log) : undefined);
+  const forms =
+    options.forms ?? (options.db ? await openSharedForms(options.db, log, options.dbLeaseMs) : undefined);
   let stateKey: Uint8Array | string | undefined;
   try {
     stateKey = options.stateKey ?? (await forms?.sharedStateKey?.());
@@ -184,14 +190,18 @@ function mcpError(error: Error, c: Context, onerror: (error: Error) => void): Re
 }
 
 /** Pending forms in the database `url` names; the PostgreSQL entry (and `pg`) load only here. */
-async function openSharedForms(url: string, log: (line: string) => void): Promise<PendingForms> {
+async function openSharedForms(
+  url: string,
+  log: (line: string) => void,
+  leaseMs: number | undefined,
+): Promise<PendingForms> {
   const { PostgresPendingForms } = await import('./postgres/index.js');
   if (!isPostgresUrl(url)) {
     throw new Error(
       `The database for pending forms must be a postgres:// URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), not "${redactUrl(url)}". Without one, pending forms stay in this process's memory.`,
     );
   }
-  return PostgresPendingForms.open(url, { log });
+  return PostgresPendingForms.open(url, { log, leaseMs });
 }
 
 /** `http(s)://host[:port]` with nothing after it, or an error saying what to give. */

@@ -101,6 +101,13 @@ export interface PendingForms {
   putFile(file: NewStoredFile): Promise<StoredFile>;
   getFile(formId: string, fileId: string): Promise<StoredFile | undefined>;
   /**
+   * A 2025 call holds this form until `signal` aborts or the form is settled. A store shared by several
+   * instances keeps a lease on it, renewed by this process: once the process dies the lease runs out,
+   * and every instance closes the form instead of taking an answer nobody can receive. A store of one
+   * process has none (its process closes the form itself when the call goes).
+   */
+  hold?(id: string, signal: AbortSignal): void;
+  /**
    * A store shared by several instances gives the requestState HMAC key they all use (at least 32
    * bytes), so a retry verifies on any of them. A store of one process has none (a random key is made).
    */

@@ -148,7 +148,11 @@ async function openPage(
         .catch(() => {});
     };
     if (signal.aborted) close();
-    else signal.addEventListener('abort', close, { once: true });
+    else {
+      signal.addEventListener('abort', close, { once: true });
+      // With a shared store, other instances learn from the lease when this process is gone.
+      runtime.forms.hold?.(form.id, signal);
+    }
   }
   const params = {
     mode: 'url' as const,

@@ -221,6 +221,15 @@ function goneGraceMs(raw: string | undefined): number {
   return raw !== undefined && raw.trim() !== '' && Number.isInteger(ms) && ms >= 0 ? ms : 5 * 60 * 1000;
 }
 
+/**
+ * FORMREQUEST_FORM_LEASE_MS: with --db, how long a held call's form outlives a killed instance
+ * (default: the store's, 15 s). Tests shorten it.
+ */
+function leaseMs(raw: string | undefined): number | undefined {
+  const ms = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isInteger(ms) && ms >= 30 ? ms : undefined;
+}
+
 interface HttpRun {
   port: number;
   host: string;
@@ -236,7 +245,8 @@ async function runHttp(
 ): Promise<number> {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
   try {
-    server = await startHttpServer({ port, host, config, log, db, pageOrigin, token });
+    const dbLeaseMs = leaseMs(process.env.FORMREQUEST_FORM_LEASE_MS);
+    server = await startHttpServer({ port, host, config, log, db, dbLeaseMs, pageOrigin, token });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE')

@@ -1,6 +1,6 @@
 // The MCP server's tables in the shared PostgreSQL database (schema `formrequest`, component "server" in
-// formrequest.migrations): the pending forms of the form page, their uploads, and settings every
-// instance shares (the requestState HMAC key). JSON is kept as text, exactly as written (jsonb would
+// formrequest.migrations): the pending forms of the form page (with the lease of the instance holding
+// their call), their uploads, and settings every instance shares (the requestState HMAC key). JSON is kept as text, exactly as written (jsonb would
 // reorder an answer's keys).
 import type { Migration } from '@formrequest/internal/postgres';
 
@@ -50,5 +50,12 @@ ALTER TABLE formrequest.pending_forms ADD COLUMN opened_at bigint;
 ALTER TABLE formrequest.pending_forms ADD COLUMN delivered_at bigint;
 ALTER TABLE formrequest.pending_forms ADD COLUMN client_name text;
 `,
+  },
+  {
+    version: 3,
+    name: 'a lease on the forms a held call waits for (held_until)',
+    // NULL: no caller holds the form (a 2026-07-28 form, kept for the retry). Else the instance holding
+    // the call renews it; once it is past, that instance is gone and nobody can receive an answer.
+    sql: `ALTER TABLE formrequest.pending_forms ADD COLUMN held_until bigint;`,
   },
 ];

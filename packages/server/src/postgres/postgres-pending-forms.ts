@@ -4,6 +4,11 @@
 // outcome, so the instance holding the call (any of them) re-reads that form at once. While the LISTEN
 // connection is down, waits are re-read every `fallbackMs`; each wait also re-reads at its form's expiry.
 //
+// A 2025 call is held by one process (`hold`): that process renews the form's lease (`held_until`) every
+// third of `leaseMs`. Killed, it renews no more; once the lease has run out, any instance that reads the
+// form (the page, an answer, an upload) closes it, so the page says the agent is no longer waiting
+// instead of taking an answer nobody can receive. A 2026-07-28 form has no lease: it is kept for the retry.
+//
 // Times (issue, expiry, upload) are the database's clock, one for every instance. Uploads are stored in
 // the database (bytea), counted against the same limits as in memory, one upload at a time across
 // instances (an advisory lock), so the quotas hold whoever receives the file.
@@ -53,6 +58,11 @@ export interface PostgresPendingFormsOptions {
   fallbackMs?: number;
   /** Where trouble is reported. Default console.error. */
   log?: (line: string) => void;
+  /**
+   * How long a held call's form outlives the last renewal by the process holding it (renewed every
+   * third of this). Default 15 s: a killed instance's pages say nobody waits at most this long after.
+   */
+  leaseMs?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -64,6 +74,8 @@ const SETTINGS = `${PG_SCHEMA}.server_settings`;
 const DB_NOW = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
 const STATE_KEY = 'request_state_key';
 const EXPIRED = 'The form expired unanswered.';
+const LEASE_LOST = 'The server instance holding the call stopped.';
+export const DEFAULT_LEASE_MS = 15_000;
 /** setTimeout's longest delay. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
@@ -81,6 +93,11 @@ export class PostgresPendingForms implements PendingForms {
   private readonly now: (() => number) | undefined;
   private readonly log: (line: string) => void;
   private readonly sweep: NodeJS.Timeout;
+  private readonly leaseMs: number;
+  /** The forms this process's calls hold: id -> stop listening for the call's end. */
+  private readonly held = new Map<string, () => void>();
+  private readonly renewal: NodeJS.Timeout;
+  private renewFailing = false;
   private rereadFailing = false;
   private closed = false;
 
@@ -92,6 +109,12 @@ export class PostgresPendingForms implements PendingForms {
     private readonly owned: boolean,
     options: PostgresPendingFormsOptions,
   ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    if (!(Number.isInteger(this.leaseMs) && this.leaseMs >= 30)) {
+      throw new Error(
+        `The lease of held forms must be a whole number of ms, 30 or more, not ${this.leaseMs}.`,
+      );
+    }
     this.ttlMs = options.ttlMs ?? DEFAULT_FORM_TTL_MS;
     this.maxFormBytes = options.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
     this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
@@ -116,6 +139,13 @@ export class PostgresPendingForms implements PendingForms {
       Math.min(this.ttlMs, 60_000),
     );
     this.sweep.unref();
+    this.renewal = setInterval(
+      () => {
+        if (this.held.size > 0) void this.renew([...this.held.keys()]);
+      },
+      Math.floor(this.leaseMs / 3),
+    );
+    this.renewal.unref();
   }
 
   /**
@@ -211,7 +241,8 @@ export class PostgresPendingForms implements PendingForms {
 
   async openCount(): Promise<number> {
     const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS n FROM ${FORMS} WHERE outcome IS NULL AND expires_at > ${this.clock()}`,
+      `SELECT count(*)::int AS n FROM ${FORMS} WHERE outcome IS NULL AND expires_at > ${this.clock()}
+       AND (held_until IS NULL OR held_until > ${this.clock()})`,
     );
     return rows[0].n as number;
   }
@@ -222,6 +253,12 @@ export class PostgresPendingForms implements PendingForms {
     if (row.expired) {
       await this.forget([id]);
       return undefined;
+    }
+    if (row.outcome === null && row.unheld) {
+      // The process holding the call is gone: nobody can receive an answer any more.
+      await this.settle(id, { action: 'closed', reason: LEASE_LOST });
+      const closed = await this.read(id);
+      return closed && !closed.expired ? toForm(closed) : undefined;
     }
     return toForm(row);
   }
@@ -240,15 +277,26 @@ export class PostgresPendingForms implements PendingForms {
     );
   }
 
+  hold(id: string, signal: AbortSignal): void {
+    if (this.closed || signal.aborted || this.held.has(id)) return;
+    const onAbort = () => this.release(id);
+    signal.addEventListener('abort', onAbort, { once: true });
+    this.held.set(id, () => signal.removeEventListener('abort', onAbort));
+    void this.renew([id]);
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
+    // Closing is always allowed; an answer only while the lease (if any) holds.
     const { rowCount } = await this.pool.query(
       `WITH settled AS (
          UPDATE ${FORMS} SET outcome = $2, settled_at = ${this.clock()}
-         WHERE id = $1 AND outcome IS NULL AND expires_at > ${this.clock()} RETURNING id)
+         WHERE id = $1 AND outcome IS NULL AND expires_at > ${this.clock()}
+           AND ($3 OR held_until IS NULL OR held_until > ${this.clock()}) RETURNING id)
        SELECT pg_notify('${PENDING_FORMS_CHANNEL}', id) FROM settled`,
-      [id, JSON.stringify(outcome)],
+      [id, JSON.stringify(outcome), outcome.action === 'closed'],
     );
     if (rowCount !== 1) return false;
+    this.release(id);
     // This instance's own waits need not wait for the notification to come round.
     this.resolve(id, outcome);
     return true;
@@ -317,7 +365,9 @@ export class PostgresPendingForms implements PendingForms {
       const {
         rows: [form],
       } = await client.query(
-        `SELECT outcome IS NULL AND expires_at > ${this.clock()} AS open FROM ${FORMS} WHERE id = $1 FOR SHARE`,
+        `SELECT outcome IS NULL AND expires_at > ${this.clock()}
+           AND (held_until IS NULL OR held_until > ${this.clock()}) AS open
+         FROM ${FORMS} WHERE id = $1 FOR SHARE`,
         [file.formId],
       );
       if (!form?.open) {
@@ -397,6 +447,8 @@ export class PostgresPendingForms implements PendingForms {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweep);
+    clearInterval(this.renewal);
+    for (const id of [...this.held.keys()]) this.release(id);
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     const stopped: FormOutcome = { action: 'closed', reason: 'The server stopped.' };
     for (const id of [...this.waiting.keys()]) {
@@ -418,10 +470,38 @@ export class PostgresPendingForms implements PendingForms {
     const {
       rows: [row],
     } = await this.pool.query(
-      `SELECT *, expires_at <= ${this.clock()} AS expired, ${this.clock()} AS now FROM ${FORMS} WHERE id = $1`,
+      `SELECT *, expires_at <= ${this.clock()} AS expired, held_until <= ${this.clock()} AS unheld,
+         ${this.clock()} AS now FROM ${FORMS} WHERE id = $1`,
       [id],
     );
     return row;
+  }
+
+  /** Extends the lease of held forms; a form settled (or forgotten) meanwhile is held no more. */
+  private async renew(ids: string[]): Promise<void> {
+    let rows: Row[];
+    try {
+      ({ rows } = await this.pool.query(
+        `UPDATE ${FORMS} SET held_until = ${this.clock()} + $2
+         WHERE id = ANY($1) AND outcome IS NULL AND expires_at > ${this.clock()} RETURNING id`,
+        [ids, this.leaseMs],
+      ));
+      if (this.renewFailing) this.log('formrequest serve: the leases of held forms are renewed again.');
+      this.renewFailing = false;
+    } catch (error) {
+      // Reported once; the next tick tries again (a lease outlives two missed renewals).
+      if (!this.renewFailing)
+        this.log(`formrequest serve: cannot renew the leases of held forms: ${(error as Error).message}`);
+      this.renewFailing = true;
+      return;
+    }
+    const renewed = new Set(rows.map((row) => row.id as string));
+    for (const id of ids) if (!renewed.has(id)) this.release(id);
+  }
+
+  private release(id: string): void {
+    this.held.get(id)?.();
+    this.held.delete(id);
   }
 
   /** Reads the forms waited for and ends the waits that have an outcome (or whose form is gone). */
