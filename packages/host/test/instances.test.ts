@@ -42,6 +42,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
             { component: 'host', version: 2 },
             { component: 'server', version: 1 },
             { component: 'server', version: 2 },
+            { component: 'server', version: 3 },
           ],
           'three starts at once, each migration once',
         );
