@@ -299,6 +299,7 @@ describe('pending forms on PostgreSQL', { skip }, () => {
         assert.deepEqual(rows, [
           { component: 'server', version: 1 },
           { component: 'server', version: 2 },
+          { component: 'server', version: 3 },
         ]);
         await admin.query(
           `INSERT INTO formrequest.migrations (component, version, name, applied_by) VALUES ('server', 7, 'future', 'x')`,
