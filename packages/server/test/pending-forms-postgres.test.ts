@@ -309,7 +309,7 @@ describe('pending forms on PostgreSQL', { skip }, () => {
       }
       await assert.rejects(
         open(db),
-        /written by a newer formrequest \(server layout 7; this one knows up to 2\)/,
+        /written by a newer formrequest \(server layout 7; this one knows up to 3\)/,
       );
     });
   });
