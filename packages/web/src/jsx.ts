@@ -4,7 +4,6 @@
 import type { FormRequestAttributes, FormRequestElement } from './element.js';
 
 declare module 'react' {
-  // biome-ignore lint/style/noNamespace: React's JSX types live in a namespace.
   namespace JSX {
     interface IntrinsicElements {
       'form-request': FormRequestAttributes & { ref?: import('react').Ref<FormRequestElement> };

@@ -186,7 +186,12 @@ test('<form-request>: schema property, locale attribute, formrequest-submit and 
   assert.deepEqual(detail.got, [
     [
       'submit',
-      { values: { n: 3, h: 1 }, message: '{\n  "n": 3,\n  "h": 1\n}', utcOffset: detail.utcOffset, shown: {} },
+      {
+        values: { n: 3, h: 1 },
+        message: '{\n  "n": 3,\n  "h": 1\n}',
+        utcOffset: detail.utcOffset,
+        shown: {},
+      },
     ],
     ['cancel', { message: 'Form input was cancelled.' }],
   ]);
