@@ -16,7 +16,9 @@ function startFormServer(): Promise<{ url: string; child: ChildProcess }> {
   // The `formrequest` command of the installed package (its bin, which the package does not export).
   const manifest = createRequire(import.meta.url).resolve('formrequest/package.json');
   const bin = join(dirname(manifest), 'bin/formrequest.js');
-  const child = spawn(process.execPath, [bin, 'serve', '--http', '--port', '0'], {
+  // This app draws request_form from the tool call (seed 000's front end), and says so: the server then
+  // gives the seed's waiting result, and the answers come as the next message.
+  const child = spawn(process.execPath, [bin, 'serve', '--http', '--port', '0', '--host-renders-forms'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {

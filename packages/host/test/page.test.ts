@@ -550,13 +550,17 @@ async function renderBound(page: Page): Promise<number> {
   await page.evaluate(`${await markdownModule()};window.md = md;`);
   const ordinary = await page.evaluate((text) => {
     const long = Array.from({ length: Math.ceil(20_000 / text.length) }, () => text).join('\n\n');
+    // In the document and laid out, as a reply is: the long tasks measured on the page include both.
     const slot = document.createElement('div');
+    document.body.append(slot);
     let best = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
       slot.replaceChildren((window as any).md.renderMarkdown(long));
+      slot.getBoundingClientRect();
       best = Math.min(best, performance.now() - t0);
     }
+    slot.remove();
     return best;
   }, HOSTILE_MD);
   return Math.max(100, 10 * ordinary);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 test('@formrequest/internal/config exports exactly these names', async () => {
   const entry = await import('@formrequest/internal/config');
   assert.deepEqual(Object.keys(entry).sort(), [
+    'DEFAULT_ELICITATION_POLICY',
     'DEFAULT_HTTP_PORT',
     'DEFAULT_PROGRESS_INTERVAL_MS',
     'ELICITATION_POLICIES',

@@ -326,7 +326,7 @@ test('the strict schema, the advertised inputSchema and the docs carry the contr
   ])
     assert.ok(PATTERN_SYNTAX_BRIEF.includes(refused), refused);
   assert.ok(
-    PATTERN_SYNTAX_BRIEF.includes(`At most ${MAX_PATTERN_LENGTH} characters and size ${MAX_PATTERN_SIZE} `),
+    PATTERN_SYNTAX_BRIEF.includes(`At most ${MAX_PATTERN_LENGTH} characters and size ${MAX_PATTERN_SIZE}.`),
   );
   for (const refused of ['(?=a)', '(?<=a)', '(a)\\1', '\\p{L}', '\\u{41}', '\\012', '(?i)a', '[\\d-z]'])
     assert.ok(checkPattern(refused), `${refused} is refused, as the brief says`);

@@ -51,7 +51,7 @@ for (const [timezoneId, utcOffset, today] of [
     assert.deepEqual(sent.values, { due: today });
     // What a host re-checks with: the same instant and the offset the page reported.
     const context = await page.evaluate(() => (window as any).lastContext);
-    assert.deepEqual(context, { utcOffset });
+    assert.deepEqual(context, { utcOffset, shown: {} });
     assert.equal(validateAnswers(FORM as never, sent.values, { now: new Date(ISSUED), utcOffset }).ok, true);
     await page.context().close();
   });
