@@ -15,7 +15,6 @@ export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;
 export type PageKey = keyof typeof ja.page;
-export type LaterKey = keyof typeof ja.later;
 export type ChatKey = keyof typeof ja.chat;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
@@ -42,11 +41,6 @@ export function terminalWords(locale: Locale | undefined): Readonly<Record<Termi
   return locale === 'en' ? en.terminal : ja.terminal;
 }
 
-/** The renderer's on-demand words (the file field) in `locale`, as one object. */
-export function laterWords(locale: Locale | undefined): Readonly<Record<LaterKey, string>> {
-  return locale === 'en' ? en.later : ja.later;
-}
-
 /** The words of the server's form page and Apps widget in `locale`, as one object. */
 export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, string>> {
   return locale === 'en' ? en.page : ja.page;
@@ -56,3 +50,5 @@ export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, 
 export function chatWords(locale: Locale | undefined): Readonly<Record<ChatKey, string>> {
   return locale === 'en' ? en.chat : ja.chat;
 }
+
+export { type LaterKey, laterWords } from './later-words.js';

@@ -43,19 +43,6 @@ export const form: Words<typeof ja.form> = {
   invalidForm: 'This form cannot be shown',
 };
 
-export const later: Words<typeof ja.later> = {
-  chooseFile: 'Choose a file',
-  chooseFiles: 'Choose files',
-  dropFile: 'or drop it here',
-  limits: '{accept}, up to {size}',
-  anySize: '{accept}',
-  maxSizeOnly: 'up to {size}',
-  searchPlaceholder: 'Type to search',
-  unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
-  refusedFile: '{message} ("{name}" is {size})',
-  fileEntry: '{name} ({size})',
-};
-
 export const agent: Words<typeof ja.agent> = {
   waiting: 'Waiting for form input.',
   fieldCount: 'Fields: {n}',

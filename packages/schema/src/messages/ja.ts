@@ -50,21 +50,6 @@ export const form = {
   invalidForm: 'このフォームは表示できません',
 } as const;
 
-/** The renderer's words that only its on-demand modules read (the file field, the search box), kept out
- * of `form` so a page that never shows such a field never loads them. */
-export const later = {
-  chooseFile: 'ファイルを選択',
-  chooseFiles: 'ファイルを選択（複数可）',
-  dropFile: 'またはここにドロップ',
-  limits: '{accept}・{size}まで',
-  anySize: '{accept}',
-  maxSizeOnly: '{size}まで',
-  searchPlaceholder: '入力して検索',
-  unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
-  refusedFile: '{message}（「{name}」は{size}）',
-  fileEntry: '{name}（{size}）',
-} as const;
-
 /** What a model reads: the tool's result text, and the server's results and notes. */
 export const agent = {
   // The tool result (seed 000, 出力フォーマット).
