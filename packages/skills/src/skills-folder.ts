@@ -200,12 +200,17 @@ export class SkillsFolder {
    * process (exit 130 / 143, as a shell reports them), so an interrupted run leaves --out as it was.
    */
   closeOnSignals(): () => void {
+    // `on`, not `once`: a second signal while the folder goes (Ctrl+C pressed twice) must not find the
+    // default action back and kill the process halfway through the removal.
+    let ending = false;
     const handler = (signal: NodeJS.Signals) => {
+      if (ending) return;
+      ending = true;
       this.close();
       process.exit(signal === 'SIGINT' ? 130 : 143);
     };
-    process.once('SIGINT', handler);
-    process.once('SIGTERM', handler);
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
     return () => {
       process.off('SIGINT', handler);
       process.off('SIGTERM', handler);
