@@ -3,13 +3,12 @@
 // async-select, cascading-select: only the renderer knows it, and passes it in). Results that carry
 // answers to a model put these beside the values, so it can say "assigned to 山田 太郎" without
 // guessing; the conversation-mode message (seed 000: JSON.stringify of the values) never includes them.
+import { FIELD_CATALOG, type FieldType } from './catalog.js';
 import type { Answers, FormSchema } from './types.js';
 
 /** field name -> the label shown for its answer (a list for several answers). */
 export type AnswerLabels = Record<string, string | string[]>;
 
-const OPTION_TYPES = new Set(['select', 'radio', 'multiselect']);
-const SHOWN_TYPES = new Set(['autocomplete', 'multi-autocomplete', 'async-select', 'cascading-select']);
 /** The longest shown text kept per answer (a renderer's row, not a document). */
 export const MAX_LABEL_CHARS = 200;
 
@@ -29,16 +28,17 @@ export function answerLabels(
     if (!name || !Object.hasOwn(values, name)) continue;
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
-    const type = field.type as string;
+    // By the catalog's value kind: the form's options say the label; a search or load, the page.
+    const kind = FIELD_CATALOG[field.type as FieldType]?.value;
     let label: string | string[] | undefined;
-    if (OPTION_TYPES.has(type)) {
+    if (kind === 'option' || kind === 'options') {
       const options = (field.options as Array<{ value: unknown; label?: unknown }> | undefined) ?? [];
       const labelOf = (v: unknown) => {
         const option = options.find((o) => String(o.value) === String(v));
         return typeof option?.label === 'string' ? option.label : String(v);
       };
       label = Array.isArray(value) ? value.map(labelOf) : labelOf(value);
-    } else if (SHOWN_TYPES.has(type) && Object.hasOwn(shown, name)) {
+    } else if ((kind === 'remote' || kind === 'remote[]') && Object.hasOwn(shown, name)) {
       label = shownLabel(shown[name], value);
     }
     if (label === undefined) continue;

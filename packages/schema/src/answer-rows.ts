@@ -1,10 +1,12 @@
 // The answers as a person reads them back after submit: one row per answered field, its label and its
 // value in words (option labels, yes/no, file names with sizes). The Apps widget's and the chat page's
-// summaries; what the agent receives stays `submitMessage`.
+// summaries; what the agent receives stays `submitMessage`. Choice and search labels come from
+// answerLabels, the same reading the model gets beside the ids.
+import { answerLabels } from './answer-labels.js';
 import { formatBytes, isEmptyValue } from './answers.js';
 import { FIELD_CATALOG, type FieldType } from './catalog.js';
 import { fieldLabel } from './field-facts.js';
-import type { FieldOption, FormSchema } from './types.js';
+import type { FormSchema } from './types.js';
 
 export interface AnswerRow {
   name: string;
@@ -26,15 +28,16 @@ const fileText = (v: unknown): string => {
 };
 
 /**
- * Rows for the answered fields in schema order (hidden and display-only fields left out). `display`
- * gives the words for values only the page knew (a search result's label, by field name).
+ * Rows for the answered fields in schema order (hidden and display-only fields left out). `shown`:
+ * what the form showed for its search and loaded fields (the renderer's `SubmitContext.shown`).
  */
 export function answerRows(
   schema: FormSchema,
   values: Record<string, unknown>,
   words: AnswerRowWords,
-  display: Record<string, string> = {},
+  shown: Record<string, unknown> = {},
 ): AnswerRow[] {
+  const labels = answerLabels(schema, values, shown);
   const rows: AnswerRow[] = [];
   for (const field of schema.fields ?? []) {
     const kind = FIELD_CATALOG[field.type as FieldType]?.value;
@@ -42,13 +45,10 @@ export function answerRows(
     if (!kind || kind === 'none' || kind === 'fixed' || typeof name !== 'string') continue;
     const value = values[name];
     if (kind !== 'boolean' && isEmptyValue(value)) continue;
-    const options = (field as { options?: FieldOption[] }).options ?? [];
-    const label = (v: unknown) => options.find((o) => o.value === v)?.label ?? String(v);
     const list = Array.isArray(value) ? value : [value];
     let text: string;
-    if (typeof display[name] === 'string') text = display[name];
+    if (Object.hasOwn(labels, name)) text = [labels[name]!].flat().join(', ');
     else if (kind === 'boolean') text = value === true ? words.yes : words.no;
-    else if (kind === 'option' || kind === 'options') text = list.map(label).join(', ');
     else if (kind === 'file') text = list.map(fileText).join(', ');
     else
       text = list

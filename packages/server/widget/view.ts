@@ -151,7 +151,7 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
     locale: schema.locale,
     ...(issuedAt ? { now: issuedAt } : {}),
     draftKey: `request_form:${key}`,
-    onSubmit: (values, message) => {
+    onSubmit: (values, message, context) => {
       // A single choice answered both with an option and with typed text takes one: asked again here.
       const problems = questions ? questionAnswerProblems(questions, values, schema.locale) : {};
       if (Object.keys(problems).length > 0) {
@@ -159,7 +159,7 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
         return;
       }
       const summary = () =>
-        showSummary(schema.title, words().sent, answerRows(schema as never, values, words()));
+        showSummary(schema.title, words().sent, answerRows(schema as never, values, words(), context.shown));
       void deliver(questions ? questionAnswerText(questions, values) : message, summary);
     },
     onCancel: (message) => {
