@@ -49,17 +49,7 @@ export class Pane {
     const before = opts.before ? `${opts.before}; ` : '';
     const command = `${env}${[cmd, ...cmdArgs].map(quote).join(' ')}${out}`;
     const shell = `${before}${opts.wrap ? opts.wrap(command) : command}; echo $? >${quote(join(pane.dir, 'code'))}; exec sleep 3600`;
-    pane.tmux(
-      'new-session',
-      '-d',
-      '-s',
-      pane.target,
-      '-x',
-      String(opts.width ?? 80),
-      '-y',
-      String(opts.height ?? 20),
-      shell,
-    );
+    pane.newSession(shell, opts);
     return pane;
   }
 
@@ -188,20 +178,25 @@ export class Pane {
     return pid;
   }
 
-  /** An interactive bash (job control, no rc files) in a new session, for typing commands into. */
-  static shell(socket: string, opts: { width?: number; height?: number } = {}): Pane {
-    const pane = new Pane(socket);
-    pane.tmux(
+  /** A detached session of `width` x `height` (80 x 20) running `shell`. */
+  private newSession(shell: string, opts: { width?: number; height?: number }): void {
+    this.tmux(
       'new-session',
       '-d',
       '-s',
-      pane.target,
+      this.target,
       '-x',
       String(opts.width ?? 80),
       '-y',
       String(opts.height ?? 20),
-      `env PS1='$ ' bash --norc --noprofile -i`,
+      shell,
     );
+  }
+
+  /** An interactive bash (job control, no rc files) in a new session, for typing commands into. */
+  static shell(socket: string, opts: { width?: number; height?: number } = {}): Pane {
+    const pane = new Pane(socket);
+    pane.newSession(`env PS1='$ ' bash --norc --noprofile -i`, opts);
     return pane;
   }
 
