@@ -5,21 +5,13 @@
 // what is measured is the form's first load: the entry chunk and its static imports but React's (gzip
 // -9), against the anchor built in the same run, the one-file browser module dist/formrequest.js.
 // Target: <= 17 KB. Run: npm run bench react-bundler (npm run bench builds first)
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
+import type { Rollup } from 'vite';
 import { bundleText } from '../packages/web/scripts/bundle.mjs';
+import { buildViteApp, gz, TARGET } from './vite-first-load.ts';
 
-const root = resolve(import.meta.dirname, '..');
-const TARGET = 17 * 1024;
-const gz = (text: string) => gzipSync(text, { level: 9 }).length;
-
-const app = resolve(root, 'node_modules/.cache/formrequest-vite-react-bench');
-rmSync(app, { recursive: true, force: true });
-mkdirSync(app, { recursive: true });
-writeFileSync(
-  resolve(app, 'main.js'),
+const REACT = /node_modules\/(?:react|react-dom|scheduler)\//;
+const { first } = await buildViteApp(
+  'formrequest-vite-react-bench',
   `import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FormRequest } from '@formrequest/react';
@@ -31,39 +23,11 @@ fetch('/example1-project.json')
     ),
   );
 `,
+  { rollupOptions: { output: { manualChunks: (id: string) => (REACT.test(id) ? 'react' : undefined) } } },
 );
-writeFileSync(
-  resolve(app, 'index.html'),
-  '<!doctype html><div id="app"></div><script type="module" src="./main.js"></script>\n',
-);
-
-const REACT = /node_modules\/(?:react|react-dom|scheduler)\//;
-const result = (await build({
-  root: app,
-  logLevel: 'silent',
-  build: {
-    write: false,
-    rollupOptions: { output: { manualChunks: (id: string) => (REACT.test(id) ? 'react' : undefined) } },
-  },
-})) as Rollup.RollupOutput;
-rmSync(app, { recursive: true, force: true });
-const chunks = result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-const byName = new Map(chunks.map((c) => [c.fileName, c]));
-const entry = chunks.find((c) => c.isEntry)!;
 const isReact = (c: Rollup.OutputChunk) => Object.keys(c.modules).some((m) => REACT.test(m));
-/** The entry and every chunk it imports statically: what loads before the form can show. */
-const first = new Set<string>();
-const visit = (name: string) => {
-  if (first.has(name)) return;
-  first.add(name);
-  for (const dep of byName.get(name)!.imports) visit(dep);
-};
-visit(entry.fileName);
-const formChunks = [...first].map((n) => byName.get(n)!).filter((c) => !isReact(c));
-const reactGz = [...first]
-  .map((n) => byName.get(n)!)
-  .filter(isReact)
-  .reduce((s, c) => s + gz(c.code), 0);
+const formChunks = first.filter((c) => !isReact(c));
+const reactGz = first.filter(isReact).reduce((s, c) => s + gz(c.code), 0);
 const formGz = formChunks.reduce((sum, c) => sum + gz(c.code), 0);
 const anchor = gz(await bundleText());
 const leaked = formChunks.some((c) =>

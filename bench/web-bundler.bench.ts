@@ -6,50 +6,19 @@
 // one-file browser module dist/formrequest.js (scripts/bundle.mjs). The on-demand parts must come out
 // as chunks of their own, loaded with import() only when a form needs them. Target: first load <= 17 KB.
 // Run: npm run bench web-bundler (npm run bench builds first)
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
 import { bundleText } from '../packages/web/scripts/bundle.mjs';
+import { buildViteApp, gz, TARGET } from './vite-first-load.ts';
 
-const root = resolve(import.meta.dirname, '..');
-const TARGET = 17 * 1024;
-const gz = (text: string) => gzipSync(text, { level: 9 }).length;
-
-const app = resolve(root, 'node_modules/.cache/formrequest-vite-bench');
-rmSync(app, { recursive: true, force: true });
-mkdirSync(app, { recursive: true });
-writeFileSync(
-  resolve(app, 'main.js'),
+const { chunks, first } = await buildViteApp(
+  'formrequest-vite-bench',
   `import { renderForm } from '@formrequest/web';
 fetch('/example1-project.json')
   .then((response) => response.json())
   .then((form) => renderForm(document.getElementById('app'), form, { onSubmit: (values) => console.log(values) }));
 `,
 );
-writeFileSync(
-  resolve(app, 'index.html'),
-  '<!doctype html><div id="app"></div><script type="module" src="./main.js"></script>\n',
-);
-
-const result = (await build({
-  root: app,
-  logLevel: 'silent',
-  build: { write: false },
-})) as Rollup.RollupOutput;
-rmSync(app, { recursive: true, force: true });
-const chunks = result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-const byName = new Map(chunks.map((c) => [c.fileName, c]));
-const entry = chunks.find((c) => c.isEntry)!;
-/** The entry and every chunk it imports statically: what loads before the form can show. */
-const first = new Set<string>();
-const visit = (name: string) => {
-  if (first.has(name)) return;
-  first.add(name);
-  for (const dep of byName.get(name)!.imports) visit(dep);
-};
-visit(entry.fileName);
-const firstGz = [...first].reduce((sum, name) => sum + gz(byName.get(name)!.code), 0);
+const firstNames = new Set(first.map((c) => c.fileName));
+const firstGz = first.reduce((sum, c) => sum + gz(c.code), 0);
 const anchor = gz(await bundleText());
 
 const ON_DEMAND: [string, RegExp][] = [
@@ -64,7 +33,7 @@ const home = (re: RegExp) => chunks.find((c) => Object.keys(c.modules).some((m) 
 
 console.log('A Vite 8 app importing @formrequest/web (its dist/) and rendering seed example 1 (gzip -9)');
 console.log(
-  `  first load (entry + static imports: ${first.size} chunk${first.size > 1 ? 's' : ''})   ${firstGz} B (${(firstGz / 1024).toFixed(1)} KB), target <= 17 KB: ${firstGz <= TARGET ? 'met' : 'NOT met'}`,
+  `  first load (entry + static imports: ${first.length} chunk${first.length > 1 ? 's' : ''})   ${firstGz} B (${(firstGz / 1024).toFixed(1)} KB), target <= 17 KB: ${firstGz <= TARGET ? 'met' : 'NOT met'}`,
 );
 console.log(
   `  anchor: dist/formrequest.js, same run         ${anchor} B   first load / anchor ${(firstGz / anchor).toFixed(2)}x (the app's chunk keeps the catalog's docs and Vite's preload helper)`,
@@ -72,7 +41,7 @@ console.log(
 let split = true;
 for (const [part, re] of ON_DEMAND) {
   const chunk = home(re);
-  const own = chunk && !first.has(chunk.fileName);
+  const own = chunk && !firstNames.has(chunk.fileName);
   if (!own) split = false;
   console.log(
     `  on demand: ${part.padEnd(30)} ${own ? `${chunk!.fileName} ${gz(chunk!.code)} B` : `NOT split (${chunk?.fileName ?? 'missing'})`}`,
