@@ -18,7 +18,15 @@ import {
   MAX_PATTERN_LENGTH,
   MAX_PATTERN_SIZE,
 } from '@formrequest/schema/pattern';
-import { FORM_ALIASES, PROPERTY_ALIASES, TYPE_SUGGESTIONS } from '@formrequest/schema/tooling';
+import {
+  type FieldPropName,
+  FORM_ALIASES,
+  FORM_PROP_WORDS,
+  PROP_WORDS,
+  PROPERTY_ALIASES,
+  TYPE_SUGGESTIONS,
+  TYPE_WORDS,
+} from '@formrequest/schema/tooling';
 
 // The generator's tables are keyed by the catalog's own unions (property kinds, value kinds,
 // elicitation shapes): a kind or shape added to the catalog without its words here does not compile.
@@ -70,10 +78,10 @@ export const ELICIT: Record<ElicitShape, string> = {
 function answerLine(type: (typeof FIELD_TYPES)[number]): string {
   const spec = fieldSpec(type);
   const format = spec.format ? ` of format \`${spec.format}\`` : '';
-  return `${spec.doc} Answer: ${ANSWER[spec.value]}. In a client's form dialog: ${ELICIT[spec.elicit]}${format}.`;
+  return `${TYPE_WORDS[type].doc} Answer: ${ANSWER[spec.value]}. In a client's form dialog: ${ELICIT[spec.elicit]}${format}.`;
 }
 
-function row(name: string, spec: PropSpec): string {
+function row(name: string, spec: PropSpec, doc: string): string {
   const notes = [
     spec.default !== undefined ? `default ${JSON.stringify(spec.default)}` : '',
     spec.min !== undefined || spec.max !== undefined ? `range ${spec.min ?? ''}…${spec.max ?? ''}` : '',
@@ -81,8 +89,8 @@ function row(name: string, spec: PropSpec): string {
     spec.ext ? 'extension' : '',
   ].filter(Boolean);
   // The pattern syntax is long: the tables point to its section.
-  const doc = spec.kind === 'pattern' ? 'Pattern the text must match: see [Patterns](#patterns).' : spec.doc;
-  return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${doc}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
+  const meaning = spec.kind === 'pattern' ? `${doc.replace(/\.$/, '')}: see [Patterns](#patterns).` : doc;
+  return `| \`${name}\` | ${KIND[spec.kind]} | ${spec.required ? 'yes' : ''} | ${meaning}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
 }
 
 /** The name lists of the aliases, grouped by what they mean. */
@@ -157,7 +165,7 @@ export function vocabularyDoc(): string {
   const out = [
     '# The form vocabulary',
     '',
-    '<!-- Generated from packages/schema/src/catalog.ts by `npm run docs`. Do not edit by hand. -->',
+    '<!-- Generated from packages/schema/src/catalog.ts and catalog-docs.ts by `npm run docs`. Do not edit by hand. -->',
     '',
     'A form is `{title, fields}` plus the optional properties below. Properties marked *extension* are not',
     "in seed 000's tables; they follow the seed's own validation guide (e.g. `required` on more types).",
@@ -168,7 +176,9 @@ export function vocabularyDoc(): string {
     '',
     '| property | type | required | meaning |',
     '| --- | --- | --- | --- |',
-    ...Object.entries(FORM_PROPS).map(([name, spec]) => row(name, spec as PropSpec)),
+    ...(Object.entries(FORM_PROPS) as [keyof typeof FORM_PROPS, PropSpec][]).map(([name, spec]) =>
+      row(name, spec, FORM_PROP_WORDS[name].doc),
+    ),
     '',
     `## Field types (${FIELD_TYPES.length})`,
     '',
@@ -181,7 +191,8 @@ export function vocabularyDoc(): string {
       '| --- | --- | --- | --- |',
       '| `type` | string | yes | `"' + type + '"` |',
     );
-    for (const [name, prop] of Object.entries(spec.props)) out.push(row(name, prop as PropSpec));
+    for (const [name, prop] of Object.entries(spec.props))
+      out.push(row(name, prop as PropSpec, PROP_WORDS[name as FieldPropName].doc));
     out.push('');
   }
   out.push(

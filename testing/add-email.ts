@@ -9,8 +9,6 @@ import { join } from 'node:path';
 /** Step 1, the catalog: the entry, and its format among the answer formats. */
 export function addEmailToCatalog(catalog: string): string {
   const entry = `  email: {
-    doc: 'An email address.',
-    brief: 'email address',
     value: 'string',
     format: 'email',
     elicit: 'string',
@@ -25,14 +23,20 @@ export function addEmailToCatalog(catalog: string): string {
 }
 
 /**
- * Step 2, each place the compiler names after step 1 (`tree` is the copy's root): the format's row
- * and its exchange row (with its message in both languages), the stale suggestion, the web's and the terminal's tables.
+ * Step 2, each place the compiler names after step 1 (`tree` is the copy's root): the type's words
+ * (catalog-docs.ts), the format's row and its exchange row (with its message in both languages), the
+ * stale suggestion, the web's and the terminal's tables.
  */
 export function fillNamedPlaces(tree: string): void {
   const at = (file: string, find: string, replace: (found: string) => string) => {
     const path = join(tree, file);
     writeFileSync(path, edit(readFileSync(path, 'utf8'), find, replace));
   };
+  at(
+    'packages/schema/src/catalog-docs.ts',
+    '  textarea: {',
+    (line) => `  email: { doc: 'An email address.', brief: 'email address' },\n${line}`,
+  );
   at('packages/schema/src/formats.ts', "  'date-time': { test", (row) =>
     [
       "  email: { test: (text) => /^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$/.test(text), message: 'badEmail', input: 'email' },",

@@ -3,7 +3,8 @@
 // directives, every such line fails with an error quoting the name its directive quotes (a missing
 // key, or a refused 'null'), and no other line fails.
 // Then the maintainer's case for real: a copy of the sources with one more catalog entry (or value or
-// property kind) must fail to compile exactly at the places that need it; a table cast to its type
+// property kind) must fail to compile exactly at the places that need it (its words in catalog-docs.ts
+// among them); a table cast to its type
 // would compile, and fail here. And a type that differs from text only by its answer's format (email,
 // testing/add-email.ts): the compiler names exactly the format table, the stale suggestion and the two
 // renderers' tables, and once they are filled the copy compiles (add-email.test.ts runs its tests).
@@ -82,8 +83,6 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 /** A 19th type as a maintainer adds it: one entry, with a value kind and shape the catalog has. */
 const COLOR = `  color: {
-    doc: 'A colour.',
-    brief: 'colour',
     value: 'string',
     elicit: 'string',
     props: { name, label, placeholder, required },
@@ -169,12 +168,18 @@ test('the copied sources compile as they are (the harness finds errors only wher
   assert.deepEqual(errors, []);
 });
 
-test('a type added to the catalog fails to compile at the web builders and the terminal widgets, and only there', () => {
+test('a type added to the catalog fails to compile at its words, the web builders and the terminal widgets, and only there', () => {
   const [errors] = compileWithCatalog(['web', 'terminal'], (catalog) => withEntry(catalog, COLOR));
   assert.deepEqual(places(errors), [
+    'packages/schema/src/catalog-docs.ts',
     'packages/terminal/src/fields/index.ts',
     'packages/web/src/fields/index.ts',
   ]);
+  const words = errors.filter((e) => e.file === 'packages/schema/src/catalog-docs.ts');
+  assert.equal(words.length, 1, words.map((e) => e.message).join(' / '));
+  assert.match(words[0]!.message, /'color'/, 'the error at TYPE_WORDS names the new type');
+  const wordsSource = readFileSync(join(root, 'packages/schema/src/catalog-docs.ts'), 'utf8').split('\n');
+  assert.match(wordsSource[words[0]!.line - 1]!, /export const TYPE_WORDS\b/, 'at TYPE_WORDS');
   const web = errors.filter((e) => e.file === 'packages/web/src/fields/index.ts');
   const terminal = errors.filter((e) => e.file === 'packages/terminal/src/fields/index.ts');
   for (const [at, table] of [
@@ -196,6 +201,17 @@ test('a type added to the catalog fails to compile at the web builders and the t
   );
 });
 
+test('a property added to a type fails to compile at its words (PROP_WORDS), and only there', () => {
+  const [errors] = compileWithCatalog(['web', 'terminal'], (catalog) =>
+    catalog.replace('    props: {\n      name,\n', (start) => `${start}      tone: { kind: 'string' },\n`),
+  );
+  assert.deepEqual(places(errors), ['packages/schema/src/catalog-docs.ts']);
+  assert.equal(errors.length, 1, errors.map((e) => e.message).join(' / '));
+  assert.match(errors[0]!.message, /'tone'/);
+  const source = readFileSync(join(root, 'packages/schema/src/catalog-docs.ts'), 'utf8').split('\n');
+  assert.match(source[errors[0]!.line - 1]!, /export const PROP_WORDS\b/);
+});
+
 test('a value kind added to the catalog fails to compile at the answer checks and the answer wording', () => {
   const [all] = compileWithCatalog([], (catalog) =>
     withEntry(catalog, COLOR.replace("value: 'string'", "value: 'colour'")).replace(
@@ -203,9 +219,11 @@ test('a value kind added to the catalog fails to compile at the answer checks an
       "export type ValueKind =\n  | 'colour'\n",
     ),
   );
-  // The tool description says what each kind of answer looks like (ANSWER_JA, a record by kind).
+  // The tool description says what each kind of answer looks like (ANSWER_JA, a record by kind); the
+  // new type's words are missing too (the first test).
   assert.deepEqual(places(all), [
     'packages/schema/src/answers.ts',
+    'packages/schema/src/catalog-docs.ts',
     'packages/schema/src/tool-description.ts',
   ]);
   const wording = all.filter((e) => e.file === 'packages/schema/src/tool-description.ts');
@@ -248,11 +266,12 @@ test('a type that differs from text only by its format (email): the compiler nam
   const [named, filled] = compileWithCatalog(['web', 'terminal', 'server'], addEmailToCatalog, [
     fillNamedPlaces,
   ]);
-  // The format's two rows (ANSWER_FORMATS, FORMAT_EXCHANGE), the suggestion that sent `email` to
-  // `text`, and the two renderers' tables: each one error naming 'email', at the table itself. The server's elicitation mapping, the tool
+  // The type's words (TYPE_WORDS), the format's two rows (ANSWER_FORMATS, FORMAT_EXCHANGE), the
+  // suggestion that sent `email` to `text`, and the two renderers' tables: each one error naming 'email', at the table itself. The server's elicitation mapping, the tool
   // description and the answer checks read the new type through the catalog and the format's row.
   assert.deepEqual(places(named!), [
     'packages/schema/src/aliases.ts',
+    'packages/schema/src/catalog-docs.ts',
     'packages/schema/src/formats.ts',
     'packages/terminal/src/fields/index.ts',
     'packages/web/src/fields/index.ts',
@@ -261,6 +280,7 @@ test('a type that differs from text only by its format (email): the compiler nam
     readFileSync(join(root, error.file), 'utf8').split('\n')[error.line - 1]!;
   const where: Record<string, RegExp> = {
     'packages/schema/src/aliases.ts': /^\s+email: 'text',$/,
+    'packages/schema/src/catalog-docs.ts': /export const TYPE_WORDS\b/,
     'packages/schema/src/formats.ts': /export const (ANSWER_FORMATS|FORMAT_EXCHANGE)\b/,
     'packages/terminal/src/fields/index.ts': /export const WIDGETS\b/,
     'packages/web/src/fields/index.ts': /export const BUILDERS\b/,
@@ -269,6 +289,6 @@ test('a type that differs from text only by its format (email): the compiler nam
     assert.match(lineOf(error), where[error.file]!, `${error.file}:${error.line}: ${error.message}`);
     assert.match(error.message, /'email'|"text"/, `${error.file}: ${error.message}`);
   }
-  assert.equal(named!.length, 5, named!.map((e) => `${e.file}: ${e.message}`).join('\n'));
+  assert.equal(named!.length, 6, named!.map((e) => `${e.file}: ${e.message}`).join('\n'));
   assert.deepEqual(filled, [], 'the copy compiles once those places are filled');
 });

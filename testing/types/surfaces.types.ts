@@ -9,9 +9,11 @@ import {
   FIELD_CATALOG,
   type FieldSpec,
   type FieldType,
+  type FORM_PROPS,
   type PropKind,
   type ValueKind,
 } from '@formrequest/schema';
+import { FORM_PROP_WORDS, PROP_WORDS, TYPE_WORDS } from '@formrequest/schema/tooling';
 import { ANSWER_FORMATS } from '../../packages/schema/src/formats.js';
 import { ANSWER_JA } from '../../packages/server/src/description.js';
 import { SHAPES } from '../../packages/server/src/elicitation-schema.js';
@@ -52,13 +54,14 @@ export const docsKinds: Covers<PropKind> = KIND;
 export const docsAnswers: Covers<ValueKind> = ANSWER;
 export const docsShapes: Covers<ElicitShape> = ELICIT;
 export const formats: Covers<AnswerFormat> = ANSWER_FORMATS;
+export const typeWords: Covers<FieldType> = TYPE_WORDS;
+export const formPropWords: Covers<keyof typeof FORM_PROPS> = FORM_PROP_WORDS;
+export const propWords: Covers<keyof typeof FIELD_CATALOG.text.props> = PROP_WORDS;
 
 // ---- A 19th type, added as a maintainer adds one: an entry in (a copy of) the catalog ----
 const EXTENDED = {
   ...FIELD_CATALOG,
   email: {
-    doc: 'An email address.',
-    brief: 'email address',
     value: 'string',
     elicit: 'string',
     props: FIELD_CATALOG.text.props,
@@ -76,15 +79,11 @@ export const extendedIsNew: Same<ExtendedType, FieldType> = false;
 // description, the docs) read the new type's facts from its entry, which must state them:
 // @ts-expect-error catalog: a FieldSpec states its 'elicit' shape
 export const withoutShape: FieldSpec = {
-  doc: 'An email address.',
-  brief: 'email',
   value: 'string',
   props: {},
 };
 // @ts-expect-error catalog: a FieldSpec states its 'value' kind
 export const withoutValue: FieldSpec = {
-  doc: 'An email address.',
-  brief: 'email',
   elicit: 'string',
   props: {},
 };
@@ -102,3 +101,7 @@ export const docsShapesExtended: Covers<ElicitShape | 'email'> = ELICIT;
 export const docsKindsExtended: Covers<PropKind | 'email'> = KIND;
 // @ts-expect-error formats: ANSWER_FORMATS lacks 'email'
 export const formatsExtended: Covers<AnswerFormat | 'email'> = ANSWER_FORMATS;
+// @ts-expect-error docs: TYPE_WORDS lacks 'email'
+export const typeWordsExtended: Covers<ExtendedType> = TYPE_WORDS;
+// @ts-expect-error docs: PROP_WORDS lacks 'colour'
+export const propWordsExtended: Covers<keyof typeof FIELD_CATALOG.text.props | 'colour'> = PROP_WORDS;

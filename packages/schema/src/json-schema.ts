@@ -4,6 +4,7 @@
 //   the per-type facts in one table), so the tool's definition stays small enough that clients do not
 //   cut it, while every type and every property of each type stays in it (tests check both).
 import { FIELD_CATALOG, FIELD_TYPES, FORM_PROPS, type PropKind, type PropSpec } from './catalog.js';
+import { type FieldPropName, FORM_PROP_WORDS, PROP_WORDS, TYPE_WORDS } from './catalog-docs.js';
 import { PATTERN_SYNTAX, PATTERN_SYNTAX_BRIEF } from './pattern/contract.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -41,7 +42,7 @@ function kindSchema(kind: PropKind, compact: boolean): JsonSchema {
   }
 }
 
-function propSchema(spec: PropSpec, doc: string = spec.doc, compact = false): JsonSchema {
+function propSchema(spec: PropSpec, doc: string, compact = false): JsonSchema {
   const out = kindSchema(spec.kind, compact);
   // What a pattern may be is the engine's contract (pattern/contract.ts), said wherever one is described.
   const text = spec.kind === 'pattern' ? (compact ? PATTERN_SYNTAX_BRIEF : `${doc} ${PATTERN_SYNTAX}`) : doc;
@@ -60,18 +61,19 @@ export function fieldJsonSchemas(): JsonSchema[] {
     const properties: Record<string, JsonSchema> = { type: { const: type } };
     const required = ['type'];
     for (const [name, spec] of Object.entries(props)) {
-      properties[name] = propSchema(spec);
+      properties[name] = propSchema(spec, PROP_WORDS[name as FieldPropName].doc);
       if (spec.required) required.push(name);
     }
-    return { type: 'object', title: type, description: FIELD_CATALOG[type].doc, properties, required };
+    return { type: 'object', title: type, description: TYPE_WORDS[type].doc, properties, required };
   });
 }
 
 /** The form's own properties; the compact schema keeps only the docs that say more than the name. */
 function formProperties(fields: JsonSchema, compact: boolean): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, spec] of Object.entries(FORM_PROPS) as [string, PropSpec][]) {
-    const doc = compact ? (spec.brief ?? '') : spec.doc;
+  for (const [name, spec] of Object.entries(FORM_PROPS) as [keyof typeof FORM_PROPS, PropSpec][]) {
+    const words = FORM_PROP_WORDS[name];
+    const doc = compact ? words.brief : words.doc;
     properties[name] = name === 'fields' ? fields : propSchema(spec, doc, compact);
   }
   (properties.locale as JsonSchema).enum = ['ja', 'en'];
@@ -84,7 +86,7 @@ export function formJsonSchema(): JsonSchema {
     type: 'array',
     minItems: 1,
     items: { anyOf: fieldJsonSchemas() },
-    description: FORM_PROPS.fields.doc,
+    description: FORM_PROP_WORDS.fields.doc,
   };
   return { type: 'object', properties: formProperties(fields, false), required: ['title', 'fields'] };
 }
@@ -119,7 +121,8 @@ function specsOf(prop: string): PropSpec[] {
 
 /**
  * Each field property once, as most types that take it have it (the first such type's on a tie): what
- * the compact schema states once; the table states what a type says otherwise. Docs are shared by all.
+ * the compact schema states once; the table states what a type says otherwise. Its words
+ * (catalog-docs.ts) are one per property name, shared by all.
  */
 export function sharedPropSpecs(): Record<string, PropSpec> {
   const shared: Record<string, PropSpec> = {};
@@ -219,7 +222,7 @@ export function fieldTypeTable(): string {
   const shared = sharedFieldProps();
   const written: TypeEntry[] = [];
   const lines = typeEntries().map((entry) => {
-    const brief = FIELD_CATALOG[entry.type as keyof typeof FIELD_CATALOG].brief;
+    const brief = TYPE_WORDS[entry.type as keyof typeof FIELD_CATALOG].brief;
     const props = propsText(entry, written);
     written.push(entry);
     return `${entry.type}${brief ? ` (${brief})` : ''}${props ? `: ${props}` : ''}${entry.lacks.length ? `; no ${entry.lacks.join(' ')}` : ''}`;
@@ -234,7 +237,7 @@ export function compactFieldJsonSchema(): JsonSchema {
     type: { enum: [...FIELD_TYPES], description: fieldTypeTable() },
   };
   for (const [prop, base] of Object.entries(SHARED())) {
-    const doc = base.brief ?? base.doc;
+    const doc = PROP_WORDS[prop as FieldPropName].brief;
     // A property whose kind differs by type (default) takes any value here; the table says which.
     properties[prop] = propSchema(
       advertisedKind(prop) === 'any' ? { ...base, kind: 'any' } : base,

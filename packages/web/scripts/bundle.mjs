@@ -13,9 +13,11 @@
 //   formrequest.css           the same styles as a file, for pages that link them (styles: false)
 // Each `import()` of those four modules is real (a consumer's bundler splits them the same way); here
 // each becomes its file, built on its own, so the main module has no static import. `@formrequest/*`
-// resolves to its sources (the workspace-sources plugin). The one change made to a source on the way:
-// the catalog's docs (`doc`, `brief`) and the other surfaces' facts (`elicit`) are dropped from
-// catalog.ts (stripDocs): they feed the tool description and the docs, never the browser.
+// resolves to its sources (the workspace-sources plugin). The catalog's words (what each type and
+// property means) are in @formrequest/schema's catalog-docs.ts, which no browser module imports, so any
+// bundler leaves them out. The one change made to a source on the way: the other surfaces' facts
+// (`elicit`) and the extension marks (`ext`) are dropped from catalog.ts (stripDocs), which also
+// refuses a `doc` or `brief` written back into the catalog.
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,8 +50,8 @@ const common = {
 };
 
 /**
- * Drops from the catalog's source what the browser never reads: what only documents it (`doc: '...'`,
- * `brief: '...'` or a constant, the `ext: true` marks of extensions) and the facts of other surfaces
+ * Drops from the catalog's source what the browser never reads: what only documents it (a `doc` or
+ * `brief` string, were one written back, the `ext: true` marks of extensions) and the facts of other surfaces
  * (`elicit: '...'`: the elicitation mapping's), and a copy of a shared spec that only marked it an
  * extension becomes that spec; fails the build if a doc is written in a way it cannot drop (a
  * concatenation, a call).
