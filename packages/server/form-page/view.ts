@@ -16,7 +16,7 @@ import {
 } from '@formrequest/schema';
 import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
-import { renderForm } from '@formrequest/web/formrequest.js';
+import { renderForm } from '@formrequest/web';
 import { underPageTitle } from './form-as-page.js';
 import { adoptPageStyles } from './styles.js';
 

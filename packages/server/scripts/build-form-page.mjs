@@ -1,24 +1,46 @@
 #!/usr/bin/env node
 // Builds the form page's script (URL-mode elicitation): form-page/view.ts (type-checked by `tsc -b`,
-// form-page/tsconfig.json) with the web renderer (packages/web/dist/formrequest.js, built just before by
-// the root build) into ONE browser module, dist/form-page.js, which the server serves at
-// /forms/-/page.js. The renderer's on-demand modules are folded in, so the page needs no other file.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// form-page/tsconfig.json) with the web renderer's sources into ONE browser module, dist/form-page.js,
+// which the server serves at /forms/-/page.js: the page's own code and the renderer's main module,
+// sharing one copy of the schema code they both use. The renderer's on-demand parts (pattern engine,
+// schema sentences, English words, reader, fields that fetch, file field) are not in it: each stays an
+// `import()` of the renderer's own built file (packages/web/dist/formrequest-*.js, which the root build
+// makes just before), copied to dist/form-page-parts/ under a name carrying its content's hash, so the
+// server can serve them compressed and cacheable for good (/forms/-/<name>), loaded only when a form
+// needs them, as the renderer loads them anywhere else.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
-import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
+import { catalogWithoutDocs, ON_DEMAND, onDemandFiles } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const out = resolve(pkg, 'dist/form-page.js');
+/** Where the on-demand parts go; the server serves this folder's files (src/form-page-script.ts). */
+const PARTS_DIR = resolve(pkg, 'dist/form-page-parts');
 
-const rendererBundle = fileURLToPath(import.meta.resolve('@formrequest/web/formrequest.js'));
-if (!existsSync(rendererBundle)) {
+const webDist = dirname(fileURLToPath(import.meta.resolve('@formrequest/web/formrequest.js')));
+const missing = Object.values(ON_DEMAND)
+  .map((file) => resolve(webDist, file))
+  .filter((file) => !existsSync(file));
+if (missing.length > 0) {
   console.error(
-    `build-form-page: the web renderer bundle ${rendererBundle} is missing: run \`npm run build:bundle -w packages/web\` first.`,
+    `build-form-page: the web renderer's files ${missing.join(', ')} are missing: run \`npm run build:bundle -w packages/web\` first.`,
   );
   process.exit(1);
+}
+
+// formrequest-pattern.js -> formrequest-pattern.<first 10 hex of its sha256>.js
+const hashed = new Map();
+rmSync(PARTS_DIR, { recursive: true, force: true });
+mkdirSync(PARTS_DIR, { recursive: true });
+for (const file of Object.values(ON_DEMAND)) {
+  const code = readFileSync(resolve(webDist, file));
+  const name = file.replace(/\.js$/, `.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`);
+  writeFileSync(resolve(PARTS_DIR, name), code);
+  hashed.set(file, name);
 }
 
 const result = await build({
@@ -29,7 +51,7 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  plugins: [workspaceSources, catalogWithoutDocs],
+  plugins: [onDemandFiles((file) => hashed.get(file)), workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
   charset: 'utf8',
@@ -38,4 +60,6 @@ const result = await build({
 const code = result.outputFiles[0].text;
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, code);
-console.log(`build-form-page: ${out} (${code.length} bytes)`);
+console.log(
+  `build-form-page: ${out} (${code.length} bytes) and ${hashed.size} on-demand parts in ${PARTS_DIR}`,
+);

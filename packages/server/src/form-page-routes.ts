@@ -6,6 +6,7 @@
 //   POST /forms/<id>/files?field=NAME     one file for a file field (raw body, X-File-Name) -> {name, type, size, url}
 //   GET  /forms/<id>/files/<fileId>       an uploaded file back (what the agent fetches)
 //   GET  /forms/-/page.js                 the page script
+//   GET  /forms/-/formrequest-*.<hash>.js the renderer's on-demand parts the script imports (cached for good)
 // The id is the unguessable token of one form. Every request must name an allowed Host (DNS
 // rebinding); every POST must come from the page's own origin (Origin equal to http://<Host>, or the
 // published page origin), so another site cannot post even with the token; an answer is taken once.
@@ -19,7 +20,7 @@ import { answerRoute } from './form-page-answer.js';
 import { type FormPageContext, fileReference } from './form-page-context.js';
 import { fileRoute, uploadRoute } from './form-page-files.js';
 import { formPageHtml, messagePageHtml, pageCsp, pageData } from './form-page-html.js';
-import { pageScript } from './form-page-script.js';
+import { pagePart, pageScript } from './form-page-script.js';
 import { statusRoute } from './form-page-status.js';
 import type { PendingForms } from './pending-forms.js';
 import { allowedSearchOrigins } from './search-origins.js';
@@ -66,6 +67,16 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
     return c.body(script.code, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+  // The renderer's on-demand parts: a name carries its content's hash, so a browser keeps it for good.
+  app.get('/forms/-/:part{formrequest-[a-z]+\\.[0-9a-f]{10}\\.js}', compress({ encoding: 'gzip' }), (c) => {
+    const code = pagePart(c.req.param('part'));
+    if (code === undefined) throw new HttpError(404, 'not_found', 'No such page file.');
+    return c.body(code, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
     });
   });

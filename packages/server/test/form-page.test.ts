@@ -343,6 +343,39 @@ test('the page script goes gzipped to a browser that takes gzip', async () => {
   assert.match(await script.text(), /renderForm|formrequest-data/);
 });
 
+test("the renderer's on-demand parts load only when a form needs them: gzipped, cached for good", async () => {
+  const base = http.url.replace('/mcp', '');
+  const form = await http.forms.open({
+    schema: assignForm(exampleForm('example2-assign.json'), search.usersUrl),
+    serverName: 'form',
+  });
+  const scripts: string[] = [];
+  await withPage(async (page) => {
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${base}/forms/${form.id}`);
+    await page.getByRole('combobox', { name: '担当者' }).fill('山田');
+    await page.getByRole('option', { name: '山田 太郎 (開発部)' }).click();
+  });
+  // A search form: the page script, then the fields that fetch; no pattern engine, no English.
+  assert.equal(scripts[0], '/forms/-/page.js');
+  const remote = scripts.find((path) => /^\/forms\/-\/formrequest-remote\.[0-9a-f]{10}\.js$/.test(path));
+  assert.ok(remote, `the search part was loaded: ${scripts.join(', ')}`);
+  assert.ok(!scripts.some((path) => /formrequest-(pattern|en)\./.test(path)), scripts.join(', '));
+  const part = await fetch(`${base}${remote}`, {
+    headers: { host: new URL(base).host, 'accept-encoding': 'gzip' },
+  });
+  assert.equal(part.status, 200);
+  assert.equal(part.headers.get('content-encoding'), 'gzip');
+  assert.match(part.headers.get('cache-control') ?? '', /immutable/);
+  assert.match(part.headers.get('content-type') ?? '', /^text\/javascript/);
+  const unknown = await fetch(`${base}/forms/-/formrequest-remote.0000000000.js`, {
+    headers: { host: new URL(base).host },
+  });
+  assert.equal(unknown.status, 404);
+});
+
 test('CSP: the page may fetch the configured search origin, and a fetch to any other origin is blocked', async () => {
   // A second live API on another port: reachable and CORS-open, so only the page's CSP can stop it.
   const other = await startSearchApi();

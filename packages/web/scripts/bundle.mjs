@@ -89,26 +89,36 @@ export const catalogWithoutDocs = {
   },
 };
 
+/**
+ * The renderer's on-demand modules stay imports of their own files: each `import()` of one of them
+ * becomes an external import of `./<name>`, `name` its file in dist/ (ON_DEMAND) or what `rename`
+ * makes of it. For a page built from the renderer's sources (the server's form page) that then loads
+ * those parts as the renderer does, only when a form needs them.
+ */
+export function onDemandFiles(rename = (file) => file) {
+  return {
+    name: 'formrequest-on-demand-files',
+    setup(b) {
+      const files = new Map(
+        Object.entries(ON_DEMAND).map(([src, file]) => [resolve(here, 'src', src), file]),
+      );
+      b.onResolve({ filter: /^\.\.?\/[\w/.]+\.js$/ }, (args) => {
+        const file = files.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'));
+        return file && args.kind === 'dynamic-import'
+          ? { path: `./${rename(file)}`, external: true }
+          : undefined;
+      });
+    },
+  };
+}
+
 /** The on-demand modules become their files; the catalog loses its docs. */
-const browserFiles = {
-  name: 'formrequest-browser-files',
-  setup(b) {
-    const files = new Map(Object.entries(ON_DEMAND).map(([src, file]) => [resolve(here, 'src', src), file]));
-    b.onResolve({ filter: /^\.\.?\/[\w/.]+\.js$/ }, (args) => {
-      const file = files.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'));
-      return file && args.kind === 'dynamic-import' ? { path: `./${file}`, external: true } : undefined;
-    });
-    b.onLoad({ filter: /[\\/]schema[\\/]src[\\/]catalog\.ts$/ }, async (args) => ({
-      contents: stripDocs(await readFile(args.path, 'utf8'), args.path),
-      loader: 'ts',
-    }));
-  },
-};
+const browserFiles = onDemandFiles();
 
 const options = (entry) => ({
   ...common,
   entryPoints: [resolve(here, 'src', entry)],
-  plugins: [browserFiles, workspaceSources],
+  plugins: [browserFiles, catalogWithoutDocs, workspaceSources],
 });
 
 /** esbuild options of the main module, shared by the build, the tests (in memory) and the benchmark. */
