@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
 import { catalogWithoutDocs, ON_DEMAND, onDemandFiles } from '../../web/scripts/bundle.mjs';
 
@@ -43,6 +43,24 @@ for (const file of Object.values(ON_DEMAND)) {
   hashed.set(file, name);
 }
 
+/**
+ * The page's own stylesheet (form-page/styles.ts, written readable in a template literal) minified as
+ * CSS on the way, as esbuild minifies the code around it.
+ */
+const minifiedPageCss = {
+  name: 'form-page-css',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]form-page[\\/]styles\.ts$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const found = /const CSS = `([^`$\\]*)`;/.exec(source);
+      if (!found)
+        throw new Error(`${args.path}: no \`const CSS = \`...\`;\` to minify (a plain template, no \${}).`);
+      const css = (await transform(found[1], { loader: 'css', minify: true })).code.trim();
+      return { contents: source.replace(found[0], `const CSS = ${JSON.stringify(css)};`), loader: 'ts' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [resolve(pkg, 'form-page/view.ts')],
   bundle: true,
@@ -51,7 +69,7 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  plugins: [onDemandFiles((file) => hashed.get(file)), workspaceSources, catalogWithoutDocs],
+  plugins: [onDemandFiles((file) => hashed.get(file)), minifiedPageCss, workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
   charset: 'utf8',

@@ -1,31 +1,18 @@
 #!/usr/bin/env node
-// Builds the MCP Apps widget: widget/view.ts bundled with the web renderer (packages/web/dist/formrequest.js,
-// which the root build makes just before this step, and this script makes itself when it is missing)
-// into ONE self-contained HTML file, dist/request-form.html.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// Builds the MCP Apps widget: widget/view.ts bundled with the web renderer's sources into ONE
+// self-contained HTML file, dist/request-form.html. The widget is one ui:// resource in a sandboxed frame
+// that may load nothing else, so the renderer's on-demand parts (pattern engine, schema sentences,
+// English words, reader, fields that fetch, file field) are in it too: built from the same sources as
+// the widget's own code, they share one copy of the schema code with it (the renderer's built files each
+// carry their own), and each still runs only when a form needs it.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
 import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const out = resolve(pkg, 'dist/request-form.html');
-
-const rendererBundle = fileURLToPath(import.meta.resolve('@formrequest/web/formrequest.js'));
-if (!existsSync(rendererBundle)) {
-  const r = spawnSync('npm', ['run', 'build:bundle', '-w', 'packages/web'], {
-    cwd: resolve(pkg, '../..'),
-    stdio: 'inherit',
-  });
-  if (r.status !== 0 || !existsSync(rendererBundle)) {
-    console.error(
-      `build-widget: the web renderer bundle ${rendererBundle} is missing and could not be built.`,
-    );
-    process.exit(1);
-  }
-}
 
 const result = await build({
   entryPoints: [resolve(pkg, 'widget/view.ts')],
@@ -35,11 +22,13 @@ const result = await build({
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  // As the renderer's own bundle: schema from source, its pattern engine the browser's RegExp (the
-  // renderer itself is its built bundle, see scripts/sources/workspace.mjs).
+  // As the renderer's own bundle: every @formrequest/* import from its sources (@formrequest/web too),
+  // the catalog without what only other surfaces read.
   plugins: [workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
+  // The page says <meta charset="utf-8">: Japanese text as itself, not as \u escapes (smaller, gzip too).
+  charset: 'utf8',
 });
 // Inline in <script>: a literal "</script" anywhere in the code would end the element.
 const code = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');

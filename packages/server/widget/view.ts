@@ -9,7 +9,7 @@
 import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
 import { answerRows } from '@formrequest/schema/core';
 import { pageWords } from '@formrequest/schema/messages';
-import { renderForm } from '@formrequest/web/formrequest.js';
+import { renderForm } from '@formrequest/web';
 import { underPageTitle } from '../form-page/form-as-page.ts';
 import { FORM_META_KEY, ISSUED_AT_META_KEY } from '../src/form-meta.ts';
 import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
