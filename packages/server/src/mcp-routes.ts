@@ -15,6 +15,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 
 export const MCP_PATH = '/mcp';
 
@@ -64,6 +65,18 @@ function cancelWhenCut(
       });
     },
     { once: true },
+  );
+}
+
+const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json(?:[;\s]|$)/i });
+
+/** A single `resources/read` request (not a batch, not a notification). */
+function isResourceRead(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { method?: unknown }).method === 'resources/read'
   );
 }
 
@@ -154,7 +167,14 @@ export function mcpRoutes(options: McpRoutesOptions): McpRoutes {
     const body = await readMessage(c);
     // A POST is classified by the SDK's own rule.
     if (await isLegacyRequest(c.req.raw, body)) return serveLegacy(c, body);
-    return modern.fetch(c.req.raw, { parsedBody: body });
+    if (!isResourceRead(body)) return modern.fetch(c.req.raw, { parsedBody: body });
+    // A resource (the Apps widget's HTML, ~120 KB) goes gzipped to a client that accepts gzip: the
+    // 2026-07-28 handler answers it as one JSON body, which HTTP can compress. A 2025 session answers
+    // over an event stream, which is left as it is (compressing it would hold events back).
+    await gzipJson(c, async () => {
+      c.res = await modern.fetch(c.req.raw, { parsedBody: body });
+    });
+    return c.res;
   });
   // Body-less GET/DELETE are 2025 session operations.
   app.get(MCP_PATH, (c) => serveLegacy(c, undefined));
