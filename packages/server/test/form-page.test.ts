@@ -346,7 +346,7 @@ test('the page script goes gzipped to a browser that takes gzip', async () => {
 test("the renderer's on-demand parts load only when a form needs them: gzipped, cached for good", async () => {
   const base = http.url.replace('/mcp', '');
   const form = await http.forms.open({
-    schema: assignForm(exampleForm('example2-assign.json'), search.usersUrl),
+    schema: assignForm(exampleForm('example2-assign.json'), search.usersUrl) as FormSchema,
     serverName: 'form',
   });
   const scripts: string[] = [];
