@@ -7,7 +7,12 @@ import type { Locale } from './types.js';
 import { format } from './words.js';
 
 /** The English form words, for a page that loads them when an English form needs them. */
-export { form as EN_FORM_WORDS } from './messages/en.js';
+/**
+ * The form page's words by language, for a page that loads the English ones only when an English form
+ * needs them (pageWords() holds both).
+ */
+export { form as EN_FORM_WORDS, page as EN_PAGE_WORDS } from './messages/en.js';
+export { page as JA_PAGE_WORDS } from './messages/ja.js';
 export type { Locale } from './types.js';
 export { format, formLocale, resolveLocale } from './words.js';
 

@@ -111,6 +111,8 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
   const entry = await import('@formrequest/schema/messages');
   assert.deepEqual(Object.keys(entry).sort(), [
     'EN_FORM_WORDS',
+    'EN_PAGE_WORDS',
+    'JA_PAGE_WORDS',
     'agentText',
     'chatWords',
     'formLocale',

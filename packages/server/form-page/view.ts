@@ -14,11 +14,11 @@ import {
   formatBytes,
   formLocale,
 } from '@formrequest/schema';
-import { pageWords } from '@formrequest/schema/messages';
 import type { FormController } from '@formrequest/web';
 import { renderForm } from '@formrequest/web';
 import { underPageTitle } from './form-as-page.js';
 import { adoptPageStyles } from './styles.js';
+import { pageWordsIn } from './words.js';
 
 /** The data the server embeds (form-page-html.ts `FormPageData`). */
 interface PageData {
@@ -49,7 +49,7 @@ class Refusal extends Error {
 
 const data = JSON.parse(document.getElementById('formrequest-data')!.textContent!) as PageData;
 const locale = formLocale(data.schema) ?? 'ja';
-const words = pageWords(locale);
+const words = await pageWordsIn(locale);
 const base = `/forms/${encodeURIComponent(data.id)}`;
 const page = document.getElementById('page')!;
 let controller: FormController | undefined;

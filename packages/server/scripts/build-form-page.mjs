@@ -7,7 +7,8 @@
 // `import()` of the renderer's own built file (packages/web/dist/formrequest-*.js, which the root build
 // makes just before), copied to dist/form-page-parts/ under a name carrying its content's hash, so the
 // server can serve them compressed and cacheable for good (/forms/-/<name>), loaded only when a form
-// needs them, as the renderer loads them anywhere else.
+// needs them, as the renderer loads them anywhere else. The page's own English words
+// (form-page/english.ts) are built the same way into a file there, imported only for an English form.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -61,19 +62,46 @@ const minifiedPageCss = {
   },
 };
 
-const result = await build({
-  entryPoints: [resolve(pkg, 'form-page/view.ts')],
+const common = {
   bundle: true,
   write: false,
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  plugins: [onDemandFiles((file) => hashed.get(file)), minifiedPageCss, workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
+};
+
+// The page's English words: their own file among the parts, named by its content's hash too.
+const english = resolve(pkg, 'form-page/english.ts');
+const englishCode = (await build({ ...common, entryPoints: [english], plugins: [workspaceSources] }))
+  .outputFiles[0].text;
+const englishFile = `formrequest-page-en.${createHash('sha256').update(englishCode).digest('hex').slice(0, 10)}.js`;
+writeFileSync(resolve(PARTS_DIR, englishFile), englishCode);
+const englishOnDemand = {
+  name: 'form-page-english',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/english\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' && resolve(args.resolveDir, 'english.ts') === english
+        ? { path: `./${englishFile}`, external: true }
+        : undefined,
+    );
+  },
+};
+
+const result = await build({
+  ...common,
+  entryPoints: [resolve(pkg, 'form-page/view.ts')],
+  plugins: [
+    englishOnDemand,
+    onDemandFiles((file) => hashed.get(file)),
+    minifiedPageCss,
+    workspaceSources,
+    catalogWithoutDocs,
+  ],
 });
 const code = result.outputFiles[0].text;
 mkdirSync(dirname(out), { recursive: true });

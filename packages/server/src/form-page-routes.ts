@@ -6,7 +6,7 @@
 //   POST /forms/<id>/files?field=NAME     one file for a file field (raw body, X-File-Name) -> {name, type, size, url}
 //   GET  /forms/<id>/files/<fileId>       an uploaded file back (what the agent fetches)
 //   GET  /forms/-/page.js                 the page script
-//   GET  /forms/-/formrequest-*.<hash>.js the renderer's on-demand parts the script imports (cached for good)
+//   GET  /forms/-/formrequest-*.<hash>.js the on-demand parts the script imports (cached for good)
 // The id is the unguessable token of one form. Every request must name an allowed Host (DNS
 // rebinding); every POST must come from the page's own origin (Origin equal to http://<Host>, or the
 // published page origin), so another site cannot post even with the token; an answer is taken once.
@@ -70,8 +70,9 @@ export function formPageRoutes(options: FormPageRoutesOptions): Hono {
       'X-Content-Type-Options': 'nosniff',
     });
   });
-  // The renderer's on-demand parts: a name carries its content's hash, so a browser keeps it for good.
-  app.get('/forms/-/:part{formrequest-[a-z]+\\.[0-9a-f]{10}\\.js}', compress({ encoding: 'gzip' }), (c) => {
+  // The on-demand parts (the renderer's, the page's English words): a name carries its content's hash,
+  // so a browser keeps it for good.
+  app.get('/forms/-/:part{formrequest-[a-z-]+\\.[0-9a-f]{10}\\.js}', compress({ encoding: 'gzip' }), (c) => {
     const code = pagePart(c.req.param('part'));
     if (code === undefined) throw new HttpError(404, 'not_found', 'No such page file.');
     return c.body(code, 200, {

@@ -1,6 +1,6 @@
 // The form page's script (dist/form-page.js, built with the web renderer's sources), read once and kept;
 // whether it is there decides whether routing may send forms to the page at all. Beside it, the
-// renderer's on-demand parts the script imports when a form needs them (dist/form-page-parts/, each
+// renderer's on-demand parts and the page's English words, which the script imports when a form needs them (dist/form-page-parts/, each
 // name carrying its content's hash: scripts/build-form-page.mjs).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -362,7 +362,26 @@ test("the renderer's on-demand parts load only when a form needs them: gzipped, 
   assert.equal(scripts[0], '/forms/-/page.js');
   const remote = scripts.find((path) => /^\/forms\/-\/formrequest-remote\.[0-9a-f]{10}\.js$/.test(path));
   assert.ok(remote, `the search part was loaded: ${scripts.join(', ')}`);
-  assert.ok(!scripts.some((path) => /formrequest-(pattern|en)\./.test(path)), scripts.join(', '));
+  assert.ok(!scripts.some((path) => /formrequest-(pattern|en|page-en)\./.test(path)), scripts.join(', '));
+  // An English form: the page's English words and the renderer's, each from its own file.
+  const english = await http.forms.open({
+    schema: { title: 'Survey', locale: 'en', fields: [{ name: 'name', type: 'text', label: 'Name' }] },
+    serverName: 'form',
+  });
+  scripts.length = 0;
+  await withPage(async (page) => {
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${base}/forms/${english.id}`);
+    await page.getByText('Requested by the MCP server "form"').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+  });
+  for (const part of ['page-en', 'en'])
+    assert.ok(
+      scripts.some((path) => new RegExp(`^/forms/-/formrequest-${part}\\.[0-9a-f]{10}\\.js$`).test(path)),
+      `${part}: ${scripts.join(', ')}`,
+    );
   const part = await fetch(`${base}${remote}`, {
     headers: { host: new URL(base).host, 'accept-encoding': 'gzip' },
   });
