@@ -106,7 +106,13 @@ async function measure(label: string, conversation: Call, page: Call): Promise<n
   return ratio;
 }
 
-const conversationServer = await startHttpServer({ port: 0, config: {}, log: () => {} });
+// The anchor's host declared it renders forms from the call (`--host-renders-forms`): seed 000's
+// conversation result (without it the server answers `not_shown` to a client that declares no Apps).
+const conversationServer = await startHttpServer({
+  port: 0,
+  config: { hostRendersForms: true },
+  log: () => {},
+});
 const pageServer = await startHttpServer({ port: 0, config: { elicitation: 'auto' }, log: () => {} });
 const call = { name: 'request_form', arguments: { form_schema: form } };
 const capabilities = { elicitation: { form: {}, url: {} } };
