@@ -6,7 +6,13 @@
 //   3. every skill folder we write holds a mark, `.formrequest.json` (the source, the server id and
 //      the files we wrote). Only marked folders are replaced or pruned, and only the files the mark
 //      lists are removed: anything a person added to a skill folder is carried over to the new one.
-import {
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { crypto } from './node-crypto.js';
+import type { Skill } from './skills.js';
+import { makeFolder, pathProblem } from './write.js';
+
+// node:fs through process.getBuiltinModule, not `import`: see node-crypto.ts for why (import weight).
+const {
   existsSync,
   mkdirSync,
   readdirSync,
@@ -16,11 +22,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { crypto } from './node-crypto.js';
-import type { Skill } from './skills.js';
-import { makeFolder, pathProblem } from './write.js';
+} = process.getBuiltinModule('node:fs');
 
 export const MARK_FILE = '.formrequest.json';
 /** Staging folders are named `.formrequest-staging-<pid>-<random>`, so a later run knows a dead run's. */
