@@ -2,9 +2,11 @@
 // tool's skill, which must not load the server for it): search endpoints the model may use in forms (they go into
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
 // reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
-import { readFileSync } from 'node:fs';
-
 import type { SearchEndpoint } from '@formrequest/schema/guidance';
+
+// Not `import ... from 'node:fs'`: that builds Node's ES module facade of fs, which loads fs.promises,
+// the stream classes and the watchers with it (~3 MB of memory; the skills' import weight).
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /** A JSON object (what JSON.parse gives; no schema module loaded for it: the skills' import weight). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,6 @@
 // Reading and saving catalog files. JSON (text that starts with `{` or `[` and parses as JSON) is read
 // as Python's json reads it; everything else as YAML the way PyYAML reads it (data/yaml-read.ts).
 // Both keep key order and exact numbers. A reader can take the servers one by one (`onServer`).
-import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { CatalogError } from './catalog.js';
 import { JsonError, readJson } from './data/json-read.js';
@@ -10,6 +9,9 @@ import { fromJs, type Value } from './data/value.js';
 import { readYaml, YamlError } from './data/yaml-read.js';
 import { writeYaml } from './data/yaml-write.js';
 import { writeFileAtomic } from './write.js';
+
+// node:fs through process.getBuiltinModule, not `import`: see node-crypto.ts for why (import weight).
+const { readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 export interface CatalogReadOptions {
   /** Each entry of the catalog's `servers` list as soon as it is read (it is then not kept in the result). */

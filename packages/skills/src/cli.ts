@@ -24,6 +24,7 @@ export {
   readMark,
   type SkillMark,
   SkillsFolder,
+  type SkillsFolderOptions,
   sourceKey,
 } from './skills-folder.js';
 export { callTool, isLive, loadSource, type Source, sourceFrom, splitCommand } from './source.js';

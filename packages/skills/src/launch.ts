@@ -7,11 +7,13 @@
 // configuration is ever written: an `env` entry is recorded as a reference, `${NAME}`, read from the
 // caller's environment when the server is started; a value that holds a `${VAR}` reference is kept as
 // written (its secret lives in the environment); a header without one is left out, and said so.
-import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readJson } from './data/json-read.js';
 import { isMapping, type Mapping, type Value } from './data/value.js';
 import { schemaPath } from './paths.js';
+
+// node:fs through process.getBuiltinModule, not `import`: see node-crypto.ts for why (import weight).
+const { readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 export type Launch =
   | { type: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }

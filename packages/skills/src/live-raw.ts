@@ -125,12 +125,20 @@ export class RawStdioTransport implements Transport {
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       this.child = child;
+      // A server we started never outlives us: when this process ends before close() (an interrupted
+      // run exits from its signal handler), the server is stopped, even one that ignores its stdin
+      // closing. 'exit' listeners run synchronously, and kill() is one system call.
+      const stop = () => child.kill('SIGTERM');
+      process.once('exit', stop);
       child.once('spawn', () => resolve());
       child.on('error', (error) => {
         this.onerror?.(error);
         reject(error);
       });
-      child.on('close', () => this.onclose?.());
+      child.on('close', () => {
+        process.off('exit', stop);
+        this.onclose?.();
+      });
       child.stdin!.on('error', (error) => this.onerror?.(error));
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (chunk: string) => this.onStderr(chunk));

@@ -6,7 +6,7 @@ import { readJson } from './data/json-read.js';
 import { fromJs, isMapping, type Mapping, type Value } from './data/value.js';
 import type { LiveOptions, LiveTarget } from './live-error.js';
 import { NotJsonRpcError, RawAnswers, RawStdioTransport } from './live-raw.js';
-import { VERSION } from './version.js';
+import { packageVersion } from './version.js';
 
 export type { LiveOptions, LiveTarget };
 
@@ -74,7 +74,7 @@ export async function withLiveServer<T>(
     if (error instanceof NotJsonRpcError)
       stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
   };
-  const client = new Client({ name: 'formrequest-skills', version: VERSION });
+  const client = new Client({ name: 'formrequest-skills', version: packageVersion() });
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   let timer: NodeJS.Timeout | undefined;

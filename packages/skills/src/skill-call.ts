@@ -3,10 +3,10 @@
 // section that documents the command, `npx -y formrequest@<version> call <skill-folder> <tool> '<json>'`.
 import type { CatalogServer } from './catalog.js';
 import { LAUNCH_FILE, type Launch, launchFileText } from './launch.js';
-import { VERSION } from './version.js';
+import { packageVersion } from './version.js';
 
 /** The command a skill documents, pinned to the version that wrote it (same skill, same program). */
-export const CALL_COMMAND = `npx -y formrequest@${VERSION} call`;
+export const callCommand = (): string => `npx -y formrequest@${packageVersion()} call`;
 
 /** mcp.json of a callable skill. */
 export function launchFile(
@@ -42,7 +42,7 @@ export function callSection(toolPrefix: string, launch: Launch): string[] {
     `When the \`${toolPrefix}<tool>\` tools are not available to you, run the tool from a shell. This command ${started}:`,
     '',
     '```sh',
-    `${CALL_COMMAND} <skill-folder> <tool> '<arguments as JSON>'`,
+    `${callCommand()} <skill-folder> <tool> '<arguments as JSON>'`,
     '```',
     '',
     '- `<skill-folder>`: the folder of this SKILL.md. `<tool>`: a tool name from the list below.',

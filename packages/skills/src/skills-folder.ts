@@ -6,7 +6,13 @@
 //   3. every skill folder we write holds a mark, `.formrequest.json` (the source, the server id and
 //      the files we wrote). Only marked folders are replaced or pruned, and only the files the mark
 //      lists are removed: anything a person added to a skill folder is carried over to the new one.
-import {
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { crypto } from './node-crypto.js';
+import type { Skill } from './skills.js';
+import { makeFolder, pathProblem } from './write.js';
+
+// node:fs through process.getBuiltinModule, not `import`: see node-crypto.ts for why (import weight).
+const {
   existsSync,
   mkdirSync,
   readdirSync,
@@ -16,11 +22,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { crypto } from './node-crypto.js';
-import type { Skill } from './skills.js';
-import { makeFolder, pathProblem } from './write.js';
+} = process.getBuiltinModule('node:fs');
 
 export const MARK_FILE = '.formrequest.json';
 /** Staging folders are named `.formrequest-staging-<pid>-<random>`, so a later run knows a dead run's. */
@@ -39,6 +41,15 @@ export interface SkillMark {
 }
 
 export class OutputError extends Error {}
+
+export interface SkillsFolderOptions {
+  /**
+   * Until `release()`, SIGINT and SIGTERM remove the staging folder and end the process (exit 130 /
+   * 143, as a shell reports them), so an interrupted run leaves --out as it was. Installed before the
+   * staging folder is made: whenever it exists, a signal removes it.
+   */
+  closeOnSignals?: boolean;
+}
 
 /** Reads a skill folder's mark; undefined when the folder was not written by us. */
 export function readMark(folder: string): SkillMark | undefined {
@@ -63,10 +74,13 @@ export class SkillsFolder {
   private readonly staged: Staged[] = [];
   private next = 0;
 
+  private releaseSignals?: () => void;
+
   /** Opens (creating when needed) the output folder and its staging folder; OutputError at once if it cannot hold files. */
   constructor(
     root: string,
     private readonly source: string,
+    options: SkillsFolderOptions = {},
   ) {
     this.root = resolve(root);
     try {
@@ -79,9 +93,13 @@ export class SkillsFolder {
       this.root,
       `${STAGING_PREFIX}${process.pid}-${crypto().randomBytes(4).toString('hex')}`,
     );
+    // The handlers go in before the folder exists: a signal between the two would otherwise find
+    // Node's default action (the process killed, the folder left behind until the next run).
+    if (options.closeOnSignals) this.releaseSignals = this.listenForSignals();
     try {
       mkdirSync(this.staging);
     } catch (error) {
+      this.release();
       throw new OutputError(`cannot write the skills under ${root}: ${pathProblem(error)}`);
     }
   }
@@ -195,11 +213,13 @@ export class SkillsFolder {
     rmSync(this.staging, { recursive: true, force: true });
   }
 
-  /**
-   * Until the returned function is called, SIGINT and SIGTERM remove the staging folder and end the
-   * process (exit 130 / 143, as a shell reports them), so an interrupted run leaves --out as it was.
-   */
-  closeOnSignals(): () => void {
+  /** Ends the `closeOnSignals` option's handling (the run is over): signals act as Node's defaults again. */
+  release(): void {
+    this.releaseSignals?.();
+    this.releaseSignals = undefined;
+  }
+
+  private listenForSignals(): () => void {
     // `on`, not `once`: a second signal while the folder goes (Ctrl+C pressed twice) must not find the
     // default action back and kill the process halfway through the removal.
     let ending = false;

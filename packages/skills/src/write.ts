@@ -2,9 +2,11 @@
 // folder and renamed over the target (rename is atomic within one file system); folders are made one
 // level at a time (Node's recursive mkdir spins forever under /proc), so a path that cannot hold files
 // is refused at once with the reason.
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { crypto } from './node-crypto.js';
+
+// node:fs through process.getBuiltinModule, not `import`: see node-crypto.ts for why (import weight).
+const { mkdirSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
 /** Why a path cannot be written, in words (ENOENT under /proc, EROFS, EACCES …). */
 export function pathProblem(error: unknown): string {

@@ -102,6 +102,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       '--silent',
     ]);
     try {
+      // The staging folder is the sign the run is ready for the signal: SkillsFolder installs its
+      // handlers before it makes the folder (a signal sent before them finds Node's default action and
+      // kills the process, exit null: 2 of 8 runs on Node 22 under load when they came after).
       await waitFor(
         () => readdirSync(out).some((n) => n.startsWith('.formrequest-staging-')),
         'the staging folder',

@@ -107,14 +107,13 @@ const verb: Verb = {
     if (values.out !== undefined) {
       // Refused at once, before the catalog is read: a folder that cannot hold files.
       try {
-        folder = new SkillsFolder(values.out, sourceKey(source));
+        folder = new SkillsFolder(values.out, sourceKey(source), { closeOnSignals: true });
       } catch (error) {
         if (!(error instanceof OutputError)) throw error;
         err.write(`formrequest skill: ${error.message}\n`);
         return 2;
       }
     }
-    const release = folder?.closeOnSignals();
     try {
       const run = new SkillRun({
         lazy: values.lazy,
@@ -194,7 +193,7 @@ const verb: Verb = {
       throw error;
     } finally {
       folder?.close();
-      release?.();
+      folder?.release();
     }
   },
 };
