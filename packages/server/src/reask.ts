@@ -127,10 +127,12 @@ export async function takeReask(
   kept.stop.abort();
   const form = await runtime.forms.get(kept.formId);
   if (!kept.taken || !form) {
-    if (form && !form.outcome) await runtime.forms.settle(form.id, { action: 'closed', reason: REASK_EXPIRED });
+    if (form && !form.outcome)
+      await runtime.forms.settle(form.id, { action: 'closed', reason: REASK_EXPIRED });
     return undefined;
   }
-  if (form.outcome) return form.outcome.action === 'closed' ? undefined : { kind: 'answered', form, outcome: form.outcome };
+  if (form.outcome)
+    return form.outcome.action === 'closed' ? undefined : { kind: 'answered', form, outcome: form.outcome };
   if (form.openedAt === undefined) {
     // Nobody has seen it: nothing typed to keep, so the form is simply asked anew.
     await runtime.forms.settle(form.id, { action: 'closed', reason: 'Asked again on a new page.' });

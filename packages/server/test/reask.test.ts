@@ -186,7 +186,12 @@ describe('a re-ask before the person sends waits on the same page', () => {
     before(async () => {
       if (skip) return;
       db = await createTestDatabase();
-      shared = await startHttpServer({ port: 0, config: { elicitation: 'auto' }, db: db.url, dbLeaseMs: 300 });
+      shared = await startHttpServer({
+        port: 0,
+        config: { elicitation: 'auto' },
+        db: db.url,
+        dbLeaseMs: 300,
+      });
     });
     after(async () => {
       await shared?.close();
