@@ -174,6 +174,7 @@ describe('the store on PostgreSQL', { skip }, () => {
           { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
+          { component: 'server', applied_by: host.instance },
         ]);
         const key = await store.pool.query(
           `SELECT length(value) AS bytes FROM formrequest.server_settings WHERE key = 'request_state_key'`,
