@@ -400,3 +400,51 @@ describe('what a re-ask never gets', () => {
     }
   });
 });
+
+test('question: the same questions again get the answer sent after the cut; each progress message told the model the rule', async () => {
+  const ticking = await startHttpServer({
+    port: 0,
+    config: { elicitation: 'auto', progressIntervalMs: 100 },
+  });
+  const m = await model(ticking.url);
+  const questions = [
+    {
+      question: 'どのファイルを編集しますか？',
+      header: 'ファイル選択',
+      options: [{ label: 'main.ts' }, { label: 'utils.ts' }],
+    },
+  ];
+  const progress: string[] = [];
+  try {
+    const cut = m.client.raw
+      .callTool({ name: 'question', arguments: { questions } }, undefined, {
+        timeout: 700,
+        onprogress: (p: { message?: string }) => progress.push(p.message ?? ''),
+      })
+      .catch((error: Error) => error);
+    const url = await until(
+      () => m.urls[0],
+      (u) => u !== undefined,
+      'the page URL',
+    );
+    await person.open(url);
+    assert.match(String(await cut), /timed out/i);
+    assert.ok(progress.length > 0, 'progress was sent');
+    for (const message of progress) {
+      assert.match(message, /^ブラウザのフォームへの入力を待っています（\d+秒経過）。/);
+      assert.match(message, /30分以内に同じフォームで question をもう一度呼んでください/);
+    }
+    await until(
+      () => status(url),
+      (s) => s.state === 'withdrawn',
+      'the withdrawn state',
+    );
+    assert.equal((await person.send(url, { action: 'accept', values: { q1: 'utils.ts' } })).status, 200);
+    const again = await m.client.raw.callTool({ name: 'question', arguments: { questions } });
+    assert.equal(again.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="utils.ts"');
+    assert.equal(m.urls.length, 1, 'no new page');
+  } finally {
+    await m.client.close();
+    await ticking.close();
+  }
+});
