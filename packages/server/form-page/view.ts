@@ -225,6 +225,12 @@ function showWithdrawnNotice(status: Status): void {
   if (!notice.isConnected) page.prepend(notice);
 }
 
+/** What is typed after the cut is kept in the notice's text too. */
+function refreshNotice(): void {
+  const block = notice.querySelector('.fp-answers');
+  if (notice.isConnected && block) block.replaceWith(answersBlock(typedText()));
+}
+
 /** Follows the form's state until it is done: cut (and kept), asked again, or ended. */
 async function follow(): Promise<void> {
   let wait: 'open' | 'withdrawn' = 'open';
@@ -415,6 +421,8 @@ function start(): void {
     fetch: searchFetch,
     titleLevel: 1, // the form is the page: its title is the page's h1
   });
+  card.addEventListener('input', refreshNotice);
+  card.addEventListener('change', refreshNotice);
   // Told at once when the call is cut, declined or answered elsewhere (not on the next submit).
   void follow();
 }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import type { Browser } from 'playwright-core';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { createTestDatabase, skipWithoutPostgres, type TestDatabase } from '../../../testing/postgres.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
@@ -126,8 +127,13 @@ test('a v1 client with a 3 s timeout and no progress reset: the page says within
     assert.equal(await page.locator('.fp-answers pre').textContent(), '経費精算\n用途: 出張の交通費');
     await page.getByRole('button', { name: '入力内容をテキストとしてコピー' }).waitFor();
     await page.getByText('同じフォームをもう一度出したとき', { exact: false }).waitFor();
-    // The form stays: the person goes on after the cut and sends.
+    assert.deepEqual(await axeViolations(page), [], 'the notice above the form');
+    // The form stays: the person goes on after the cut (the text to copy follows) and sends.
     await page.getByLabel('種類').selectOption({ label: 'タクシー' });
+    assert.equal(
+      await page.locator('.fp-answers pre').textContent(),
+      '経費精算\n用途: 出張の交通費\n種類: タクシー',
+    );
     await page.getByRole('button', { name: '送信' }).click();
     await page.getByRole('heading', { name: '送信しました' }).waitFor();
     await page.getByText('に戻って、続けてください', { exact: false }).waitFor({ timeout: 5000 });
