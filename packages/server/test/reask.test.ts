@@ -5,6 +5,8 @@
 // the answers sent after the cut without a new page, or waits on the same page. Then what must not
 // happen: another session, another form, a re-ask after the window, a page nobody opened.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import type { Browser } from 'playwright-core';
@@ -128,6 +130,10 @@ test('a v1 client with a 3 s timeout and no progress reset: the page says within
     await page.getByRole('button', { name: '入力内容をテキストとしてコピー' }).waitFor();
     await page.getByText('同じフォームをもう一度出したとき', { exact: false }).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'the notice above the form');
+    // The tests' artefact (never committed), as form-page.test.ts takes its own.
+    const shots = resolve(import.meta.dirname, '../../../.tmp/screenshots/form-page');
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: resolve(shots, 'withdrawn.png'), fullPage: true });
     // The form stays: the person goes on after the cut (the text to copy follows) and sends.
     await page.getByLabel('種類').selectOption({ label: 'タクシー' });
     assert.equal(
