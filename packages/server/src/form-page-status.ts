@@ -47,9 +47,13 @@ export async function statusRoute(c: Context, page: FormPageContext): Promise<Re
     while (!signal.aborted && form && statusOf(form).state === wait) {
       // Listening before reading again: a change between the two is not missed.
       const stop = new AbortController();
-      const change = page.forms.changed(id, AbortSignal.any([signal, stop.signal]));
+      const both = AbortSignal.any([signal, stop.signal]);
+      const change = page.forms.changed(id, both);
+      // A settle is also heard through outcome(), which a shared store re-reads on its own while its
+      // LISTEN connection is down.
+      const settled = page.forms.outcome(id, both).catch(() => {});
       form = await page.forms.get(id);
-      if (form && statusOf(form).state === wait) await change;
+      if (form && statusOf(form).state === wait) await Promise.race([change, settled]);
       stop.abort();
       form = await page.forms.get(id);
     }
