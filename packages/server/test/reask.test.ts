@@ -460,3 +460,46 @@ test('question: the same questions again get the answer sent after the cut; each
     await ticking.close();
   }
 });
+
+test('2026-07-28 (no session): a cut retry closes its form, and the same form again opens a new page', async () => {
+  const urls: string[] = [];
+  const client = await connectClient(
+    'v2-auto',
+    { url: http.url },
+    async (params) => {
+      urls.push(params.url);
+      return { action: 'accept' };
+    },
+    { elicitation: { url: {} } },
+  );
+  try {
+    const call = (timeout: number) =>
+      client.raw
+        .callTool({ name: 'request_form', arguments: { form_schema: FORM } }, { timeout })
+        .catch((error: Error) => error);
+    const cut = call(700);
+    const url = await until(
+      () => urls[0],
+      (u) => u !== undefined,
+      'the page URL',
+    );
+    await person.open(url);
+    assert.match(String(await cut), /timed out/i);
+    const closed = await until(
+      () => status(url),
+      (s) => s.state === 'closed',
+      'the form closed',
+    );
+    assert.match(closed.reason, /cancelled the call/);
+    const again = call(700);
+    const second = await until(
+      () => urls[1],
+      (u) => u !== undefined,
+      'a new page',
+    );
+    assert.notEqual(second, url);
+    await again;
+  } finally {
+    await client.close();
+  }
+});
