@@ -43,6 +43,7 @@ describe('several host instances on one PostgreSQL database', { skip }, () => {
             { component: 'server', version: 1 },
             { component: 'server', version: 2 },
             { component: 'server', version: 3 },
+            { component: 'server', version: 4 },
           ],
           'three starts at once, each migration once',
         );

@@ -146,6 +146,7 @@ describe('the store on PostgreSQL', { skip }, () => {
           { component: 'server', version: 1 },
           { component: 'server', version: 2 },
           { component: 'server', version: 3 },
+          { component: 'server', version: 4 },
         ]);
         // Every instance of either part works on the tables one of them made.
         await Promise.all(stores.map((s, i) => s.beginTurn(turnOf(`c${i}`, `r${i}`))));
@@ -170,6 +171,7 @@ describe('the store on PostgreSQL', { skip }, () => {
         assert.deepEqual(rows, [
           { component: 'host', applied_by: host.instance },
           { component: 'host', applied_by: host.instance },
+          { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },
           { component: 'server', applied_by: host.instance },

@@ -4,7 +4,8 @@
 // happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
 // It watches the form's status (form-page-status.ts, a long poll): a call cut, declined or answered
-// elsewhere is said at once, with what was typed kept as text to copy; after a submit it says whether a
+// elsewhere is said at once, with what was typed kept as text to copy (a call its client cut leaves the
+// form answerable a while, for the agent's re-ask: server reask.ts); after a submit it says whether a
 // tool result carried the answer to the client, or that the person must go back to the client and go on.
 import {
   answerLabels,
@@ -85,10 +86,12 @@ function showBanner(text: string, retry?: () => void): void {
 
 /** What the server says became of the form (form-page-status.ts). */
 interface Status {
-  state: 'open' | 'accept' | 'cancel' | 'decline' | 'closed' | 'gone';
+  state: 'open' | 'withdrawn' | 'accept' | 'cancel' | 'decline' | 'closed' | 'gone';
   delivered: boolean;
   client?: string;
   reason?: string;
+  /** Withdrawn: until when (ms) the agent's re-ask receives an answer sent now. */
+  until?: number;
 }
 
 /** The answers as a person reads them: the form's title, then "label: value" per answered field. */
@@ -137,7 +140,10 @@ async function fetchStatus(wait?: string): Promise<Status | undefined> {
 }
 
 /** Waits for the server to say the form is no longer `wait` (a long poll, asked again at once). */
-async function watch(wait: 'open' | 'undelivered', until: () => boolean): Promise<Status | undefined> {
+async function watch(
+  wait: 'open' | 'withdrawn' | 'undelivered',
+  until: () => boolean,
+): Promise<Status | undefined> {
   for (let failures = 0; until(); ) {
     const status = await fetchStatus(wait);
     if (!until()) return undefined;
@@ -147,7 +153,7 @@ async function watch(wait: 'open' | 'undelivered', until: () => boolean): Promis
       continue;
     }
     failures = 0;
-    if (wait === 'open' && status.state !== 'open') return status;
+    if (wait !== 'undelivered' && status.state !== wait) return status;
     if (wait === 'undelivered' && (status.delivered || status.state === 'gone')) return status;
   }
   return undefined;
@@ -192,6 +198,54 @@ async function tellDelivery(text: HTMLElement): Promise<void> {
   }
   text.textContent = format(words.acceptWaiting, { client: now?.client ?? words.someClient });
   if (await watch('undelivered', () => true)) text.textContent = words.acceptText;
+}
+
+/** The answers typed so far, as text. */
+function typedText(): string {
+  const values = controller?.values() ?? {};
+  return answersText(values, answerLabels(data.schema, values));
+}
+
+/**
+ * The call was cut but the form stays answerable for the agent's re-ask: said above the form, with
+ * what was typed as text; the form stays.
+ */
+const notice = el('section', 'fp-banner');
+function showWithdrawnNotice(status: Status): void {
+  notice.setAttribute('role', 'alert');
+  const until = new Date(status.until ?? Date.now()).toLocaleTimeString(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  notice.replaceChildren(
+    el('h2', undefined, words.withdrawnTitle),
+    el('p', undefined, format(words.withdrawnKeep, { reason: status.reason ?? '', until })),
+    answersBlock(typedText()),
+  );
+  if (!notice.isConnected) page.prepend(notice);
+}
+
+/** What is typed after the cut is kept in the notice's text too. */
+function refreshNotice(): void {
+  const block = notice.querySelector('.fp-answers');
+  if (notice.isConnected && block) block.replaceWith(answersBlock(typedText()));
+}
+
+/** Follows the form's state until it is done: cut (and kept), asked again, or ended. */
+async function follow(): Promise<void> {
+  let wait: 'open' | 'withdrawn' = 'open';
+  for (;;) {
+    const status = await watch(wait, () => !done);
+    if (!status || done || sending) return;
+    if (status.state === 'withdrawn' || status.state === 'open') {
+      if (status.state === 'withdrawn') showWithdrawnNotice(status);
+      else notice.remove(); // the agent asked again: it waits on this page
+      wait = status.state;
+      continue;
+    }
+    showWithdrawn(status);
+    return;
+  }
 }
 
 /** The call ended while the person was still on the form: say so at once and keep what they typed. */
@@ -311,7 +365,8 @@ async function send(action: 'cancel' | 'decline'): Promise<void> {
  */
 function refused(error: Refusal, retry: () => void): void {
   if (error.status === 409 || error.status === 404) {
-    showDone(error.status === 409 && error.body.state !== 'closed' ? 'answered' : 'closed');
+    const state = error.status === 409 && error.body.state !== 'closed' ? 'answered' : 'closed';
+    showDone(state, state === 'closed' ? typedText() : undefined);
     return;
   }
   const errors = error.body.errors ?? {};
@@ -366,10 +421,10 @@ function start(): void {
     fetch: searchFetch,
     titleLevel: 1, // the form is the page: its title is the page's h1
   });
+  card.addEventListener('input', refreshNotice);
+  card.addEventListener('change', refreshNotice);
   // Told at once when the call is cut, declined or answered elsewhere (not on the next submit).
-  void watch('open', () => !done).then((status) => {
-    if (status && !done && !sending) showWithdrawn(status);
-  });
+  void follow();
 }
 
 start();

@@ -66,6 +66,11 @@ export interface HttpServerOptions {
    * requires one for any non-loopback `host`.
    */
   token?: string;
+  /**
+   * How long the form of a call its client cut (a timeout, a cancel) stays answerable for a re-ask of
+   * the same form from the same session (reask.ts); 0 closes it at once. Default 30 minutes.
+   */
+  reaskWindowMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -113,6 +118,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     page: () => fixedPageHost(() => origin),
     stateKey,
     log,
+    ...(options.reaskWindowMs === undefined ? {} : { reaskWindowMs: options.reaskWindowMs }),
   });
   const factory = options.factory ? () => options.factory!(runtime) : () => createFormServer(config, runtime);
   const mcp = mcpRoutes({

@@ -39,6 +39,9 @@ interface LegacySession {
   lastSeen: number;
 }
 
+/** The cancel reason of a call whose connection dropped: nobody is left to re-ask it (reask.ts). */
+export const CONNECTION_CLOSED = 'The client connection closed before the answer.';
+
 /**
  * A 2025 call whose response stream is cut before it ends (the client's connection dropped, with no
  * cancel sent) can never be answered: this server keeps no event store to resume it. It is cancelled
@@ -61,7 +64,7 @@ function cancelWhenCut(
       transport.onmessage?.({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
-        params: { requestId, reason: 'The client connection closed before the answer.' },
+        params: { requestId, reason: CONNECTION_CLOSED },
       });
     },
     { once: true },

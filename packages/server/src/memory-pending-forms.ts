@@ -11,6 +11,7 @@ import type {
   PendingForm,
   PendingForms,
   StoredFile,
+  Withdrawn,
 } from './pending-forms.js';
 import { UploadRefused } from './pending-forms.js';
 
@@ -44,6 +45,8 @@ export class MemoryPendingForms implements PendingForms {
   private readonly forms = new Map<string, PendingForm>();
   private readonly files = new Map<string, StoredFile>();
   private readonly waiters = new Map<string, Set<(outcome: FormOutcome) => void>>();
+  /** Who waits for any change of a form (changed()): the page's status long poll. */
+  private readonly watchers = new Map<string, Set<() => void>>();
   private totalBytes = 0;
   private readonly ttlMs: number;
   private readonly maxFormBytes: number;
@@ -109,10 +112,41 @@ export class MemoryPendingForms implements PendingForms {
     if (form && form.deliveredAt === undefined) form.deliveredAt = this.now();
   }
 
+  async setWithdrawn(id: string, withdrawn: Withdrawn | undefined): Promise<boolean> {
+    const form = await this.get(id);
+    if (!form || form.outcome) return false;
+    if (withdrawn) form.withdrawn = withdrawn;
+    else delete form.withdrawn;
+    this.notify(id);
+    return true;
+  }
+
+  changed(id: string, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const watching = this.watchers.get(id) ?? new Set();
+      this.watchers.set(id, watching);
+      const done = () => {
+        watching.delete(done);
+        if (watching.size === 0 && this.watchers.get(id) === watching) this.watchers.delete(id);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      watching.add(done);
+      if (signal.aborted) done();
+      else signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private notify(id: string): void {
+    for (const done of [...(this.watchers.get(id) ?? [])]) done();
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
     const form = await this.get(id);
     if (!form || form.outcome) return false;
     form.outcome = outcome;
+    delete form.withdrawn;
+    this.notify(id);
     form.expiresAt = Math.min(form.expiresAt, this.now() + this.settledTtlMs);
     const waiting = this.waiters.get(id);
     this.waiters.delete(id);
@@ -225,6 +259,7 @@ export class MemoryPendingForms implements PendingForms {
     const waiting = this.waiters.get(form.id);
     this.waiters.delete(form.id);
     for (const resolve of waiting ?? []) resolve({ action: 'closed', reason });
+    this.notify(form.id);
     for (const [id, file] of this.files) {
       if (file.formId !== form.id) continue;
       this.files.delete(id);

@@ -49,6 +49,21 @@ export interface PendingForm extends NewPendingForm {
   openedAt?: number;
   /** When a tool result carried the outcome to the client (ms); unset until then (the page says which). */
   deliveredAt?: number;
+  /**
+   * Set while the call that asked is gone but the form stays answerable for a re-ask (reask.ts): the
+   * page says the call ended and keeps the form; cleared when a re-ask waits on the form again.
+   */
+  withdrawn?: Withdrawn;
+}
+
+/** A call cut (a client's timeout or cancel) on a live session: the form waits for a re-ask. */
+export interface Withdrawn {
+  /** When the call was cut (ms). */
+  at: number;
+  /** Why, as the client said it (shown on the page). */
+  reason: string;
+  /** Until when (ms) a re-ask from the same session receives the form or its answers. */
+  until: number;
 }
 
 export interface NewStoredFile {
@@ -90,6 +105,16 @@ export interface PendingForms {
   markDelivered(id: string): Promise<void>;
   /** Forms open and not settled yet (every instance's, in a shared store): the quota counts them. */
   openCount(): Promise<number>;
+  /**
+   * Marks an open form withdrawn (its call is gone; a re-ask may come: reask.ts), or clears the mark
+   * (`undefined`: a re-ask waits on it again). False when the form is settled or unknown.
+   */
+  setWithdrawn(id: string, withdrawn: Withdrawn | undefined): Promise<boolean>;
+  /**
+   * Resolves once the form changes (settled, withdrawn or taken back, forgotten) after this call, or
+   * when `signal` aborts (then it resolves too: the caller reads the form again either way).
+   */
+  changed(id: string, signal: AbortSignal): Promise<void>;
   /** Settles a form once. False when it was settled already (a second submit) or is unknown. */
   settle(id: string, outcome: FormOutcome): Promise<boolean>;
   /**

@@ -8,6 +8,7 @@ import { formPageBuilt } from './form-page-script.js';
 import { type FormPageHost, loopbackPageHost } from './form-page-server.js';
 import { DEFAULT_FORM_TTL_MS, MemoryPendingForms } from './memory-pending-forms.js';
 import type { PendingForms } from './pending-forms.js';
+import { DEFAULT_REASK_WINDOW_MS } from './reask.js';
 
 export interface FormRuntimeOptions {
   /** Default: in this process's memory (memory-pending-forms.ts). */
@@ -18,6 +19,8 @@ export interface FormRuntimeOptions {
   stateKey?: Uint8Array | string;
   /** How long a form waits for its answer. Default 24 h. */
   formTtlMs?: number;
+  /** How long a cut call's form waits for a re-ask from its session (reask.ts); 0: never. Default 30 min. */
+  reaskWindowMs?: number;
   log?: (line: string) => void;
 }
 
@@ -28,6 +31,8 @@ export interface FormRuntime {
   progressIntervalMs: number;
   /** How long the server waits on a client (a 2025 elicitation leg) or a person. */
   formTtlMs: number;
+  /** How long a cut call's form waits for a re-ask from its session (reask.ts); 0: not kept. */
+  reaskWindowMs: number;
   /** The page URL of a form, or a rejection saying why the page cannot be served. */
   pageUrl(formId: string): Promise<string>;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export function createFormRuntime(config: ServerConfig = {}, options: FormRuntim
     stateCodec: createFlowStateCodec({ key: options.stateKey, ttlMs: formTtlMs }),
     progressIntervalMs: config.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
     formTtlMs,
+    reaskWindowMs: options.reaskWindowMs ?? DEFAULT_REASK_WINDOW_MS,
     async pageUrl(formId) {
       const missing = formPageBuilt();
       if (missing) throw new Error(missing);

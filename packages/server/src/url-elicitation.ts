@@ -27,6 +27,7 @@ import { holdForSession, pageQuotaProblem } from './form-quotas.js';
 import type { FormOutcome, PendingForm } from './pending-forms.js';
 import { plainLine } from './plain-text.js';
 import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress } from './progress.js';
+import { keepForReask, takeReask } from './reask.js';
 import type { RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
 import { unseenAnswer } from './unseen.js';
@@ -57,7 +58,19 @@ export async function askOnPage(
   releaseHold(ctx);
   const state = flowState(ctx);
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
-  if (state.form === undefined || response.kind !== 'elicit') return openPage(server, ctx, runtime, ask);
+  if (state.form === undefined || response.kind !== 'elicit') {
+    // The same form again from a session whose call was cut: its page, or its answers (reask.ts).
+    const again = protocolEra(server, ctx) === 'legacy' ? await takeReask(server, runtime, ask) : undefined;
+    if (again?.kind === 'answered') {
+      await runtime.forms.markDelivered(again.form.id).catch(() => {});
+      return { kind: 'done', form: again.form, outcome: again.outcome };
+    }
+    if (again?.kind === 'open') {
+      runtime.forms.hold?.(again.form.id, ctx.mcpReq.signal);
+      return waitOnPage(server, ctx, runtime, again.form, ask);
+    }
+    return openPage(server, ctx, runtime, ask);
+  }
 
   const form = await runtime.forms.get(state.form);
   if (!form) {
@@ -85,14 +98,36 @@ export async function askOnPage(
     const settled = (await runtime.forms.get(form.id))?.outcome ?? { action: response.action };
     return { kind: 'done', form, outcome: settled };
   }
+  return waitOnPage(server, ctx, runtime, form, ask);
+}
+
+/** Waits (sending progress) until the page is answered, and returns the outcome in this call. */
+async function waitOnPage(
+  server: McpServer,
+  ctx: ServerContext,
+  runtime: FormRuntime,
+  form: PendingForm,
+  ask: PageAsk,
+): Promise<PageFlow> {
   const locale = ask.schema.locale;
-  const ticker = startProgress(ctx, runtime.progressIntervalMs, (elapsed) => waitingText(locale, elapsed));
+  const legacy = protocolEra(server, ctx) === 'legacy';
+  const hint = legacy && runtime.reaskWindowMs > 0 ? reaskHint(ask, runtime.reaskWindowMs) : '';
+  const ticker = startProgress(
+    ctx,
+    runtime.progressIntervalMs,
+    (elapsed) => waitingText(locale, elapsed) + hint,
+  );
   let outcome: FormOutcome;
   try {
     outcome = await runtime.forms.outcome(form.id, ctx.mcpReq.signal);
   } catch (error) {
-    // The client cancelled the call (or went away): nobody waits for this form any more.
-    await runtime.forms.settle(form.id, { action: 'closed', reason: 'The client cancelled the call.' });
+    if (legacy) {
+      // 2025: the client cut the call; its session may ask for the same form again (reask.ts).
+      await keepForReask(server, runtime, form, ask, ctx.mcpReq.signal.reason);
+    } else {
+      // 2026-07-28: no session to re-ask in; nobody waits for this form any more.
+      await runtime.forms.settle(form.id, { action: 'closed', reason: 'The client cancelled the call.' });
+    }
     throw error;
   } finally {
     ticker.stop();
@@ -136,16 +171,12 @@ async function openPage(
   const legacy = protocolEra(server, ctx) === 'legacy';
   if (legacy) {
     // 2025: this one call holds the form from here on. Cancelled (or cut: http.ts) before the person
-    // answers, even while the client is still being asked, nobody can receive the answer: the form
-    // closes, and its page says so instead of accepting it.
+    // answers, even while the client is still being asked, this call cannot receive the answer.
+    // A client that withdrew the call (a timeout, a cancel) may ask again: the form is kept for that
+    // (reask.ts); a dropped connection or a closed session closes it.
     const signal = ctx.mcpReq.signal;
     const close = () => {
-      runtime.forms
-        .settle(form.id, {
-          action: 'closed',
-          reason: 'The client cancelled the call or its connection closed.',
-        })
-        .catch(() => {});
+      keepForReask(server, runtime, form, ask, signal.reason).catch(() => {});
     };
     if (signal.aborted) close();
     else {
@@ -197,6 +228,14 @@ function consentText(ask: PageAsk): string {
     .map((q) => plainLine(q.question))
     .join(agentText(locale, 'consentQuestionsJoin'));
   return agentText(locale, 'consentQuestions', { questions });
+}
+
+/** Told with every progress message of a 2025 wait: how to get the answers if the call is cut. */
+function reaskHint(ask: PageAsk, windowMs: number): string {
+  return agentText(ask.schema.locale, 'reaskHint', {
+    tool: ask.questions ? 'question' : 'request_form',
+    minutes: Math.max(1, Math.round(windowMs / 60_000)),
+  });
 }
 
 function waitingText(locale: Locale | undefined, elapsedMs: number): string {

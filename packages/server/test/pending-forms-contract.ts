@@ -103,6 +103,37 @@ export function pendingFormsContract(make: MakeStore): void {
     });
   });
 
+  test('a cut call: setWithdrawn marks an open form and clears the mark; changed() hears each change; settling ends it', async () => {
+    await withStore(make, { ttlMs: 60_000 }, async (forms) => {
+      const form = await forms.open({ schema: SCHEMA, serverName: 'form' });
+      const withdrawn = { at: 1_000, reason: 'McpError: Request timed out', until: 2_000 };
+      const wait = new AbortController();
+      let heard = forms.changed(form.id, wait.signal);
+      assert.equal(await forms.setWithdrawn(form.id, withdrawn), true);
+      await heard;
+      assert.deepEqual((await forms.get(form.id))?.withdrawn, withdrawn);
+      heard = forms.changed(form.id, wait.signal);
+      assert.equal(await forms.setWithdrawn(form.id, undefined), true, 'taken back by a re-ask');
+      await heard;
+      assert.equal((await forms.get(form.id))?.withdrawn, undefined);
+      await forms.setWithdrawn(form.id, withdrawn);
+      heard = forms.changed(form.id, wait.signal);
+      const answer: FormOutcome = { action: 'accept', values: { a: 'after the cut' } };
+      assert.equal(await forms.settle(form.id, answer), true, 'a withdrawn form still takes its answer');
+      await heard;
+      const settled = await forms.get(form.id);
+      assert.deepEqual(settled?.outcome, answer);
+      assert.equal(settled?.withdrawn, undefined, 'settled: no longer withdrawn');
+      assert.equal(await forms.setWithdrawn(form.id, withdrawn), false, 'a settled form is not withdrawn');
+      assert.equal(await forms.setWithdrawn('AAAAAAAAAAAAAAAAAAAAAA', withdrawn), false);
+      // A wait whose signal aborts ends too.
+      const quiet = new AbortController();
+      const aborted = forms.changed(form.id, quiet.signal);
+      quiet.abort();
+      await aborted;
+    });
+  });
+
   test('every outcome is kept as given', async () => {
     await withStore(make, {}, async (forms) => {
       const outcomes: FormOutcome[] = [

@@ -414,7 +414,7 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
     }
   });
 
-  test('without resetTimeoutOnProgress the v1 client cuts the call; the page then says the form closed', async () => {
+  test('without resetTimeoutOnProgress the v1 client cuts the call; the form waits for the re-ask, which returns a late answer', async () => {
     const { client, elicited } = await open('v1', { url: http.url });
     try {
       const call = client.raw.callTool(
@@ -424,15 +424,19 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
       );
       const { url } = await askedBy(call, elicited);
       await assert.rejects(call, /Request timed out/);
-      // The client's cancellation reaches the server, which closes the form.
-      let late: { status: number; json: any } | undefined;
+      // The client's cancellation reaches the server, which keeps the form for a re-ask (reask.ts).
+      let status: any;
       for (let i = 0; i < 100; i++) {
-        late = await person.send(url, { action: 'accept', values: { destination: '那覇' } });
-        if (late.status === 409) break;
+        status = await (await fetch(`${url}/status`)).json();
+        if (status.state === 'withdrawn') break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      assert.equal(late!.status, 409);
-      assert.equal(late!.json.state, 'closed');
+      assert.equal(status.state, 'withdrawn');
+      const late = await person.send(url, { action: 'accept', values: { destination: '那覇' } });
+      assert.equal(late.status, 200);
+      const again = await client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
+      assert.equal(again.structuredContent.status, 'submitted');
+      assert.equal(again.structuredContent.values.destination, '那覇');
     } finally {
       await client.close();
     }

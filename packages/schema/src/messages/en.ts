@@ -72,6 +72,8 @@ export const agent: Words<typeof ja.agent> = {
   consentQuestions: 'Please answer in your browser: {questions}',
   consentQuestionsJoin: ' / ',
   waitingPageFor: 'Waiting for the form in the browser ({elapsed})',
+  reaskHint:
+    '. If this call times out, call {tool} again with the same form within {minutes} minutes: it returns to the same page, and answers sent meanwhile come back as they are',
   routePolicyNever:
     'This server does not use elicitation (--elicitation never), so the form is shown in the conversation.',
   routeNoElicitation: 'This client supports neither MCP Apps nor elicitation.',
@@ -246,6 +248,8 @@ export const page: Words<typeof ja.page> = {
   withdrawnTitle: 'This request has ended',
   withdrawnText:
     'The request was withdrawn or expired ({reason}). Nothing you entered was sent, and nothing is lost: copy the text below and paste it into the conversation.',
+  withdrawnKeep:
+    'The request was withdrawn or timed out ({reason}). Nothing you entered is lost: if you send it now, the agent receives it when it asks for the same form again before {until}. You can also copy the text below and paste it into the conversation.',
   copyText: 'Copy your answers as text',
   copiedText: 'Copied',
   loading: 'Loading the form…',

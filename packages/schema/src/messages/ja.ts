@@ -84,6 +84,8 @@ export const agent = {
   consentQuestions: 'ブラウザで質問に答えてください: {questions}',
   consentQuestionsJoin: ' ／ ',
   waitingPageFor: 'ブラウザのフォームへの入力を待っています（{elapsed}経過）',
+  reaskHint:
+    '。この呼び出しが時間切れで切れたら、{minutes}分以内に同じフォームで {tool} をもう一度呼んでください（同じページに戻り、送られた回答はそのまま返ります）',
   // Where a form is shown (routing.ts): why not in the client's own UI, or why nowhere.
   routePolicyNever:
     'このサーバーは elicitation を使わない設定（--elicitation never）のため、会話でフォームを表示します。',
@@ -269,6 +271,8 @@ export const page = {
   withdrawnTitle: 'この依頼は終わりました',
   withdrawnText:
     '依頼は取り消されたか、期限が切れました（{reason}）。入力内容は送信されていませんが、失われてはいません。下のテキストをコピーして、会話に貼り付けてください。',
+  withdrawnKeep:
+    '依頼は取り消されたか、時間切れになりました（{reason}）。入力内容は失われていません。このまま送信しておけば、エージェントが {until} までに同じフォームをもう一度出したとき、この回答が届きます。下のテキストをコピーして会話に貼り付けることもできます。',
   copyText: '入力内容をテキストとしてコピー',
   copiedText: 'コピーしました',
   answeredTitle: 'このフォームは回答済みです',

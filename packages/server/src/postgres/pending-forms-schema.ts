@@ -58,4 +58,15 @@ ALTER TABLE formrequest.pending_forms ADD COLUMN client_name text;
     // the call renews it; once it is past, that instance is gone and nobody can receive an answer.
     sql: `ALTER TABLE formrequest.pending_forms ADD COLUMN held_until bigint;`,
   },
+  {
+    version: 4,
+    name: 'a form whose call was cut, kept for a re-ask (withdrawn_at, withdrawn_reason, reask_until)',
+    // All NULL while a call waits on the form (or it is settled); set by the instance of the session
+    // that may re-ask (reask.ts), which keeps holding the form's lease until then.
+    sql: `
+ALTER TABLE formrequest.pending_forms ADD COLUMN withdrawn_at bigint;
+ALTER TABLE formrequest.pending_forms ADD COLUMN withdrawn_reason text;
+ALTER TABLE formrequest.pending_forms ADD COLUMN reask_until bigint;
+`,
+  },
 ];

@@ -38,6 +38,7 @@ import {
   type PendingForms,
   type StoredFile,
   UploadRefused,
+  type Withdrawn,
 } from '../pending-forms.js';
 import { PENDING_FORMS_CHANNEL, SERVER_MIGRATIONS } from './pending-forms-schema.js';
 
@@ -86,6 +87,8 @@ interface Waiting {
 
 export class PostgresPendingForms implements PendingForms {
   private readonly waiting = new Map<string, Waiting>();
+  /** Who waits for any change of a form (changed()): woken by its notification, or by a gap. */
+  private readonly watchers = new Map<string, Set<() => void>>();
   private readonly unsubscribe: Array<() => void>;
   private readonly ttlMs: number;
   private readonly maxFormBytes: number;
@@ -123,10 +126,12 @@ export class PostgresPendingForms implements PendingForms {
     this.unsubscribe = [
       listener.onChannel(PENDING_FORMS_CHANNEL, (id) => {
         if (this.waiting.has(id)) void this.reread([id]);
+        this.wake(id);
       }),
       // Notifications were lost while nobody listened: every wait re-reads its form.
       listener.onGap(() => {
         if (this.waiting.size > 0) void this.reread([...this.waiting.keys()]);
+        for (const id of [...this.watchers.keys()]) this.wake(id);
       }),
     ];
     // Any instance forgets what expired, whoever opened it (an instance may be gone for good).
@@ -285,11 +290,46 @@ export class PostgresPendingForms implements PendingForms {
     void this.renew([id]);
   }
 
+  async setWithdrawn(id: string, withdrawn: Withdrawn | undefined): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `WITH marked AS (
+         UPDATE ${FORMS} SET withdrawn_at = $2, withdrawn_reason = $3, reask_until = $4
+         WHERE id = $1 AND outcome IS NULL AND expires_at > ${this.clock()} RETURNING id)
+       SELECT pg_notify('${PENDING_FORMS_CHANNEL}', id) FROM marked`,
+      [id, withdrawn?.at ?? null, withdrawn?.reason ?? null, withdrawn?.until ?? null],
+    );
+    if (rowCount !== 1) return false;
+    this.wake(id);
+    return true;
+  }
+
+  changed(id: string, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const watching = this.watchers.get(id) ?? new Set();
+      this.watchers.set(id, watching);
+      const done = () => {
+        watching.delete(done);
+        if (watching.size === 0 && this.watchers.get(id) === watching) this.watchers.delete(id);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      watching.add(done);
+      if (signal.aborted) done();
+      else signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Wakes this instance's changed() waits on `id` (they read the form again). */
+  private wake(id: string): void {
+    for (const done of [...(this.watchers.get(id) ?? [])]) done();
+  }
+
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
     // Closing is always allowed; an answer only while the lease (if any) holds.
     const { rowCount } = await this.pool.query(
       `WITH settled AS (
-         UPDATE ${FORMS} SET outcome = $2, settled_at = ${this.clock()}
+         UPDATE ${FORMS} SET outcome = $2, settled_at = ${this.clock()},
+           withdrawn_at = NULL, withdrawn_reason = NULL, reask_until = NULL
          WHERE id = $1 AND outcome IS NULL AND expires_at > ${this.clock()}
            AND ($3 OR held_until IS NULL OR held_until > ${this.clock()}) RETURNING id)
        SELECT pg_notify('${PENDING_FORMS_CHANNEL}', id) FROM settled`,
@@ -299,6 +339,7 @@ export class PostgresPendingForms implements PendingForms {
     this.release(id);
     // This instance's own waits need not wait for the notification to come round.
     this.resolve(id, outcome);
+    this.wake(id);
     return true;
   }
 
@@ -584,5 +625,12 @@ function toForm(row: Row): PendingForm {
   if (row.delivered_at !== null && row.delivered_at !== undefined)
     form.deliveredAt = Number(row.delivered_at);
   if (typeof row.client_name === 'string') form.clientName = row.client_name;
+  if (row.withdrawn_at !== null && row.withdrawn_at !== undefined) {
+    form.withdrawn = {
+      at: Number(row.withdrawn_at),
+      reason: String(row.withdrawn_reason ?? ''),
+      until: Number(row.reask_until),
+    };
+  }
   return form;
 }
