@@ -4,7 +4,7 @@
 // missing, shows every message and focuses the first invalid field before it sends anything.
 import { answerValues, type FormSchema, submitMessage, utcOffsetAt } from '@formrequest/schema/core';
 import { h, on } from './dom.js';
-import type { Building } from './form-build.js';
+import { type Building, FIRST } from './form-build.js';
 import type { FormState } from './form-state.js';
 import type { FormController, RenderOptions } from './types.js';
 
@@ -28,6 +28,7 @@ export function createLife(
   options: RenderOptions,
   finished: () => void,
   reopened: () => void,
+  changed: () => boolean | undefined,
 ): Life & { reopen(): void; cancelled(): boolean } {
   let done = false;
   let gone = false;
@@ -64,7 +65,11 @@ export function createLife(
     cancel,
     cancelButton(label) {
       const b = h('button', { type: 'button', class: 'fr-btn' }, label);
-      on(b, 'click', cancel);
+      // Typed answers are not thrown away without asking (prompts.ts); where it cannot load, the
+      // person's cancel still cancels.
+      on(b, 'click', () =>
+        changed() ? import('./prompts.js').then((m) => m.askDiscard(b, cancel), cancel) : cancel(),
+      );
       return b;
     },
   };
@@ -109,6 +114,12 @@ export function formController(
     try {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
       const { ok, values } = checkAll();
+      // A long form says what to fix at its top (prompts.ts).
+      if (!ok && state.fields.length > FIRST)
+        import('./prompts.js').then(
+          (m) => life.closed() || m.summarize(root, state),
+          () => {},
+        );
       if (life.closed() || !ok) return false;
       life.finish();
       options.onSubmit?.(values, submitMessage(schema, values), {

@@ -70,10 +70,12 @@ test('no message before touch; each text, number and choice message after touch'
   );
 });
 
-test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
+test('submit shows every message, focuses the summary (a long form), whose first link is the first invalid field, and sends nothing', async () => {
   const page = await H.page();
   await mount(page, ALL, { now: NOW });
   await page.getByRole('button', { name: '登録する' }).click();
+  await page.waitForFunction(() => document.activeElement?.matches('.fr-summary'));
+  await page.locator('.fr-summary a').first().click();
   const messages = await visibleMessages(page);
   assert.deepEqual(messages, [
     'プロジェクト名は必須です',
