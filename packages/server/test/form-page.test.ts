@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { launchBrowser, newTestContext, wholePageScreenshot } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
 import { connectClient, exampleForm, type TestClient } from './support.ts';
@@ -608,7 +608,7 @@ test('axe: no violations on the page for seed examples 1-3 at 390 and 1280, ligh
             .waitFor({ state: 'detached' })
             .catch(() => {});
           assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
-          await page.screenshot({ path: resolve(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+          await wholePageScreenshot(page, resolve(shots, `${name}-${width}-${scheme}.png`));
         }
       }
     }
