@@ -257,7 +257,7 @@ test("one way not to answer: the form's Cancel (no second button); the tab says 
       await page.getByRole('button', { name: '入力を続ける' }).click();
       assert.equal(await page.getByLabel('プロジェクト名').inputValue(), 'my-project');
       await page.getByRole('button', { name: 'キャンセル' }).click();
-      await page.getByRole('button', { name: '破棄してキャンセル' }).click();
+      await page.getByRole('button', { name: 'キャンセルする' }).click();
       await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
       // Said to have reached the agent once a tool result carried it (this client's call returns at once).
       await page

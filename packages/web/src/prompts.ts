@@ -69,7 +69,7 @@ export function askDiscard(button: HTMLElement, cancel: () => void): void {
   const w = words(root);
   const before = [...bar.childNodes];
   const id = `${button.id || 'fr'}-ask`;
-  const question = styled(h('span', { id }, w.discardQuestion), { flex: '1 1 16em', fontWeight: '600' });
+  const question = styled(h('span', { id }, w.discardQuestion), { flexBasis: '100%', fontWeight: '600' });
   const keep = h(
     'button',
     { type: 'button', class: 'fr-btn fr-primary', 'aria-describedby': id },

@@ -4,10 +4,27 @@
 // asked inside the form before typed answers are discarded (never window.confirm, which a sandboxed
 // frame blocks; no question when nothing was typed). Both languages, axe on both, in real Chromium.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
 import { events, type Harness, mount, openHarness } from './support/harness.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/web');
+/** Photographs what is on screen at 390 and 1280 px, light and dark, into the tests' artefacts. */
+async function photograph(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1280])
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: resolve(SHOTS, `${name}-${width}-${colorScheme}.png`) });
+    }
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 let H: Harness;
 before(async () => {
@@ -74,6 +91,8 @@ test('a long form that fails submit: a summary at its top with the count and a l
   assert.equal(s.atTop, true, 'above the fields');
   assert.ok((await page.locator('.fr-summary').boundingBox())!.y < 844, 'on screen');
   assert.deepEqual(await axeViolations(page), [], 'axe with the summary shown');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await photograph(page, 'prompts-summary');
 
   // A link focuses its field (the URL does not change).
   const url = page.url();
@@ -172,18 +191,19 @@ test('cancel with typed answers asks inside the form: keep editing (focused, Esc
   assert.equal(await keep.evaluate((b) => b === document.activeElement), true, 'the safe choice is focused');
   assert.equal(
     await keep.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby')!)!.textContent),
-    '入力した内容は送信されずに消えます。よろしいですか？',
+    '入力した内容は送信されずに消えます。キャンセルしますか？',
     'the question describes the buttons',
   );
   assert.equal(
     await page
       .locator('.fr-actions')
-      .getByText('入力した内容は送信されずに消えます。よろしいですか？')
+      .getByText('入力した内容は送信されずに消えます。キャンセルしますか？')
       .isVisible(),
     true,
   );
   assert.deepEqual(await events(page), [], 'nothing is cancelled yet');
   assert.deepEqual(await axeViolations(page), [], 'axe with the question shown');
+  await photograph(page, 'prompts-question');
   // Keep editing: the buttons come back, cancel focused, the answer as typed.
   await keep.click();
   assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['キャンセル', '送信']);
@@ -198,13 +218,17 @@ test('cancel with typed answers asks inside the form: keep editing (focused, Esc
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '送信' }).waitFor();
   assert.deepEqual(await events(page), []);
-  // Discard and cancel: cancelled once, read-only, its own buttons back.
+  // Discard: cancelled once, read-only, its own buttons back.
   await page.getByRole('button', { name: 'キャンセル' }).click();
-  await page.getByRole('button', { name: '破棄してキャンセル' }).click();
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
   assert.deepEqual(await events(page), [{ type: 'cancel', message: 'フォーム入力をキャンセルしました。' }]);
   assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['キャンセル', '送信']);
   assert.equal(await box(page, 'A').isDisabled(), true);
-  assert.equal(await page.getByText('よろしいですか').count(), 0, 'no question is left on a cancelled form');
+  assert.equal(
+    await page.getByText('キャンセルしますか').count(),
+    0,
+    'no question is left on a cancelled form',
+  );
   assert.deepEqual(dialogs, [], 'window.confirm is never used');
 });
 
@@ -217,11 +241,8 @@ test('the question in English; a draft restored counts as typed; controller.canc
   await mount(page, form, { draftKey: 'd1' });
   assert.equal(await box(page, 'A').inputValue(), 'kept');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByText('What you entered will not be sent and will be lost. Discard it?').waitFor();
-  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), [
-    'Keep editing',
-    'Discard and cancel',
-  ]);
+  await page.getByText('What you entered will not be sent. Discard it and cancel?').waitFor();
+  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), ['Keep editing', 'Discard']);
   await page.getByRole('button', { name: 'Keep editing' }).click();
   // The embedding app's own cancel is its decision: no question.
   await page.evaluate(() => (window as any).form.cancel());
@@ -253,7 +274,7 @@ test('in a sandboxed frame (scripts only: no modals) the question still asks', a
   });
   await frame.getByLabel('A').fill('x');
   await frame.getByRole('button', { name: 'キャンセル' }).click();
-  await frame.getByRole('button', { name: '破棄してキャンセル' }).click();
+  await frame.getByRole('button', { name: 'キャンセルする' }).click();
   assert.deepEqual(await frame.evaluate(() => (window as any).events), [
     'フォーム入力をキャンセルしました。',
   ]);

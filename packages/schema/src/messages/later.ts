@@ -17,9 +17,9 @@ export const ja = {
   summary: '{n}件の項目を確認してください',
   summaryOne: '1件の項目を確認してください',
   // Cancel on a form with typed answers asks first (prompts.ts).
-  discardQuestion: '入力した内容は送信されずに消えます。よろしいですか？',
+  discardQuestion: '入力した内容は送信されずに消えます。キャンセルしますか？',
   keepEditing: '入力を続ける',
-  discard: '破棄してキャンセル',
+  discard: 'キャンセルする',
 } as const;
 
 export const en: { readonly [K in keyof typeof ja]: string } = {
@@ -35,7 +35,7 @@ export const en: { readonly [K in keyof typeof ja]: string } = {
   fileEntry: '{name} ({size})',
   summary: '{n} fields need your attention',
   summaryOne: '1 field needs your attention',
-  discardQuestion: 'What you entered will not be sent and will be lost. Discard it?',
+  discardQuestion: 'What you entered will not be sent. Discard it and cancel?',
   keepEditing: 'Keep editing',
-  discard: 'Discard and cancel',
+  discard: 'Discard',
 };
