@@ -56,9 +56,11 @@ export function summarize(root: HTMLElement, state: FormState): void {
   for (const msg of state.msgs)
     if (msg) stop.observe(msg, { childList: true, characterData: true, subtree: true });
   draw();
-  if (!list.childElementCount) return;
+  // Nothing to tell, or no fields to tell of (the form turned into its error panel meanwhile).
+  const fields = root.querySelector(':scope>.fr-fields');
+  if (!list.childElementCount || !fields) return stop.disconnect();
   styled(box, { margin: '24px 0 0' });
-  root.querySelector(':scope>.fr-fields')!.before(box);
+  fields.before(box);
   box.focus();
 }
 
