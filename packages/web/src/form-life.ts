@@ -108,18 +108,20 @@ export function formController(
     all();
     return state.checkAll();
   };
+  /** A long form says what to fix at its top (prompts.ts), after a failed submit or a server's refusal. */
+  const summarize = () =>
+    state.fields.length > FIRST &&
+    import('./prompts.js').then(
+      (m) => life.closed() || m.summarize(root, state),
+      () => {},
+    );
   const submit = async () => {
     if (life.closed() || busy) return false;
     busy = true;
     try {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
       const { ok, values } = checkAll();
-      // A long form says what to fix at its top (prompts.ts).
-      if (!ok && state.fields.length > FIRST)
-        import('./prompts.js').then(
-          (m) => life.closed() || m.summarize(root, state),
-          () => {},
-        );
+      if (!ok) summarize();
       if (life.closed() || !ok) return false;
       life.finish();
       options.onSubmit?.(values, submitMessage(schema, values), {
@@ -154,7 +156,9 @@ export function formController(
       if (life.cancelled() || gone || !whole()) return Object.keys(errors ?? {});
       all();
       if (life.closed()) life.reopen();
-      return state.showErrors(errors);
+      const missed = state.showErrors(errors);
+      summarize();
+      return missed;
     },
     destroy() {
       state.writeDraft(true);
