@@ -58,7 +58,10 @@ export function summarize(root: HTMLElement, state: FormState): void {
   draw();
   // Nothing to tell, or no fields to tell of (the form turned into its error panel meanwhile).
   const fields = root.querySelector(':scope>.fr-fields');
-  if (!list.childElementCount || !fields) return stop.disconnect();
+  if (!list.childElementCount || !fields) {
+    stop.disconnect();
+    return;
+  }
   styled(box, { margin: '24px 0 0' });
   fields.before(box);
   box.focus();
