@@ -68,9 +68,11 @@ export function summarize(root: HTMLElement, state: FormState): void {
 }
 
 /** Asks in the action bar of `button` (the form's cancel) whether to discard what was typed. */
-export function askDiscard(button: HTMLElement, cancel: () => void): void {
-  const bar = button.parentElement!;
-  const root = button.closest<HTMLElement>('.fr')!;
+export function askDiscard(button: HTMLButtonElement, cancel: () => void): void {
+  const bar = button.parentElement;
+  const root = button.closest<HTMLElement>('.fr');
+  // A second click while this module loaded (the question is up already), or a form closed meanwhile.
+  if (!bar || !root || button.disabled) return;
   const w = words(root);
   const before = [...bar.childNodes];
   const id = `${button.id || 'fr'}-ask`;

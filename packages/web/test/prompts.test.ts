@@ -232,6 +232,22 @@ test('cancel with typed answers asks inside the form: keep editing (focused, Esc
   assert.deepEqual(dialogs, [], 'window.confirm is never used');
 });
 
+test('a double click on Cancel asks once', async () => {
+  const page = await H.page();
+  const errors = (page as Page & { errors: string[] }).errors;
+  await mount(page, { title: 'd', fields: [{ name: 'a', type: 'text', label: 'A' }] });
+  await box(page, 'A').fill('x');
+  await page.getByRole('button', { name: 'キャンセル' }).dblclick();
+  await page.getByRole('button', { name: '入力を続ける' }).waitFor();
+  await page.waitForTimeout(100);
+  assert.deepEqual(await page.locator('.fr-actions button').allTextContents(), [
+    '入力を続ける',
+    'キャンセルする',
+  ]);
+  assert.deepEqual(await events(page), []);
+  assert.deepEqual(errors, []);
+});
+
 test('the question in English; a draft restored counts as typed; controller.cancel() never asks', async () => {
   const page = await H.page();
   const form = { title: 'E', locale: 'en', fields: [{ name: 'a', type: 'text', label: 'A' }] };
