@@ -1,7 +1,13 @@
 // Launches the machine's Chromium (Debian package `chromium`) through playwright-core.
 // playwright-core never downloads a browser; the flags keep Chromium off the (closed) network.
 // Playwright gives each launch its own temporary profile, so no --user-data-dir is passed.
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { requireExecutable } from './system.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -38,4 +44,20 @@ export async function newTestContext(
   const context = await browser.newContext(options);
   await context.addInitScript('globalThis.__name = (f) => f');
   return context;
+}
+
+/**
+ * The whole page as a person scrolling it sees it: the viewport is made as tall as the page first, so a
+ * sticky bar (the form's actions) sits at the end instead of over the content, as Playwright's
+ * `fullPage` would leave it; the viewport is put back after.
+ */
+export async function wholePageScreenshot(page: Page, path?: string): Promise<Buffer> {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  try {
+    return await page.screenshot(path ? { path } : {});
+  } finally {
+    await page.setViewportSize(size);
+  }
 }

@@ -17,6 +17,7 @@ export const RENDERER_FILES = [
   'formrequest-reader.js',
   'formrequest-remote.js',
   'formrequest-file.js',
+  'formrequest-prompts.js',
 ] as const;
 
 export interface PageAssets {

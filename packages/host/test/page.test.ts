@@ -1,7 +1,8 @@
 // The page as a person meets it, in real Chromium against the real host, MCP server and renderer: one
 // language for the page while each form keeps its own, focus into a form and back to the message box,
 // a half-filled form kept when a message would close it, the host's 422 on the fields, readable layout
-// at 390x844 and 1280x800, Markdown replies that never become HTML, contrast and axe in light and dark.
+// at 390x844 and 1280x800, Markdown replies that never become HTML, contrast and axe in light and dark
+// (every state of seed examples 1-3: as shown, with messages, the cancel question, sent, the menu).
 // Screenshots of each scenario at both widths and schemes go to .tmp/screenshots/host/ (git-ignored).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -396,6 +397,63 @@ describe('axe', () => {
         assert.deepEqual(await axe(page), [], `${at}: with a form`);
         await slot(page).getByRole('button', { name: '登録する' }).click();
         assert.deepEqual(await axe(page), [], `${at}: with messages`);
+        await page.context().close();
+      }
+  });
+});
+
+describe('axe on the demo', () => {
+  // The same matrix as the widget's and the form page's (both widths, both schemes), over every state
+  // of the demo a person meets with seed examples 1-3: each form as it appears, its messages after an
+  // empty submit, the question before typed answers are discarded, a sent form (title and rows, the
+  // JSON a click away) with the agent's reply, and the conversation menu on a phone.
+  test('0 violations at 390 and 1280, light and dark: examples 1-3, messages, the cancel question, a sent form, the menu', async () => {
+    for (const size of [PHONE, DESKTOP])
+      for (const scheme of ['light', 'dark'] as const) {
+        const at = `${size.width}px ${scheme}`;
+        const page = await open(host.url, { size, scheme });
+        await page.locator('.empty').waitFor();
+        for (const [ask, title] of [
+          ['タスクの担当者を設定して', 'タスク担当者設定'],
+          ['住所を入力したい', '住所入力'],
+        ] as const) {
+          await say(page, ask);
+          await waitForForm(page, title);
+          await page.waitForTimeout(100);
+          assert.deepEqual(await axe(page), [], `${at}: ${title}`);
+          const replies = await page.locator('.msg.assistant').count();
+          await slot(page).getByRole('button', { name: '送信' }).click();
+          // A form with nothing required goes as it is; the others show their messages.
+          await page.waitForFunction(
+            () =>
+              document.querySelector('#form-slot .fr-msg:not(:empty)') ||
+              document.querySelector('#form-slot[hidden]'),
+          );
+          if (await slot(page).isVisible()) {
+            assert.deepEqual(await axe(page), [], `${at}: ${title}, with messages`);
+            await slot(page).getByRole('button', { name: 'キャンセル' }).click();
+          }
+          await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
+          assert.deepEqual(await axe(page), [], `${at}: after ${title}`);
+        }
+        await say(page, '新しいプロジェクトを作成して');
+        await waitForForm(page, '新規プロジェクト作成');
+        assert.deepEqual(await axe(page), [], `${at}: 新規プロジェクト作成`);
+        await slot(page).getByLabel('プロジェクト名').fill('my-app');
+        await slot(page).getByRole('button', { name: 'キャンセル' }).click();
+        await slot(page).getByRole('button', { name: '入力を続ける' }).waitFor();
+        assert.deepEqual(await axe(page), [], `${at}: the question before typed answers are discarded`);
+        await slot(page).getByRole('button', { name: '入力を続ける' }).click();
+        await slot(page).getByRole('button', { name: '送信' }).click();
+        await page.locator('.msg.assistant', { hasText: 'my-app' }).waitFor();
+        await page.waitForTimeout(100);
+        assert.deepEqual(await axe(page), [], `${at}: a sent form and the reply`);
+        if (size === PHONE) {
+          await page.locator('#menu').click();
+          await page.locator('#sidebar').waitFor();
+          assert.deepEqual(await axe(page), [], `${at}: the menu open`);
+        }
+        assert.deepEqual((page as Page & { errors: string[] }).errors, [], `${at}: no script errors`);
         await page.context().close();
       }
   });

@@ -13,15 +13,17 @@ body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: light-dark(#
   background: light-dark(#fdecee, #3a1c20); color: light-dark(#8c1020, #ffb3ba); }
 .fp-banner button { margin-left: 12px; }
 .fp-status { min-height: 1.5em; margin: 8px 4px 0; font-size: 14px; color: light-dark(#596270, #a3acb8); }
-.fp-decline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin: 20px 4px 0;
-  font-size: 14px; color: light-dark(#596270, #a3acb8); }
-.fp-decline button, .fp-banner button { font: inherit; min-height: 36px; padding: 0 14px; border-radius: 8px;
+.fp-banner button, .fp-answers button { font: inherit; min-height: 36px; padding: 0 14px; border-radius: 8px;
   border: 1px solid light-dark(#8a939f, #767f8b); background: transparent; color: inherit; cursor: pointer; }
-.fp-decline button:focus-visible, .fp-banner button:focus-visible { outline: 3px solid light-dark(#0b5cd5, #82b1ff);
+.fp-banner button:focus-visible, .fp-answers button:focus-visible { outline: 3px solid light-dark(#0b5cd5, #82b1ff);
   outline-offset: 2px; }
 .fp-done { text-align: center; padding: 48px 16px; }
 .fp-done h1 { font-size: 24px; margin: 0 0 12px; }
 .fp-done p { margin: 0; color: light-dark(#596270, #a3acb8); }
+.fp-answers { max-width: 32rem; margin: 28px auto 0; text-align: start; }
+.fp-answers h2 { font-size: 18px; margin: 0 0 8px; }
+.fp-answers pre { font: inherit; margin: 0 0 12px; padding: 12px 16px; white-space: pre-wrap; overflow-wrap: anywhere;
+  background: light-dark(#fff, #17191c); border: 1px solid light-dark(#d5dae1, #2f343b); border-radius: 8px; }
 `;
 
 export function adoptPageStyles(doc: Document): void {

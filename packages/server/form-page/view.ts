@@ -1,7 +1,9 @@
 // The form page (URL-mode elicitation): reads the form from the page's inert JSON block, renders it with
-// @formrequest/web, uploads files to the server first, and sends the answer, a cancel or a decline to
-// the server, which checks it again and hands it to the waiting tool call. Afterwards the page says what
-// happened and that the tab can be closed; a reload shows the same. What the person typed is kept as a
+// @formrequest/web, uploads files to the server first, and sends the answer or a cancel to the server,
+// which checks it again and hands it to the waiting tool call. One way not to answer: the form's own
+// Cancel (asking first when something was typed), whose outcome is the seed's cancel, as on every
+// surface. Afterwards the page says what happened, and only once a tool result carried it to the client
+// that the agent has it (else: go back to the client and continue); a reload shows the same. What the person typed is kept as a
 // draft (the renderer's draftKey) until the answer is taken, so a reload or a refused answer loses nothing.
 // It watches the form's status (form-page-status.ts, a long poll): a call cut, declined or answered
 // elsewhere is said at once, with what was typed kept as text to copy (a call its client cut leaves the
@@ -172,19 +174,24 @@ function showDone(state: DoneState, answers?: string): void {
   section.setAttribute('role', 'status');
   const heading = el('h1', undefined, title);
   heading.tabIndex = -1;
-  const text = el('p', undefined, state === 'accept' ? words.sending : words[`${state}Text`]);
+  const told = state === 'accept' || state === 'cancel' || state === 'decline';
+  const text = el('p', undefined, told ? words.sending : words[`${state}Text`]);
   section.append(heading, text);
   if (answers) section.append(answersBlock(answers, words.summaryTitle));
   page.replaceChildren(section);
   heading.focus();
-  if (state === 'accept') void tellDelivery(text);
+  if (told) void tellDelivery(text, state);
 }
 
-/** After a submit: delivered (a tool result carried it) or "go back to <client> and continue". */
-async function tellDelivery(text: HTMLElement): Promise<void> {
+/**
+ * After an answer, a cancel or a decline: said to have reached the agent only once a tool result
+ * carried it (else "go back to <client> and continue").
+ */
+async function tellDelivery(text: HTMLElement, state: 'accept' | 'cancel' | 'decline'): Promise<void> {
+  const done = words[`${state}Text`];
   const now = await fetchStatus();
   if (now && (now.delivered || now.state === 'gone')) {
-    text.textContent = words.acceptText;
+    text.textContent = done;
     return;
   }
   // A held call returns at once; give it a moment before asking the person to act.
@@ -193,11 +200,12 @@ async function tellDelivery(text: HTMLElement): Promise<void> {
     new Promise<undefined>((resolve) => setTimeout(resolve, 1500)),
   ]);
   if (soon) {
-    text.textContent = words.acceptText;
+    text.textContent = done;
     return;
   }
-  text.textContent = format(words.acceptWaiting, { client: now?.client ?? words.someClient });
-  if (await watch('undelivered', () => true)) text.textContent = words.acceptText;
+  const waiting = state === 'accept' ? words.acceptWaiting : words.endWaiting;
+  text.textContent = format(waiting, { client: now?.client ?? words.someClient });
+  if (await watch('undelivered', () => true)) text.textContent = done;
 }
 
 /** The answers typed so far, as text. */
@@ -343,8 +351,8 @@ async function submit(values: Values, utcOffset: number, labels: Values): Promis
   }
 }
 
-/** Cancel and decline: the answer is the action itself. */
-async function send(action: 'cancel' | 'decline'): Promise<void> {
+/** Cancel: the answer is the action itself. */
+async function send(action: 'cancel'): Promise<void> {
   sending = true;
   banner.hidden = true;
   status.textContent = words.sending;
@@ -405,12 +413,7 @@ function start(): void {
   const card = el('div', 'fp-card');
   const holder = el('div');
   card.append(holder);
-  const decline = el('div', 'fp-decline');
-  const declineButton = el('button', undefined, words.decline);
-  declineButton.type = 'button';
-  declineButton.addEventListener('click', () => void send('decline'));
-  decline.append(declineButton, el('span', undefined, words.declineHint));
-  page.replaceChildren(asker, banner, card, status, decline);
+  page.replaceChildren(asker, banner, card, status);
   controller = renderForm(holder, underPageTitle(data.schema), {
     locale,
     draftKey: `form-page:${data.id}`,

@@ -1,6 +1,6 @@
 // The form page in real Chromium, reached the way a person reaches it: a real MCP client (v2, 2026-07-28,
 // declaring URL-mode elicitation) calls request_form or question on the real HTTP server, gets the URL,
-// and the test opens it, fills the form and submits, cancels or declines; the answers arrive in the
+// and the test opens it, fills the form and submits or cancels; the answers arrive in the
 // client's tool result.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { launchBrowser, newTestContext, wholePageScreenshot } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
 import { connectClient, exampleForm, type TestClient } from './support.ts';
@@ -239,22 +239,45 @@ test('a reload keeps what was typed; a file goes up and comes back as a referenc
   }
 });
 
-test('cancel on the page: the tab says so and the call returns cancelled', async () => {
+test("one way not to answer: the form's Cancel (no second button); the tab says it reached the agent; cancelled", async () => {
   const asked = await ask('request_form', { form_schema: exampleForm('example1-project.json') });
   try {
     await withPage(async (page) => {
       await page.goto(asked.url);
+      await page.getByRole('heading', { level: 1, name: '新規プロジェクト作成' }).waitFor();
+      const buttons = await page.getByRole('button').allTextContents();
+      assert.deepEqual(
+        buttons.filter((b) => /キャンセル|回答しない|断る/.test(b)),
+        ['キャンセル'],
+        `one way to decline (${buttons.join(', ')})`,
+      );
+      // Typed answers are not thrown away without asking.
+      await page.getByLabel('プロジェクト名').fill('my-project');
       await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('button', { name: '入力を続ける' }).click();
+      assert.equal(await page.getByLabel('プロジェクト名').inputValue(), 'my-project');
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('button', { name: 'キャンセルする' }).click();
       await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+      // Said to have reached the agent once a tool result carried it (this client's call returns at once).
+      await page
+        .getByText('キャンセルしたことをエージェントに伝えました。このタブは閉じてかまいません。')
+        .waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+      await page
+        .getByText('キャンセルしたことをエージェントに伝えました。このタブは閉じてかまいません。')
+        .waitFor();
     });
     const result = await asked.result;
     assert.equal(result.structuredContent.status, 'cancelled');
+    assert.equal(result.content[0].text, 'フォーム入力をキャンセルしました。');
   } finally {
     await asked.client.close();
   }
 });
 
-test('decline on the page, in English for an English form', async () => {
+test('cancel on the page in English for an English form: nothing typed, no question; cancelled', async () => {
   const form = { title: 'Survey', locale: 'en', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
   const asked = await ask('request_form', { form_schema: form });
   try {
@@ -262,11 +285,12 @@ test('decline on the page, in English for an English form', async () => {
       await page.goto(asked.url);
       await page.getByText('Requested by the MCP server "form"').waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-      await page.getByRole('button', { name: 'Decline' }).click();
-      await page.getByRole('heading', { name: 'Declined' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Decline' }).count(), 0);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('heading', { name: 'Cancelled' }).waitFor();
     });
     const result = await asked.result;
-    assert.equal(result.structuredContent.status, 'declined');
+    assert.equal(result.structuredContent.status, 'cancelled');
   } finally {
     await asked.client.close();
   }
@@ -476,6 +500,41 @@ test('2026-07-28, a client that retries only when told (Claude Code): the page s
   }
 });
 
+test('2026-07-28, a cancel on the page: "go back and continue" until the retry carries it, never "told the agent" before', async () => {
+  const client = new V2Client({ name: 'claude-code', version: '0' }, {
+    capabilities: { elicitation: { url: {} } },
+    versionNegotiation: { mode: 'auto' },
+    inputRequired: { autoFulfill: false },
+  } as never);
+  await client.connect(new V2HttpTransport(new URL(http.url)));
+  try {
+    const form = { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] };
+    const call = { name: 'request_form', arguments: { form_schema: form } };
+    const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+    const url = first.inputRequests.page.params.url as string;
+    await withPage(async (page) => {
+      await page.goto(url);
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+      await page.getByRole('heading', { name: 'キャンセルしました' }).waitFor();
+      await page.getByText('まだエージェントには届いていません', { exact: false }).waitFor({ timeout: 5000 });
+      assert.equal(await page.getByText('エージェントに伝えました').count(), 0);
+      assert.match((await page.locator('.fp-done p').textContent())!, /claude-code に戻って、続けてください/);
+      const retry = {
+        ...call,
+        inputResponses: { page: { action: 'accept' } },
+        requestState: first.requestState,
+      };
+      const second: any = await client.callTool(retry as never, { allowInputRequired: true } as never);
+      assert.equal(second.structuredContent.status, 'cancelled');
+      await page
+        .getByText('キャンセルしたことをエージェントに伝えました。このタブは閉じてかまいません。')
+        .waitFor({ timeout: 5000 });
+    });
+  } finally {
+    await client.close();
+  }
+});
+
 test('a v1 client with a 3 s timeout and no progress reset: the page says the call ended within 2 s, the typed answers kept', async () => {
   let gotUrl!: (url: string) => void;
   const url = new Promise<string>((resolve) => {
@@ -601,7 +660,7 @@ test('axe: no violations on the page for seed examples 1-3 at 390 and 1280, ligh
             .waitFor({ state: 'detached' })
             .catch(() => {});
           assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
-          await page.screenshot({ path: resolve(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+          await wholePageScreenshot(page, resolve(shots, `${name}-${width}-${scheme}.png`));
         }
       }
     }

@@ -10,8 +10,12 @@
 //                             something to say as written (src/checks.ts)
 //   formrequest-sentences.js  src/sentences.ts, the schema-error sentences (ja + en): imported when a
 //                             broken form's error panel has to explain why (src/issues.ts)
+//   formrequest-remote.js     src/fields/network.ts, the fields that fetch, with their loader
+//   formrequest-file.js       src/fields/file.ts, the file field
+//   formrequest-prompts.js    src/prompts.ts, the error summary of a long form and the question before
+//                             typed answers are discarded: imported when submit fails or cancel is pressed
 //   formrequest.css           the same styles as a file, for pages that link them (styles: false)
-// Each `import()` of those four modules is real (a consumer's bundler splits them the same way); here
+// Each `import()` of those modules is real (a consumer's bundler splits them the same way); here
 // each becomes its file, built on its own, so the main module has no static import. `@formrequest/*`
 // resolves to its sources (the workspace-sources plugin). The catalog's words (what each type and
 // property means) are in @formrequest/schema's catalog-docs.ts, which no browser module imports, so any
@@ -34,6 +38,7 @@ export const ON_DEMAND = {
   'sentences.ts': 'formrequest-sentences.js',
   'fields/network.ts': 'formrequest-remote.js',
   'fields/file.ts': 'formrequest-file.js',
+  'prompts.ts': 'formrequest-prompts.js',
 };
 
 const common = {

@@ -33,3 +33,9 @@ export function append(el: Node, ...children: Child[]): void {
 export function on<E extends Event = Event>(el: EventTarget, type: string, fn: (e: E) => void): void {
   el.addEventListener(type, fn as EventListener);
 }
+
+/** Styles through the CSSOM (not a style attribute), which a page's CSP does not restrict. */
+export function styled<T extends HTMLElement>(el: T, css: Partial<CSSStyleDeclaration>): T {
+  Object.assign(el.style, css);
+  return el;
+}

@@ -4,7 +4,7 @@
 // missing, shows every message and focuses the first invalid field before it sends anything.
 import { answerValues, type FormSchema, submitMessage, utcOffsetAt } from '@formrequest/schema/core';
 import { h, on } from './dom.js';
-import type { Building } from './form-build.js';
+import { type Building, FIRST } from './form-build.js';
 import type { FormState } from './form-state.js';
 import type { FormController, RenderOptions } from './types.js';
 
@@ -28,6 +28,7 @@ export function createLife(
   options: RenderOptions,
   finished: () => void,
   reopened: () => void,
+  changed: () => boolean | undefined,
 ): Life & { reopen(): void; cancelled(): boolean } {
   let done = false;
   let gone = false;
@@ -64,7 +65,11 @@ export function createLife(
     cancel,
     cancelButton(label) {
       const b = h('button', { type: 'button', class: 'fr-btn' }, label);
-      on(b, 'click', cancel);
+      // Typed answers are not thrown away without asking (prompts.ts); where it cannot load, the
+      // person's cancel still cancels.
+      on(b, 'click', () =>
+        changed() ? import('./prompts.js').then((m) => m.askDiscard(b, cancel), cancel) : cancel(),
+      );
       return b;
     },
   };
@@ -103,12 +108,20 @@ export function formController(
     all();
     return state.checkAll();
   };
+  /** A long form says what to fix at its top (prompts.ts), after a failed submit or a server's refusal. */
+  const summarize = () =>
+    state.fields.length > FIRST &&
+    import('./prompts.js').then(
+      (m) => life.closed() || m.summarize(root, state),
+      () => {},
+    );
   const submit = async () => {
     if (life.closed() || busy) return false;
     busy = true;
     try {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
       const { ok, values } = checkAll();
+      if (!ok) summarize();
       if (life.closed() || !ok) return false;
       life.finish();
       options.onSubmit?.(values, submitMessage(schema, values), {
@@ -143,7 +156,9 @@ export function formController(
       if (life.cancelled() || gone || !whole()) return Object.keys(errors ?? {});
       all();
       if (life.closed()) life.reopen();
-      return state.showErrors(errors);
+      const missed = state.showErrors(errors);
+      summarize();
+      return missed;
     },
     destroy() {
       state.writeDraft(true);

@@ -8,6 +8,7 @@ import {
   type FormSchema,
   fieldLabel,
   initialValues,
+  submitMessage,
   valueKind,
 } from '@formrequest/schema/core';
 import { answersOf, fieldProblem } from './checks.js';
@@ -50,6 +51,8 @@ export interface FormState {
   writeDraft(pending?: boolean): void;
   /** Drops the draft (the form was answered or cancelled). */
   dropDraft(): void;
+  /** The answer differs from the one the form started with (typed, or restored from a draft). */
+  changed(): boolean;
 }
 
 /** A person gives this field its value: not display-only, not a fixed (hidden) value. */
@@ -65,6 +68,7 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
   const fields: CoreField[] = schema.fields;
   // Keyed by field names, so without a prototype: a field "toString" starts empty, not as a function.
   const vals: Record<string, unknown> = Object.assign(Object.create(null), initialValues(schema, { now }));
+  const start = submitMessage(schema, vals);
   const texts: Record<string, unknown> = Object.create(null);
   const draft = draftKey ? loadDraft(draftKey) : null;
   const index = new Map<string, number>();
@@ -218,5 +222,6 @@ export function createState(schema: FormSchema, opts: StateOptions): FormState {
     raw,
     writeDraft,
     dropDraft: () => draftKey && clearDraft(draftKey),
+    changed: () => submitMessage(schema, raw()) !== start,
   };
 }

@@ -98,6 +98,7 @@ function draw(
     options,
     () => state?.dropDraft(),
     () => state?.writeDraft(),
+    () => state?.changed(),
   );
   // Native 'submit' and 'cancel' (a file picker closed) bubble; keep them inside the form, where a page's
   // own <form> or <dialog> around it cannot take them for its own.

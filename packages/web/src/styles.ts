@@ -48,7 +48,7 @@ textarea.fr-in{resize:vertical}
 .fr [type=checkbox],.fr [type=radio]{width:20px;height:20px;margin:0;flex:none}
 .fr-sugg,.fr-chips{flex-wrap:wrap;gap:8px;margin:8px 0 0;padding:0;list-style:none}.fr-sugg .fr-hint{margin:0}
 .fr-chip{font:inherit;font-size:.875em;color:inherit;background:var(--_chip);border:1px solid transparent;\
-border-radius:99px;padding:4px 12px;min-height:32px;gap:4px}
+border-radius:99px;padding:4px 12px;min-height:32px;gap:4px;text-align:start}
 button.fr-chip{cursor:pointer}button.fr-chip:hover{border-color:var(--_accent)}
 .fr-x{font:inherit;color:inherit;background:none;border:0;padding:0;cursor:pointer;width:24px;height:24px}
 .fr-combo{position:relative}

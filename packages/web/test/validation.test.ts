@@ -70,10 +70,12 @@ test('no message before touch; each text, number and choice message after touch'
   );
 });
 
-test('submit shows every message, focuses the first invalid field and sends nothing', async () => {
+test('submit shows every message, focuses the summary (a long form), whose first link is the first invalid field, and sends nothing', async () => {
   const page = await H.page();
   await mount(page, ALL, { now: NOW });
   await page.getByRole('button', { name: '登録する' }).click();
+  await page.waitForFunction(() => document.activeElement?.matches('.fr-summary'));
+  await page.locator('.fr-summary a').first().click();
   const messages = await visibleMessages(page);
   assert.deepEqual(messages, [
     'プロジェクト名は必須です',
@@ -238,7 +240,7 @@ test('English messages and labels with locale "en"', async () => {
   assert.deepEqual(element, ['Cancel', 'Submit'], '<form-request> without a locale attribute');
 });
 
-test('setErrors: messages from a server on their fields, focus and scroll to the first, the form opens again', async () => {
+test('setErrors: messages from a server on their fields, summarized at the top of a long form, links to the first, the form opens again', async () => {
   const page = await H.page();
   await page.setViewportSize({ width: 390, height: 844 });
   const fields = Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, type: 'text', label: `欄${i}` }));
@@ -263,10 +265,17 @@ test('setErrors: messages from a server on their fields, focus and scroll to the
   assert.equal(await messageFor(page, '欄25'), 'この値は使われています');
   assert.equal(await messageFor(page, '欄3'), '確認してください');
   assert.equal(await f3.getAttribute('aria-invalid'), 'true');
+  // A long form: the summary at its top takes focus, the fields in form order, each named.
+  await page.waitForFunction(() => document.activeElement?.matches('.fr-summary'));
+  assert.deepEqual(await page.locator('.fr-summary a').allTextContents(), [
+    '欄3: 確認してください',
+    '欄25: この値は使われています',
+  ]);
+  await page.locator('.fr-summary a').first().click();
   assert.equal(
     await f3.evaluate((el) => el === document.activeElement),
     true,
-    'the first one (in form order) has focus',
+    'its first link focuses the first one (in form order)',
   );
   const box = await f3.boundingBox();
   assert.ok(box && box.y >= 0 && box.y + box.height <= 844, 'and is scrolled into view');

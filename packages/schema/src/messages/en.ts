@@ -220,8 +220,6 @@ export const terminal: Words<typeof ja.terminal> = {
 export const page: Words<typeof ja.page> = {
   asker: 'Requested by the MCP server "{server}"',
   questionAsker: 'A question from the MCP server "{server}"',
-  decline: 'Decline',
-  declineHint: 'Tells the agent you will not answer this form.',
   sending: 'Sending…',
   uploading: 'Uploading "{name}"…',
   tooLarge: '"{name}" is too large (this server takes up to {limit}).',
@@ -243,6 +241,8 @@ export const page: Words<typeof ja.page> = {
   answeredText: 'It takes one answer. You can close this tab.',
   acceptWaiting:
     'Your answers are saved on the server but have not reached the agent yet. Go back to {client} and continue (in Claude Code, choose "I\'m done, continue"). This page says so when they arrive.',
+  endWaiting:
+    'The server has it, but it has not reached the agent yet. Go back to {client} and continue (in Claude Code, choose "I\'m done, continue"). This page says so when it arrives.',
   someClient: "the agent's app",
   summaryTitle: 'What you sent',
   withdrawnTitle: 'This request has ended',

@@ -247,8 +247,6 @@ export const terminal = {
 export const page = {
   asker: 'MCP サーバー「{server}」からの入力依頼',
   questionAsker: 'MCP サーバー「{server}」からの質問',
-  decline: '回答しない',
-  declineHint: 'このフォームには答えないことをエージェントに伝えます。',
   sending: '送信しています…',
   uploading: '「{name}」をアップロードしています…',
   tooLarge: '「{name}」は大きすぎます（このサーバーでは {limit} まで）。',
@@ -266,6 +264,8 @@ export const page = {
     '依頼が取り消されたか、期限が切れました。入力内容は送信されていません。このタブは閉じてかまいません。',
   acceptWaiting:
     "回答はサーバーに保存しました。まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I'm done, continue」を選びます）。届いたらここに表示します。",
+  endWaiting:
+    "サーバーには伝えましたが、まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I'm done, continue」を選びます）。届いたらここに表示します。",
   someClient: 'エージェントのアプリ',
   summaryTitle: '送った内容',
   withdrawnTitle: 'この依頼は終わりました',

@@ -1,4 +1,5 @@
-// The renderer's words that only its on-demand modules read (the file field, the search box), in both
+// The renderer's words that only its on-demand modules read (the file field, the search box, the error
+// summary and the question before typed answers are discarded), in both
 // languages, in a module of their own: messages/ja.ts is in every page's first load, and a bundler puts
 // a module where its importers are, so these stay with the parts that draw them.
 export const ja = {
@@ -12,6 +13,13 @@ export const ja = {
   unpicked: '「{text}」はまだ選択されていません。一覧から選ぶか、入力を消してください',
   refusedFile: '{message}（「{name}」は{size}）',
   fileEntry: '{name}（{size}）',
+  // The error summary at the top of a long form when submit finds problems (prompts.ts).
+  summary: '{n}件の項目を確認してください',
+  summaryOne: '1件の項目を確認してください',
+  // Cancel on a form with typed answers asks first (prompts.ts).
+  discardQuestion: '入力した内容は送信されずに消えます。キャンセルしますか？',
+  keepEditing: '入力を続ける',
+  discard: 'キャンセルする',
 } as const;
 
 export const en: { readonly [K in keyof typeof ja]: string } = {
@@ -25,4 +33,9 @@ export const en: { readonly [K in keyof typeof ja]: string } = {
   unpicked: '"{text}" is not selected yet: pick it from the list or clear the box',
   refusedFile: '{message} ("{name}" is {size})',
   fileEntry: '{name} ({size})',
+  summary: '{n} fields need your attention',
+  summaryOne: '1 field needs your attention',
+  discardQuestion: 'What you entered will not be sent. Discard it and cancel?',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
 };

@@ -6,7 +6,7 @@
 // `multiple`. This module is loaded on demand, with its words (`later` of the catalog).
 import { formatBytes } from '@formrequest/schema/core';
 import { format, laterWords } from '@formrequest/schema/messages';
-import { h, on } from '../dom.js';
+import { h, on, styled } from '../dom.js';
 import type { FieldBuilder } from '../types.js';
 import { base, labelled } from './shell.js';
 
@@ -19,12 +19,6 @@ function read(file: File): Promise<string> {
     r.onerror = () => reject(r.error);
     r.readAsDataURL(file);
   });
-}
-
-/** Styles through the CSSOM (not a style attribute), which a page's CSP does not restrict. */
-function styled<T extends HTMLElement>(el: T, css: Partial<CSSStyleDeclaration>): T {
-  Object.assign(el.style, css);
-  return el;
 }
 
 export const file: FieldBuilder<'file'> = (f, ctx) => {
