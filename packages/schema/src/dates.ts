@@ -89,3 +89,27 @@ export function resolveDateBound(
   if (isIsoDateTime(text)) return text.slice(0, 10);
   return null;
 }
+
+/**
+ * The ISO dates a date written another way may mean: `2026/12/01`, `2026.12.1`, `2026-12-1`,
+ * `2026年12月1日` (year first: one meaning); `12/01/2026` or `01.12.2026` (year last: month-day as in the
+ * US, or day-month as in most of the world; one meaning when a part is over 12 or both are the same,
+ * else both, the month-first one first). Empty when the text is no such date or names no real day.
+ */
+export function isoFormsOf(text: string): string[] {
+  const t = text.trim();
+  const iso = (y: string, m: string, d: string) =>
+    validDay(+y, +m, +d) ? [`${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`] : [];
+  const yearFirst =
+    /^(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})$/.exec(t) ??
+    /^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$/.exec(t);
+  if (yearFirst) {
+    const [, y, m, d] = yearFirst as unknown as [string, string, string, string];
+    return iso(y, m, d);
+  }
+  const yearLast = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(t);
+  if (!yearLast) return [];
+  const [, a, b, y] = yearLast as unknown as [string, string, string, string];
+  const forms = [...iso(y, a, b), ...iso(y, b, a)];
+  return [...new Set(forms)];
+}

@@ -6,8 +6,9 @@
 // The input is never changed: what differs is a copy.
 import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from './aliases.js';
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
-import { isIsoDate } from './dates.js';
+import { isIsoDate, isoFormsOf } from './dates.js';
 import { isPlainObject } from './json-depth.js';
+import { splitLookaheadRule } from './lookahead-rule.js';
 import { schemaMessages, type Where } from './schema-messages.js';
 import type { Issue } from './types.js';
 import { formLocale } from './words.js';
@@ -185,6 +186,7 @@ function normalizeField(field: Obj, index: number, ctx: NormalizeContext, notes:
     notes.push(note(read.code, `${base}.${prop}`, message, { index, fieldType: type, property: prop }));
   }
   moveQueryParams(f, where, base, notes, ctx);
+  splitLookaheads(f, where, base, notes, ctx);
   defaultFromLabel(f, where, base, notes, ctx);
   return f.get();
 }
@@ -311,16 +313,23 @@ function isScalar(value: unknown): value is string | number | boolean {
 }
 
 const WORDS: Readonly<Record<string, string>> = {
+  today: 'today',
   tomorrow: '+1days',
   yesterday: '-1days',
   now: 'today',
+  今日: 'today',
+  本日: 'today',
+  きょう: 'today',
+  明日: '+1days',
+  あした: '+1days',
+  昨日: '-1days',
 };
 const ISO_DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** A date bound written another way, in the vocabulary's words; undefined when it stands as is. */
 function dateExprOf(text: string): string | undefined {
   const t = text.trim().toLowerCase();
-  if (Object.hasOwn(WORDS, t)) return WORDS[t];
+  if (Object.hasOwn(WORDS, t)) return WORDS[t] === text ? undefined : WORDS[t];
   const rel =
     /^([+-]?)(\d{1,5})\s*(d|days?|w|weeks?)$/.exec(t) ?? /^in\s+(\d{1,5})\s*(days?|weeks?)$/.exec(t);
   if (rel) {
@@ -331,7 +340,10 @@ function dateExprOf(text: string): string | undefined {
     return canonical === text ? undefined : canonical;
   }
   const stamp = ISO_DATETIME.exec(text.trim());
-  return stamp && isIsoDate(stamp[1]!) ? stamp[1] : undefined;
+  if (stamp) return isIsoDate(stamp[1]!) ? stamp[1] : undefined;
+  // 2026/12/01, 2026年12月1日, 12/25/2026: read only when it means one day (checker: both forms in the fix).
+  const forms = isoFormsOf(text);
+  return forms.length === 1 && forms[0] !== text ? forms[0] : undefined;
 }
 
 /** `accept` as a list, or with `*.pdf` globs: the comma-separated string the vocabulary takes. */
@@ -385,6 +397,40 @@ function moveQueryParams(
       index: where!.index,
       fieldType: type,
       property: 'searchUrl',
+    }),
+  );
+}
+
+/**
+ * A password rule written with lookaheads on a text field (`^(?=.*[A-Z])(?=.*\d).{8,}$`): the checks it
+ * means (lookahead-rule.ts), when the engine can run them all; a length already written stays if it is
+ * stricter. A rule that cannot be split stays as written (the checker refuses it and says how).
+ */
+function splitLookaheads(
+  f: Writable,
+  where: Where,
+  base: string,
+  notes: Issue[],
+  ctx: NormalizeContext,
+): void {
+  const field = f.get();
+  const given = field.pattern;
+  if (typeof given !== 'string' || field.type !== 'text' || ctx.skip(where!.index, 'pattern')) return;
+  const rule = splitLookaheadRule(given, true);
+  if (rule?.kind !== 'split') return;
+  if (rule.pattern === undefined) f.remove('pattern');
+  else f.set('pattern', rule.pattern);
+  const min = field.minLength;
+  const max = field.maxLength;
+  if (rule.minLength !== undefined && !(typeof min === 'number' && min >= rule.minLength))
+    f.set('minLength', rule.minLength);
+  if (rule.maxLength !== undefined && !(typeof max === 'number' && max <= rule.maxLength))
+    f.set('maxLength', rule.maxLength);
+  notes.push(
+    note('lookaheadSplit', `${base}.pattern`, ctx.say.lookaheadSplit(where, given, rule), {
+      index: where!.index,
+      fieldType: 'text',
+      property: 'pattern',
     }),
   );
 }

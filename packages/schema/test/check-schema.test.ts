@@ -317,7 +317,7 @@ test('unknown properties are warnings that suggest the intended name', () => {
       "警告: 不明なプロパティ 'titel' は無視されます。'title' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'lable' は無視されます。'label' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'colour' は無視されます。",
-      "警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。",
+      `警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。決まった選択肢は "type": "select" か "radio"（1つ）、"multiselect"（複数）と "options" で書きます。text の入力例なら "suggestions" です。`,
     ],
   );
   // An English form gets the same suggestion in English (its language from its words, no `locale`).
