@@ -40,6 +40,16 @@ const TRIP_FORM = {
   title: '出張申請',
   fields: [
     { name: 'destination', type: 'text', label: '行き先', required: true },
+    {
+      name: 'seat',
+      type: 'select',
+      label: '座席',
+      options: [
+        { value: 'economy', label: 'エコノミー' },
+        { value: 'business', label: 'ビジネス' },
+      ],
+      default: 'economy',
+    },
     { name: 'memo', type: 'file', label: '資料' },
   ],
 };
@@ -168,6 +178,13 @@ test('request_form in the chat page (the host declares it renders forms): shown,
   assert.ok(
     answered(),
     `the answers reached the model as a user message; it got:\n${api.requests.map((r) => userTexts(r.body).join(' ').slice(-200)).join('\n')}`,
+  );
+  // The seed's message (the values JSON), then what the person saw for the select's value.
+  const said = userTexts(answered()!.body).join('\n\n');
+  assert.match(
+    said,
+    /^\{[\s\S]*"seat": "economy"[\s\S]*\}\n\n選択肢と検索結果の表示名（値の横にユーザーが見たもの）:\n\{\n {2}"seat": "エコノミー"\n\}$/,
+    said,
   );
   // The model was told the seed's waiting text, with nothing about nobody seeing it.
   const waiting = api.requests
