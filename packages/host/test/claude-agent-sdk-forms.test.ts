@@ -228,6 +228,7 @@ test("an elicitation in URL mode (a form with a file) links the server's own pag
   await page.locator('.msg.assistant', { hasText: 'ツールの結果' }).waitFor({ timeout: 90_000 });
   const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
   assert.equal(result.status, 'submitted');
-  assert.deepEqual(result.values, { destination: '福岡' });
+  assert.deepEqual(result.values, { destination: '福岡', seat: 'economy' });
+  assert.deepEqual(result.labels, { seat: 'エコノミー' });
   await page.context().close();
 });
