@@ -107,9 +107,38 @@ export function isoFormsOf(text: string): string[] {
     const [, y, m, d] = yearFirst as unknown as [string, string, string, string];
     return iso(y, m, d);
   }
+  const named = monthNamed(t);
+  if (named) return iso(...named);
   const yearLast = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(t);
   if (!yearLast) return [];
   const [, a, b, y] = yearLast as unknown as [string, string, string, string];
   const forms = [...iso(y, a, b), ...iso(y, b, a)];
   return [...new Set(forms)];
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** `Dec 1, 2026`, `December 1st 2026`, `1 December 2026`: [year, month, day] (a month's name is one meaning). */
+function monthNamed(text: string): [string, string, string] | undefined {
+  const m =
+    /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text) ??
+    /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i.exec(text);
+  if (!m) return undefined;
+  const [name, day] = /^\d/.test(m[1]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+  // The month's word or its start ("Dec", "Sept"); "Mayday" or "Junk" are no months.
+  const month = MONTHS.findIndex((full) => full.startsWith(name.toLowerCase())) + 1;
+  return month === 0 ? undefined : [m[3]!, String(month), day];
 }

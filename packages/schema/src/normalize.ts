@@ -287,21 +287,42 @@ function optionsOf(value: unknown): unknown[] | undefined {
         out.push(option);
         continue;
       }
-      const v = isScalar(option.value) ? String(option.value) : undefined;
-      const l = isScalar(option.label) ? String(option.label) : undefined;
+      // Other libraries' keys (SurveyJS and Select2 {value, text}, {id, name}, {key, title}) when the
+      // option has neither of ours: each read only when it is the option's one key of its kind.
+      const valueKey = keyOf(option, 'value', VALUE_KEYS);
+      const labelKey = keyOf(option, 'label', LABEL_KEYS);
+      const v = valueKey && isScalar(option[valueKey]) ? String(option[valueKey]) : undefined;
+      const l = labelKey && isScalar(option[labelKey]) ? String(option[labelKey]) : undefined;
       const unclear =
-        (option.value !== undefined && v === undefined) ||
-        (option.label !== undefined && l === undefined) ||
+        valueKey === null ||
+        labelKey === null ||
+        (valueKey !== undefined && v === undefined) ||
+        (labelKey !== undefined && l === undefined) ||
         (v === undefined && l === undefined);
       if (unclear) out.push(option);
       else {
-        const { value: _value, label: _label, ...rest } = option;
+        const rest = Object.fromEntries(
+          Object.entries(option).filter(([k]) => k !== valueKey && k !== labelKey),
+        );
         out.push({ value: v ?? l!, label: l ?? v!, ...rest });
         changed = true;
       }
     } else out.push(option);
   }
   return changed ? out : undefined;
+}
+
+const VALUE_KEYS = ['id', 'key', 'code'];
+const LABEL_KEYS = ['text', 'title', 'name', 'display', 'displayName'];
+
+/**
+ * The key an option's value (or label) is under: `own` when present, else the one of `others` present;
+ * undefined when none is, null when several are (which one is meant is unclear).
+ */
+function keyOf(option: Obj, own: string, others: readonly string[]): string | null | undefined {
+  if (option[own] !== undefined) return own;
+  const present = others.filter((k) => option[k] !== undefined);
+  return present.length === 1 ? present[0] : present.length === 0 ? undefined : null;
 }
 
 function isScalar(value: unknown): value is string | number | boolean {

@@ -153,6 +153,9 @@ const RULES: Readonly<Record<string, Rule>> = {
   class: () => layout,
   style: () => layout,
   columns: () => layout,
+  checked: (type) => initialChoice(type),
+  defaultchecked: (type) => initialChoice(type),
+  selected: (type) => initialChoice(type),
   id: () => ({
     en: 'The answer\'s key is "name".',
     ja: '回答のキーは "name" です。',
@@ -213,6 +216,17 @@ function noDefault(type: FieldType): Say | undefined {
   return {
     en: `Type '${type}' takes no initial value (its answer is what the person picks).`,
     ja: `${type} には初期値を指定できません（回答は選ばれたものです）。`,
+  };
+}
+
+/** HTML's `checked` / `selected`: the vocabulary's initial value is `default`. */
+function initialChoice(type: FieldType): Say | undefined {
+  if (type === 'checkbox') return { en: 'Write "default": true.', ja: '"default": true と書いてください。' };
+  const props = FIELD_CATALOG[type].props as Record<string, unknown>;
+  if (!Object.hasOwn(props, 'options') || !Object.hasOwn(props, 'default')) return undefined;
+  return {
+    en: 'The initial choice is "default": the option\'s value.',
+    ja: '最初に選ばれている選択肢は "default" にその value を書きます。',
   };
 }
 

@@ -67,6 +67,9 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
       `警告: フィールド[0]（type: text）の不明なプロパティ 'min' は無視されます。文字数なら "minLength"、数値なら "type": "number" と "min" を使ってください。`,
     ],
   );
+  // HTML's checked: the vocabulary's default.
+  const checked = one({ name: 'ok', type: 'checkbox', label: 'OK', checked: true });
+  assert.match(lines(checked)[0]!, /unknown property 'checked' is ignored\. Write "default": true\.$/);
   // Nothing to offer: the warning stays as it was.
   assert.deepEqual(lines(one({ name: 'f', type: 'text', label: 'F', colour: 'red' })), [
     "Warning: field[0] (type: text): unknown property 'colour' is ignored.",
@@ -93,6 +96,9 @@ test('a date written another way: read when it means one day, else both ISO form
     ['Today', 'today'],
     ['今日', 'today'],
     ['明日', '+1days'],
+    ['Dec 1, 2026', '2026-12-01'],
+    ['1 December 2026', '2026-12-01'],
+    ['Sept. 3rd 2026', '2026-09-03'],
   ] as const) {
     const { result, field } = read(given, 'maxDate');
     assert.equal(field?.maxDate, iso, `${given}: ${lines(result)}`);
@@ -109,7 +115,8 @@ test('a date written another way: read when it means one day, else both ISO form
   assert.deepEqual(lines(ambiguous.result), [
     `Error: field[0] (type: date): minDate '12/01/2026' is ambiguous: write "2026-12-01" if it is month/day, or "2026-01-12" if it is day/month (ISO dates, YYYY-MM-DD).`,
   ]);
-  // No such day: refused as before.
+  // Not a month, or no such day: refused as before.
+  assert.equal(read('Mayday 1, 2026').result.ok, false);
   assert.equal(read('2026/02/30').result.ok, false);
   assert.match(lines(read('2026/02/30').result)[0]!, /is not understood/);
 });
@@ -175,4 +182,31 @@ test('a password rule with lookaheads is split into minLength / maxLength and a 
   // A textarea holds several lines, where `.` and the split differ: not split.
   const area = one({ name: 'n', type: 'textarea', label: 'Notes', pattern: '^(?=.*\\d).{8,}$' });
   assert.equal(area.ok, false);
+});
+
+test("options in other libraries' shapes ({value, text}, {id, name}) are read as {value, label}; two candidate keys are not", () => {
+  const result = one({
+    name: 'size',
+    type: 'select',
+    label: 'Size',
+    options: [
+      { value: 's', text: 'Small' },
+      { id: 'm', name: 'Medium' },
+      { key: 'l', title: 'Large', extra: 1 },
+    ],
+  });
+  assert.ok(result.ok, lines(result).join('\n'));
+  assert.deepEqual((result.schema!.fields[0] as { options: unknown }).options, [
+    { value: 's', label: 'Small' },
+    { value: 'm', label: 'Medium' },
+    { value: 'l', label: 'Large', extra: 1 },
+  ]);
+  assert.match(lines(result)[0]!, /\{"value":"s","text":"Small"\} as \{"value":"s","label":"Small"\}/);
+  const unclear = one({
+    name: 'x',
+    type: 'select',
+    label: 'X',
+    options: [{ id: 'a', text: 'A', name: 'B' }],
+  });
+  assert.equal(unclear.ok, false);
 });
