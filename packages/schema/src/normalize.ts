@@ -312,7 +312,7 @@ function optionsOf(value: unknown): unknown[] | undefined {
   return changed ? out : undefined;
 }
 
-const VALUE_KEYS = ['id', 'key', 'code'];
+const VALUE_KEYS = ['id', 'key', 'code', 'const'];
 const LABEL_KEYS = ['text', 'title', 'name', 'display', 'displayName'];
 
 /**

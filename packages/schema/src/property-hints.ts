@@ -81,6 +81,58 @@ const RULES: Readonly<Record<string, Rule>> = {
   uiwidget: (_type, value) => formatHint(value),
   widget: (_type, value) => formatHint(value),
   subtype: (_type, value) => formatHint(value),
+  inputmode: (_type, value) => formatHint(value),
+  validators: (type) =>
+    TEXT_LIKE.has(type)
+      ? {
+          en: 'Checks are properties of the field: "required", "minLength", "maxLength", "pattern" with "patternError".',
+          ja: '検査はフィールドのプロパティで書きます: "required"、"minLength"、"maxLength"、"pattern" と "patternError"。',
+        }
+      : undefined,
+  exclusiveminimum: () => inclusive,
+  exclusivemaximum: () => inclusive,
+  multipleof: (type) =>
+    type === 'number' || type === 'range'
+      ? {
+          en: 'Write "step" (allowed values go from "min" in steps).',
+          ja: '"step" と書いてください（"min" から step 刻みの値になります）。',
+        }
+      : undefined,
+  const: () => ({
+    en: 'A fixed value sent without asking is a "hidden" field with "value".',
+    ja: '尋ねずに送る固定値は "type": "hidden" と "value" で書きます。',
+  }),
+  enumnames: () => ({
+    en: 'Labels go with their values: "options": [{"value": "...", "label": "..."}].',
+    ja: 'ラベルは値と組にして "options": [{"value": "...", "label": "..."}] に書きます。',
+  }),
+  uniqueitems: () => ({
+    en: 'A multiselect never holds a choice twice.',
+    ja: 'multiselect の回答に同じ選択肢が重なることはありません。',
+  }),
+  choicesbyurl: () => ({
+    en: 'Options loaded from a URL are "type": "async-select" with "loadUrl", "valueField" and "displayField".',
+    ja: 'URLから読み込む選択肢は "type": "async-select" と "loadUrl"・"valueField"・"displayField" で書きます。',
+  }),
+  autocomplete: () => ({
+    en: '"autocomplete" is a field type here (a search); the browser\'s autofill is not set per field.',
+    ja: 'ここでの autocomplete は検索のフィールド type です。ブラウザの自動入力はフィールドごとに指定できません。',
+  }),
+  requirederrortext: () => ({
+    en: 'The message for a required field is the renderer\'s ("required": true is enough).',
+    ja: '必須の未入力メッセージは表示側が出します（"required": true だけで十分です）。',
+  }),
+  autofocus: () => layout,
+  cols: () => layout,
+  size: (type) =>
+    type === 'file'
+      ? {
+          en: 'Write "maxSize" in bytes (10 MB = 10485760).',
+          ja: '"maxSize" をバイト数で書いてください（10 MB = 10485760）。',
+        }
+      : layout,
+  colcount: () => layout,
+  startwithnewline: () => layout,
   multiple: (type) =>
     TEXT_LIKE.has(type)
       ? {
@@ -160,6 +212,11 @@ const RULES: Readonly<Record<string, Rule>> = {
     en: 'The answer\'s key is "name".',
     ja: '回答のキーは "name" です。',
   }),
+};
+
+const inclusive: Say = {
+  en: '"min" and "max" are inclusive: write the first and last allowed values.',
+  ja: '"min" と "max" は境界を含みます。許される最初と最後の値を書いてください。',
 };
 
 const unitInLabel: Say = {
@@ -277,7 +334,7 @@ export function propertyHint(
   type: FieldType | null,
   locale: Locale,
 ): string | undefined {
-  const folded = foldName(prop.replace(/^ui:/, 'ui'));
+  const folded = foldName(prop.replace(/^ui:/i, ''));
   let say: Say | undefined;
   if (type === null) say = Object.hasOwn(FORM_RULES, folded) ? FORM_RULES[folded] : undefined;
   else {

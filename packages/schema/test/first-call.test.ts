@@ -36,6 +36,16 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
     [{ type: 'number', unit: 'JPY' }, 'Put the unit in the label'],
     [{ type: 'text', readOnly: true }, 'hidden field ("value")'],
     [{ type: 'text', description: 'help' }, 'Fields have no help text'],
+    [{ type: 'number', multipleOf: 5 }, 'Write "step"'],
+    [{ type: 'number', exclusiveMinimum: 0 }, '"min" and "max" are inclusive'],
+    [{ type: 'text', const: 'v1' }, '"hidden" field with "value"'],
+    [
+      { type: 'select', options: ['a'], choicesByUrl: { url: '/x' } },
+      '"type": "async-select" with "loadUrl"',
+    ],
+    [{ type: 'text', validators: [{ type: 'email' }] }, '"pattern" with "patternError"'],
+    [{ type: 'file', size: 1000 }, 'Write "maxSize" in bytes'],
+    [{ type: 'text', 'ui:widget': 'password' }, 'Do not ask for passwords'],
     [
       { type: 'autocomplete', searchUrl: '/api/u', displayField: 'n', valueField: 'i', default: 'u1' },
       "Type 'autocomplete' takes no initial value",
@@ -74,6 +84,28 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
   assert.deepEqual(lines(one({ name: 'f', type: 'text', label: 'F', colour: 'red' })), [
     "Warning: field[0] (type: text): unknown property 'colour' is ignored.",
   ]);
+  // JSON Schema's titled choices, rjsf's ui: prefix and SurveyJS's minValue are read as meant.
+  const read = one({
+    name: 'n',
+    type: 'radio',
+    label: 'N',
+    oneOf: [
+      { const: 'a', title: 'A' },
+      { const: 'b', title: 'B' },
+    ],
+  });
+  assert.ok(read.ok, lines(read).join('\n'));
+  assert.deepEqual((read.schema!.fields[0] as { options: unknown }).options, [
+    { value: 'a', label: 'A' },
+    { value: 'b', label: 'B' },
+  ]);
+  const rjsf = one({ name: 'n', type: 'text', label: 'N', 'ui:placeholder': 'e.g. x' });
+  assert.equal((rjsf.schema!.fields[0] as { placeholder: string }).placeholder, 'e.g. x');
+  const survey = one({ name: 'n', type: 'number', label: 'N', minValue: 1, maxValue: 9 });
+  assert.deepEqual(
+    [(survey.schema!.fields[0] as { min: number }).min, (survey.schema!.fields[0] as { max: number }).max],
+    [1, 9],
+  );
   // `id` where the name should be is the name.
   const id = one({ id: 'email', type: 'text', label: 'Email' });
   assert.ok(id.ok);
