@@ -29,8 +29,19 @@ const MAX_KINDS_CLASS = 2;
 const ATOM = /^(?:\[(?:\\.|[^\\\]])+\]|\\[dwsDWS]|\\.|[^\\[\](){}|*+?.^$])/;
 const QUANT = /^(?:\*|\+|\{(\d{1,4})(?:(,)(\d{1,4})?)?\})/;
 
-/** The items of a class (`[A-Za-z\d]` -> A-Z, a-z, \d): a class whose items are another's is inside it. */
+/** What the class escapes stand for, as class items (so `\d` is inside `[0-9a-z]`, `[a-z]` inside `\w`). */
+const ESCAPE_ITEMS: Readonly<Record<string, readonly string[]>> = {
+  '\\d': ['0-9'],
+  '\\w': ['a-z', 'A-Z', '0-9', '_'],
+};
+
+/** The items of a class (`[A-Za-z\d]` -> A-Z, a-z, 0-9): a class whose items are another's is inside it. */
 function classItems(atom: string): Set<string> | undefined {
+  const items = classItemsAsWritten(atom);
+  return items && new Set([...items].flatMap((item) => ESCAPE_ITEMS[item] ?? [item]));
+}
+
+function classItemsAsWritten(atom: string): Set<string> | undefined {
   if (atom.startsWith('\\')) return new Set([atom]);
   if (!atom.startsWith('[') || atom.startsWith('[^')) return atom.length === 1 ? new Set([atom]) : undefined;
   const items = new Set<string>();
@@ -93,6 +104,9 @@ export function splitLookaheadRule(pattern: string, singleLine: boolean): Lookah
     rest = inner.slice(gap[0].length + atom[0].length + 1);
   }
   if (atoms.length === 0 && !noSpace) return undefined;
+  // The body in a group of its own (`([a-zA-Z0-9]+)$`) means the same without it.
+  const group = /^\((?:\?:)?([^()|]*)\)\$$/.exec(rest);
+  if (group) rest = `${group[1]}$`;
   const body = ATOM.exec(rest) ?? (rest.startsWith('.') ? ['.'] : null);
   if (!body) return undefined;
   const quant = QUANT.exec(rest.slice(body[0].length));

@@ -135,7 +135,9 @@ test('options that are not {value, label}, empty, or repeated', () => {
   assert.match(bad[2]!, /options\[3\]のvalue 'a' はoptions\[0\]と重複しています。/);
   assert.deepEqual(codes(form({ name: 's', type: 'select', options: 'a,b' })), ['wrongKind']);
   // An option with neither value nor label means nothing: refused, and the others are left as written.
-  assert.deepEqual(codes(form({ name: 's', type: 'select', options: ['a', { colour: 'b' }] })), ['badOption']);
+  assert.deepEqual(codes(form({ name: 's', type: 'select', options: ['a', { colour: 'b' }] })), [
+    'badOption',
+  ]);
 });
 
 test('duplicate and reserved names', () => {

@@ -172,6 +172,8 @@ test('a password rule with lookaheads is split into minLength / maxLength and a 
     '^(?=.*\\d)(?!.*\\s).{2,}$',
     '^(?=.*[A-Z])(?=.*\\d)[A-Za-z\\d]{4,}$',
     '^(?=.*?[a-z])(?=.*?[^A-Za-z0-9]).+$',
+    '^(?=.*[0-9])(?=.*[a-zA-Z])([a-zA-Z0-9]+)$',
+    '^(?=.*\\d)(?=.*[a-z])\\w{3,}$',
   ];
   for (const rule of rules) {
     const result = one({ name: 'pw', type: 'text', label: 'Password', pattern: rule });
@@ -183,7 +185,7 @@ test('a password rule with lookaheads is split into minLength / maxLength and a 
     const split = compilePattern(field.pattern!);
     const native = new RegExp(rule);
     // Every string up to 6 characters over a mixed alphabet: the split checks accept exactly what the rule does.
-    for (const text of strings('aB1 !', 6)) {
+    for (const text of strings('aB1 !_', 6)) {
       const ok =
         split.test(text) &&
         text.length >= (field.minLength ?? 0) &&
