@@ -142,3 +142,18 @@ function monthNamed(text: string): [string, string, string] | undefined {
   const month = MONTHS.findIndex((full) => full.startsWith(name.toLowerCase())) + 1;
   return month === 0 ? undefined : [m[3]!, String(month), day];
 }
+
+/**
+ * A date-time written another way (`2026/12/01 10:00`, `2026-12-01 9:30`, `2026年12月1日 10:00`) as the
+ * answer format "YYYY-MM-DDTHH:mm" (seconds kept), when its date means one day; undefined otherwise.
+ * A zone (Z, +09:00) is not read: the answer is a local time and the zone's meaning would be lost.
+ */
+export function isoDateTimeOf(text: string): string | undefined {
+  const m = /^(.+?)[T\s]\s*(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const forms = isoFormsOf(m[1]!);
+  if (forms.length !== 1 || +m[2]! > 23 || +m[3]! > 59 || (m[4] !== undefined && +m[4] > 59))
+    return undefined;
+  const read = `${forms[0]}T${pad(+m[2]!)}:${m[3]}${m[4] ? `:${m[4]}` : ''}`;
+  return read === text ? undefined : read;
+}

@@ -6,7 +6,7 @@
 // The input is never changed: what differs is a copy.
 import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from './aliases.js';
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
-import { isIsoDate, isoFormsOf } from './dates.js';
+import { isIsoDate, isoDateTimeOf, isoFormsOf } from './dates.js';
 import { isPlainObject } from './json-depth.js';
 import { splitLookaheadRule } from './lookahead-rule.js';
 import { schemaMessages, type Where } from './schema-messages.js';
@@ -174,7 +174,7 @@ function normalizeField(field: Obj, index: number, ctx: NormalizeContext, notes:
     const spec = Object.hasOwn(props, prop) ? props[prop]! : undefined;
     const value = f.get()[prop];
     if (!spec || value === undefined || ctx.skip(index, prop)) continue;
-    const read = readValue(prop, spec, value);
+    const read = readValue(prop, spec, value) ?? readDateTime(type, prop, value);
     if (read === undefined) continue;
     f.set(prop, read.value);
     const message =
@@ -239,6 +239,17 @@ function readValue(
     default:
       return prop === 'accept' ? acceptOf(value) : undefined;
   }
+}
+
+/** A datetime's default written another way (`2026/12/01 10:00`), as the answer holds it. */
+function readDateTime(
+  type: FieldType,
+  prop: string,
+  value: unknown,
+): { value: unknown; code: string } | undefined {
+  if (type !== 'datetime' || prop !== 'default' || typeof value !== 'string') return undefined;
+  const read = isoDateTimeOf(value);
+  return read === undefined ? undefined : { value: read, code: 'dateExpr' };
 }
 
 /** The first option as written and as read, to show the model the shape it should write. */

@@ -141,6 +141,20 @@ test('a date written another way: read when it means one day, else both ISO form
   }
   const defaulted = read('2026/04/01', 'default');
   assert.equal(defaulted.field?.default, '2026-04-01');
+  // A datetime's default: the date read the same way, the time kept.
+  for (const [given, iso] of [
+    ['2026/12/01 10:00', '2026-12-01T10:00'],
+    ['2026-12-01 9:30', '2026-12-01T09:30'],
+    ['2026年12月1日 18:45:10', '2026-12-01T18:45:10'],
+  ] as const) {
+    const result = one({ name: 'at', type: 'datetime', label: 'At', default: given });
+    assert.equal(
+      (result.schema?.fields[0] as { default?: string } | undefined)?.default,
+      iso,
+      lines(result).join(),
+    );
+    assert.ok(result.warnings.some((w) => w.message.includes(`'${iso}'`)));
+  }
   // Month and day both 12 or under: two meanings, refused with both.
   const ambiguous = read('12/01/2026');
   assert.equal(ambiguous.result.ok, false);
