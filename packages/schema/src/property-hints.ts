@@ -31,7 +31,7 @@ const useType = (type: string, why?: Say): Say => ({
 });
 
 /** What a `format` / `inputType` / `ui:widget` value asks for. */
-function formatHint(value: unknown): Say | undefined {
+function formatHint(value: unknown, field: FieldType): Say | undefined {
   if (typeof value !== 'string') return undefined;
   const v = foldName(value);
   switch (v) {
@@ -57,8 +57,14 @@ function formatHint(value: unknown): Say | undefined {
         ja: '伏せ字の入力はありません。回答は入力どおり表示されモデルに届きます。パスワードや秘密情報はフォームで尋ねないでください。',
       };
   }
+  if ((v === 'integer' || v === 'int') && (field === 'number' || field === 'range'))
+    return {
+      en: 'Whole numbers only: write "step": 1.',
+      ja: '整数だけにするには "step": 1 と書いてください。',
+    };
   const type = typeOfSpelling(value) ?? TYPE_SUGGESTIONS[v];
-  return type ? useType(type) : undefined;
+  // A format that names the field's own type says nothing new.
+  return type && type !== field ? useType(type) : undefined;
 }
 
 const noConditions: Say = {
@@ -76,12 +82,12 @@ const layout: Say = {
 
 /** Rules keyed by the folded property name (foldName). */
 const RULES: Readonly<Record<string, Rule>> = {
-  format: (_type, value) => formatHint(value),
-  inputtype: (_type, value) => formatHint(value),
-  uiwidget: (_type, value) => formatHint(value),
-  widget: (_type, value) => formatHint(value),
-  subtype: (_type, value) => formatHint(value),
-  inputmode: (_type, value) => formatHint(value),
+  format: (type, value) => formatHint(value, type),
+  inputtype: (type, value) => formatHint(value, type),
+  uiwidget: (type, value) => formatHint(value, type),
+  widget: (type, value) => formatHint(value, type),
+  subtype: (type, value) => formatHint(value, type),
+  inputmode: (type, value) => formatHint(value, type),
   validators: (type) =>
     TEXT_LIKE.has(type)
       ? {

@@ -37,6 +37,7 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
     [{ type: 'text', readOnly: true }, 'hidden field ("value")'],
     [{ type: 'text', description: 'help' }, 'Fields have no help text'],
     [{ type: 'number', multipleOf: 5 }, 'Write "step"'],
+    [{ type: 'number', format: 'integer' }, 'write "step": 1'],
     [{ type: 'number', exclusiveMinimum: 0 }, '"min" and "max" are inclusive'],
     [{ type: 'text', const: 'v1' }, '"hidden" field with "value"'],
     [
@@ -80,7 +81,10 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
   // HTML's checked: the vocabulary's default.
   const checked = one({ name: 'ok', type: 'checkbox', label: 'OK', checked: true });
   assert.match(lines(checked)[0]!, /unknown property 'checked' is ignored\. Write "default": true\.$/);
-  // Nothing to offer: the warning stays as it was.
+  // Nothing to offer (a format naming the field's own type is nothing new): the warning stays as it was.
+  assert.deepEqual(lines(one({ name: 'f', type: 'text', label: 'F', format: 'string' })), [
+    "Warning: field[0] (type: text): unknown property 'format' is ignored.",
+  ]);
   assert.deepEqual(lines(one({ name: 'f', type: 'text', label: 'F', colour: 'red' })), [
     "Warning: field[0] (type: text): unknown property 'colour' is ignored.",
   ]);
