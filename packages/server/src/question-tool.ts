@@ -206,14 +206,20 @@ async function askByElicitation(
   if (response.kind !== 'elicit') return ask(server, ctx, runtime, asked, {}, 0);
   const state = flowState(ctx);
   const attempt = state.attempt ?? 0;
-  const unseen = unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
+  // The second dialog follows one a person answered: someone sees them.
+  const unseen = state.picked
+    ? undefined
+    : unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
   if (unseen) return noUi(asked, [unseen]);
   if (response.action !== 'accept') return cancelled(asked, { action: response.action });
   const content = response.content ?? {};
-  // The first dialog picked 「その他」 somewhere: its text is asked in a second dialog, the picks kept.
+  // The first dialog picked 「その他」 somewhere and answered the rest: the text is asked in a second
+  // dialog, the picks kept (with a question left empty, the first dialog is asked again below).
   if (!state.picked) {
     const others = otherPicked(questions, content, locale);
-    if (others.length > 0) return ask(server, ctx, runtime, asked, { picked: content }, attempt);
+    const rest = answersFromValues(questions, withoutOtherChoice(questions, content, locale));
+    const complete = rest.every((answer, i) => answer.length > 0 || others.includes(i));
+    if (others.length > 0 && complete) return ask(server, ctx, runtime, asked, { picked: content }, attempt);
   }
   const values = withoutOtherChoice(questions, { ...(state.picked ?? {}), ...content }, locale);
   // A dialog may be accepted with nothing chosen or typed: that is no answer (never `"Q"=""`).

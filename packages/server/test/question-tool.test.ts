@@ -124,6 +124,24 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
       assert.deepEqual(result.structuredContent.answers, [['index.ts']]);
     });
 
+    test('その他 picked with another question left empty: the first dialog again, then the text', async () => {
+      const seen: any[] = [];
+      const answers = [
+        { action: 'accept' as const, content: { q2: ['その他'] } },
+        { action: 'accept' as const, content: { q1: 'main.ts', q2: ['その他'] } },
+        { action: 'accept' as const, content: { q2_other: 'D' } },
+      ];
+      const result = await ask(kind, questionFile('several.json'), async (params) => {
+        seen.push(params);
+        return answers.shift()!;
+      });
+      assert.equal(seen.length, 3);
+      assert.match(seen[1].message, /「どのファイルを編集しますか？」に回答してください/);
+      assert.deepEqual(Object.keys(seen[1].requestedSchema.properties), ['q1', 'q2']);
+      assert.deepEqual(Object.keys(seen[2].requestedSchema.properties), ['q2_other']);
+      assert.deepEqual(result.structuredContent.answers, [['main.ts'], ['D']]);
+    });
+
     test('several questions, multiple choice and free text joined the seed way', async () => {
       const seen: any[] = [];
       const answers = [
