@@ -5,7 +5,7 @@
 // (schema-messages.ts), so the model learns the vocabulary's way in the same turn. Tables and one
 // lookup only; a property another type takes is named by the generic rule at the end.
 import { foldName, TYPE_SUGGESTIONS, typeOfSpelling } from './aliases.js';
-import { FIELD_CATALOG, FIELD_TYPES, type FieldType } from './catalog.js';
+import { FIELD_CATALOG, FIELD_TYPES, type FieldType, FORM_PROPS } from './catalog.js';
 import type { Locale } from './types.js';
 
 type Say = { en: string; ja: string };
@@ -342,17 +342,26 @@ export function propertyHint(
 ): string | undefined {
   const folded = foldName(prop.replace(/^ui:/i, ''));
   let say: Say | undefined;
-  if (type === null) say = Object.hasOwn(FORM_RULES, folded) ? FORM_RULES[folded] : undefined;
-  else {
+  if (type === null) {
+    say = Object.hasOwn(FORM_RULES, folded) ? FORM_RULES[folded] : undefined;
+    if (!say && typesTaking(prop).length > 0)
+      say = {
+        en: `"${prop}" belongs on a field (inside "fields"), not on the form.`,
+        ja: `"${prop}" はフォームではなくフィールド（"fields" の中）に書くプロパティです。`,
+      };
+  } else {
     say = Object.hasOwn(RULES, folded) ? RULES[folded]!(type, value) : undefined;
-    if (!say) {
-      const takers = typesTaking(prop);
-      if (takers.length > 0 && takers.length <= 4)
-        say = {
-          en: `"${prop}" belongs to ${takers.join(', ')}: use ${takers.length === 1 ? 'that type' : 'one of those types'} for it.`,
-          ja: `"${prop}" は ${takers.join('、')} のプロパティです。使うならそのtypeにしてください。`,
-        };
-    }
+    const takers = typesTaking(prop);
+    if (!say && Object.hasOwn(FORM_PROPS, prop) && prop !== 'fields')
+      say = {
+        en: `"${prop}" belongs to the form (top level), not to a field.`,
+        ja: `"${prop}" はフィールドではなくフォーム（最上位）に書くプロパティです。`,
+      };
+    else if (!say && takers.length > 0 && takers.length <= 4)
+      say = {
+        en: `"${prop}" belongs to ${takers.join(', ')}: use ${takers.length === 1 ? 'that type' : 'one of those types'} for it.`,
+        ja: `"${prop}" は ${takers.join('、')} のプロパティです。使うならそのtypeにしてください。`,
+      };
   }
   return say?.[locale];
 }

@@ -47,6 +47,7 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
     [{ type: 'text', validators: [{ type: 'email' }] }, '"pattern" with "patternError"'],
     [{ type: 'file', size: 1000 }, 'Write "maxSize" in bytes'],
     [{ type: 'text', 'ui:widget': 'password' }, 'Do not ask for passwords'],
+    [{ type: 'text', submitLabel: 'Go' }, '"submitLabel" belongs to the form (top level)'],
     [
       { type: 'autocomplete', searchUrl: '/api/u', displayField: 'n', valueField: 'i', default: 'u1' },
       "Type 'autocomplete' takes no initial value",
@@ -77,6 +78,16 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
       `警告: 不明なプロパティ 'properties' は無視されます。JSON Schema ではありません。"fields": [...] に、"name"・"type"・"label" を持つフィールドを並べてください。`,
       `警告: フィールド[0]（type: text）の不明なプロパティ 'min' は無視されます。文字数なら "minLength"、数値なら "type": "number" と "min" を使ってください。`,
     ],
+  );
+  // A field's property on the form.
+  const top = validateFormSchema({
+    title: 'Sign up',
+    placeholder: 'x',
+    fields: [{ name: 'a', type: 'text', label: 'Name' }],
+  });
+  assert.match(
+    top.warnings[0]!.message,
+    /"placeholder" belongs on a field \(inside "fields"\), not on the form\.$/,
   );
   // HTML's checked: the vocabulary's default.
   const checked = one({ name: 'ok', type: 'checkbox', label: 'OK', checked: true });
