@@ -152,7 +152,22 @@ const RULES: Readonly<Record<string, Rule>> = {
           })
         : type === 'multiselect' || type === 'multi-autocomplete'
           ? { en: `Type '${type}' takes several already.`, ja: `${type} はもともと複数選択です。` }
-          : undefined,
+          : {
+              en: 'Only a file takes "multiple": several fixed choices are a "multiselect"; several values of another kind, several fields.',
+              ja: '"multiple" を取るのは file だけです。決まった選択肢から複数なら "multiselect"、それ以外の複数の値はフィールドを分けてください。',
+            },
+  pattern: (type) =>
+    type === 'number' || type === 'range'
+      ? {
+          en: 'A number is checked with "min", "max" and "step".',
+          ja: '数値は "min"・"max"・"step" で検査します。',
+        }
+      : type === 'date' || type === 'datetime'
+        ? {
+            en: 'A date is bounded with "minDate" and "maxDate".',
+            ja: '日付は "minDate" と "maxDate" で制限します。',
+          }
+        : undefined,
   min: (type) => lengthOrCount(type, 'min'),
   max: (type) => lengthOrCount(type, 'max'),
   minimum: (type) => lengthOrCount(type, 'min'),
@@ -301,6 +316,25 @@ function otherChoice(type: FieldType): Say | undefined {
   };
 }
 
+/** A display-only or fixed field given what only an input takes (`required` on a heading). */
+function noInput(type: FieldType, prop: string): Say | undefined {
+  const kind = FIELD_CATALOG[type].value;
+  if (kind !== 'none' && kind !== 'fixed') return undefined;
+  if (
+    !FIELD_TYPES.some((t) => FIELD_CATALOG[t].value !== 'none' && Object.hasOwn(FIELD_CATALOG[t].props, prop))
+  )
+    return undefined;
+  return kind === 'none'
+    ? {
+        en: `A ${type} shows text only and takes no input.`,
+        ja: `${type} は表示だけで、入力を受け付けません。`,
+      }
+    : {
+        en: 'A hidden field is sent as its "value", never shown or asked.',
+        ja: 'hidden は "value" がそのまま送られ、表示も入力もされません。',
+      };
+}
+
 /** Form-level habits: JSON Schema's object schema, pages and steps. */
 const FORM_RULES: Readonly<Record<string, Say>> = {
   properties: {
@@ -350,7 +384,7 @@ export function propertyHint(
         ja: `"${prop}" はフォームではなくフィールド（"fields" の中）に書くプロパティです。`,
       };
   } else {
-    say = Object.hasOwn(RULES, folded) ? RULES[folded]!(type, value) : undefined;
+    say = noInput(type, prop) ?? (Object.hasOwn(RULES, folded) ? RULES[folded]!(type, value) : undefined);
     const takers = typesTaking(prop);
     if (!say && Object.hasOwn(FORM_PROPS, prop) && prop !== 'fields')
       say = {

@@ -343,9 +343,22 @@ function buildMessages(locale: Locale) {
           ? `${E}${of(w, prop)} ${q(value)} is ambiguous: write ${us} if it is month/day, or ${world} if it is day/month (ISO dates, YYYY-MM-DD).`
           : `${E}${of(w, prop)} ${q(value)} は日付の順序が曖昧です。月/日なら ${us}、日/月なら ${world} と書いてください（ISO形式 YYYY-MM-DD）。`;
       }
+      // Words for a span from today: the days it means, which the model can check and keep.
+      const span = /next\s*week|in\s*a\s*week|来週|一週間後|1週間後/i.test(value)
+        ? '+7days'
+        : /next\s*month|in\s*a\s*month|来月|一か月後|1か月後|一ヶ月後|1ヶ月後/i.test(value)
+          ? '+30days'
+          : /next\s*year|in\s*a\s*year|来年|一年後|1年後/i.test(value)
+            ? '+365days'
+            : undefined;
+      const more = span
+        ? en
+          ? ` For ${q(value)} from today, write "${span}".`
+          : `今日から${q(value)}なら "${span}" と書いてください。`
+        : '';
       return en
-        ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`
-        : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`;
+        ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".${more}`
+        : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。${more}`;
     },
     badUrl: (w: Where, prop: string, value: string) =>
       en

@@ -48,6 +48,9 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
     [{ type: 'file', size: 1000 }, 'Write "maxSize" in bytes'],
     [{ type: 'text', 'ui:widget': 'password' }, 'Do not ask for passwords'],
     [{ type: 'text', submitLabel: 'Go' }, '"submitLabel" belongs to the form (top level)'],
+    [{ type: 'checkbox', multiple: true }, 'several fixed choices are a "multiselect"'],
+    [{ type: 'number', pattern: '^\\d+$' }, '"min", "max" and "step"'],
+    [{ type: 'heading', text: 'H', required: true }, 'A heading shows text only and takes no input.'],
     [
       { type: 'autocomplete', searchUrl: '/api/u', displayField: 'n', valueField: 'i', default: 'u1' },
       "Type 'autocomplete' takes no initial value",
@@ -176,6 +179,11 @@ test('a date written another way: read when it means one day, else both ISO form
   assert.deepEqual(lines(ambiguous.result), [
     `Error: field[0] (type: date): minDate '12/01/2026' is ambiguous: write "2026-12-01" if it is month/day, or "2026-01-12" if it is day/month (ISO dates, YYYY-MM-DD).`,
   ]);
+  // A span in words: refused, with the days it means.
+  assert.match(
+    lines(read('next week').result)[0]!,
+    /Write "today", .* For 'next week' from today, write "\+7days"\.$/,
+  );
   // Not a month, or no such day: refused as before.
   assert.equal(read('Mayday 1, 2026').result.ok, false);
   assert.equal(read('2026/02/30').result.ok, false);
