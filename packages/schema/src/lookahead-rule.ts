@@ -3,6 +3,7 @@
 // minLength / maxLength, and "contains each kind of character" as one pattern that lists the kinds in
 // every order (`[A-Z].*\d|\d.*[A-Z]`). Only the shapes whose meaning is exactly that are split; the
 // rest stay refused, with the way to write them (schema-messages.ts).
+import { MAX_PATTERN_LENGTH } from './pattern/contract.js';
 
 /** The checks a lookahead rule means. */
 export interface LookaheadSplit {
@@ -124,10 +125,9 @@ export function splitLookaheadRule(pattern: string, singleLine: boolean): Lookah
     ...(minLength ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
   };
-  const limit = each === '.' ? MAX_KINDS_ANY : MAX_KINDS_CLASS;
-  const kept = atoms.slice(0, limit);
+  let limit = Math.min(atoms.length, each === '.' ? MAX_KINDS_ANY : MAX_KINDS_CLASS);
   // Over `.` the kinds may be anywhere (unanchored); over a class every character must be one of it.
-  const written =
+  const write = (kept: readonly string[]) =>
     each === '.'
       ? kept.length > 0
         ? everyOrder(kept, '.*')
@@ -135,6 +135,11 @@ export function splitLookaheadRule(pattern: string, singleLine: boolean): Lookah
       : kept.length > 0
         ? `^${each}*(?:${everyOrder(kept, `${each}*`)})${each}*$`
         : `^${each}*$`;
+  let written = write(atoms.slice(0, limit));
+  // Long classes written many times may pass the length limit: then fewer kinds, refused with the split.
+  while (written !== undefined && written.length > MAX_PATTERN_LENGTH && limit > 1)
+    written = write(atoms.slice(0, --limit));
+  if (written !== undefined && written.length > MAX_PATTERN_LENGTH) return undefined;
   const split = { ...(written ? { pattern: written } : {}), ...lengths };
   return atoms.length > limit
     ? { kind: 'tooMany', kinds: atoms.length, checked: limit, ...split }
