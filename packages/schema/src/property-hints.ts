@@ -33,6 +33,12 @@ const useType = (type: string, why?: Say): Say => ({
 /** What a `format` / `inputType` / `ui:widget` value asks for. */
 function formatHint(value: unknown, field: FieldType): Say | undefined {
   if (typeof value !== 'string') return undefined;
+  // A display format on a date (`YYYY/MM/DD`): the answer's format is fixed, the person sees their own.
+  if ((field === 'date' || field === 'datetime') && /[yY]{2}|[dD]{2}/.test(value))
+    return {
+      en: `A ${field} is always answered as ${field === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DDTHH:mm'}; the person picks it in their own locale's format.`,
+      ja: `${field} の回答は常に ${field === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DDTHH:mm'} の形です。表示はユーザーの環境の形式になります。`,
+    };
   const v = foldName(value);
   switch (v) {
     case 'email':
@@ -128,6 +134,14 @@ const RULES: Readonly<Record<string, Rule>> = {
     en: 'The message for a required field is the renderer\'s ("required": true is enough).',
     ja: '必須の未入力メッセージは表示側が出します（"required": true だけで十分です）。',
   }),
+  maxrows: (type) => visibleLines(type),
+  minrows: (type) => visibleLines(type),
+  maxfiles: (type) => severalFiles(type),
+  minfiles: (type) => severalFiles(type),
+  inline: () => layout,
+  layout: () => layout,
+  direction: () => layout,
+  orientation: () => layout,
   autofocus: () => layout,
   cols: () => layout,
   size: (type) =>
@@ -139,23 +153,28 @@ const RULES: Readonly<Record<string, Rule>> = {
       : layout,
   colcount: () => layout,
   startwithnewline: () => layout,
-  multiple: (type) =>
-    TEXT_LIKE.has(type)
+  multiple: (type, value) =>
+    value === false && type !== 'file'
       ? {
-          en: 'For several fixed choices use "type": "multiselect" with options; for several lines, "type": "textarea".',
-          ja: '決まった選択肢から複数なら "type": "multiselect" と options、複数行の文章なら "type": "textarea" を使ってください。',
+          en: `Type '${type}' takes one answer: leave "multiple" out.`,
+          ja: `${type} の回答は1つです。"multiple" は不要です。`,
         }
-      : type === 'async-select' || type === 'cascading-select'
-        ? useType('multi-autocomplete', {
-            en: 'to choose several searched items',
-            ja: '検索した項目を複数選ぶ場合',
-          })
-        : type === 'multiselect' || type === 'multi-autocomplete'
-          ? { en: `Type '${type}' takes several already.`, ja: `${type} はもともと複数選択です。` }
-          : {
-              en: 'Only a file takes "multiple": several fixed choices are a "multiselect"; several values of another kind, several fields.',
-              ja: '"multiple" を取るのは file だけです。決まった選択肢から複数なら "multiselect"、それ以外の複数の値はフィールドを分けてください。',
-            },
+      : TEXT_LIKE.has(type)
+        ? {
+            en: 'For several fixed choices use "type": "multiselect" with options; for several lines, "type": "textarea".',
+            ja: '決まった選択肢から複数なら "type": "multiselect" と options、複数行の文章なら "type": "textarea" を使ってください。',
+          }
+        : type === 'async-select' || type === 'cascading-select'
+          ? useType('multi-autocomplete', {
+              en: 'to choose several searched items',
+              ja: '検索した項目を複数選ぶ場合',
+            })
+          : type === 'multiselect' || type === 'multi-autocomplete'
+            ? { en: `Type '${type}' takes several already.`, ja: `${type} はもともと複数選択です。` }
+            : {
+                en: 'Only a file takes "multiple": several fixed choices are a "multiselect"; several values of another kind, several fields.',
+                ja: '"multiple" を取るのは file だけです。決まった選択肢から複数なら "multiselect"、それ以外の複数の値はフィールドを分けてください。',
+              },
   pattern: (type) =>
     type === 'number' || type === 'range'
       ? {
@@ -239,6 +258,21 @@ const inclusive: Say = {
   en: '"min" and "max" are inclusive: write the first and last allowed values.',
   ja: '"min" と "max" は境界を含みます。許される最初と最後の値を書いてください。',
 };
+
+function visibleLines(type: FieldType): Say | undefined {
+  return type === 'textarea'
+    ? { en: 'Write "rows" (the lines shown).', ja: '"rows"（表示する行数）と書いてください。' }
+    : undefined;
+}
+
+function severalFiles(type: FieldType): Say | undefined {
+  return type === 'file'
+    ? {
+        en: '"multiple": true allows several files; their number cannot be limited.',
+        ja: '"multiple": true で複数のファイルを受け付けます。ファイル数の制限はできません。',
+      }
+    : undefined;
+}
 
 const unitInLabel: Say = {
   en: 'Put the unit in the label, e.g. "Price (JPY)".',

@@ -49,6 +49,11 @@ test('an unknown or misplaced property: the warning names what the vocabulary of
     [{ type: 'text', 'ui:widget': 'password' }, 'Do not ask for passwords'],
     [{ type: 'text', submitLabel: 'Go' }, '"submitLabel" belongs to the form (top level)'],
     [{ type: 'checkbox', multiple: true }, 'several fixed choices are a "multiselect"'],
+    [{ type: 'select', options: ['a'], multiple: false }, 'leave "multiple" out'],
+    [{ type: 'date', format: 'YYYY/MM/DD' }, 'always answered as YYYY-MM-DD'],
+    [{ type: 'textarea', maxRows: 8 }, 'Write "rows"'],
+    [{ type: 'file', maxFiles: 3 }, '"multiple": true allows several files'],
+    [{ type: 'radio', options: ['a'], inline: true }, 'Layout is the renderer'],
     [{ type: 'number', pattern: '^\\d+$' }, '"min", "max" and "step"'],
     [{ type: 'heading', text: 'H', required: true }, 'A heading shows text only and takes no input.'],
     [
