@@ -187,6 +187,7 @@ function normalizeField(field: Obj, index: number, ctx: NormalizeContext, notes:
   }
   moveQueryParams(f, where, base, notes, ctx);
   splitLookaheads(f, where, base, notes, ctx);
+  defaultFromOptions(f, where, base, notes, ctx);
   defaultFromLabel(f, where, base, notes, ctx);
   return f.get();
 }
@@ -463,6 +464,48 @@ function splitLookaheads(
       index: where!.index,
       fieldType: 'text',
       property: 'pattern',
+    }),
+  );
+}
+
+/** The flags other libraries put on an option to mark it chosen at first (HTML's selected, checked). */
+const CHOSEN_FLAGS = ['selected', 'checked', 'default', 'isDefault'];
+
+/**
+ * Options marked chosen at first (`{"value": "b", "label": "B", "selected": true}`) when the field has
+ * no default: the default is their value (a list for a multiselect), the flags are dropped.
+ */
+function defaultFromOptions(
+  f: Writable,
+  where: Where,
+  base: string,
+  notes: Issue[],
+  ctx: NormalizeContext,
+): void {
+  const field = f.get();
+  const type = field.type as FieldType;
+  const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
+  if (!Array.isArray(field.options) || !Object.hasOwn(props, 'default') || field.default !== undefined)
+    return;
+  const marked = (o: unknown) => isPlainObject(o) && CHOSEN_FLAGS.some((k) => o[k] === true);
+  const chosen = field.options.filter(marked) as Obj[];
+  if (chosen.length === 0 || chosen.some((o) => typeof o.value !== 'string')) return;
+  const several = props.default!.kind === 'string[]';
+  if (!several && chosen.length > 1) return;
+  const flag = CHOSEN_FLAGS.find((k) => chosen[0]![k] === true)!;
+  f.set(
+    'options',
+    field.options.map((o) =>
+      marked(o) ? Object.fromEntries(Object.entries(o as Obj).filter(([k]) => !CHOSEN_FLAGS.includes(k))) : o,
+    ),
+  );
+  const initial = several ? chosen.map((o) => o.value) : chosen[0]!.value;
+  f.set('default', initial);
+  notes.push(
+    note('defaultFromOption', `${base}.default`, ctx.say.defaultFromOption(where, flag, initial), {
+      index: where!.index,
+      fieldType: type,
+      property: 'default',
     }),
   );
 }

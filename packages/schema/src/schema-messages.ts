@@ -432,6 +432,10 @@ function buildMessages(locale: Locale) {
       en
         ? `${N}${of(w, 'pattern')} ${q(from)} uses lookahead, which patterns cannot; it was split into the checks it means: ${splitText(split)}. Write them so next time.`
         : `${N}${of(w, 'pattern')} ${q(from)} は先読みを使っているため、同じ意味の検査に分けました: ${splitText(split)}。次回はこの形で書いてください。`,
+    defaultFromOption: (w: Where, flag: string, initial: unknown) =>
+      en
+        ? `${N}${of(w, 'options')}: the option marked "${flag}": true was read as "default": ${json(initial)}. Write the default so next time.`
+        : `${N}${of(w, 'options')}の "${flag}": true の選択肢を "default": ${json(initial)} として読みました。次回は default で書いてください。`,
     clamped: (w: Where, prop: string, from: number, to: number) =>
       en
         ? `${N}${of(w, prop)} ${from} is out of range, so ${to} is used.`

@@ -286,3 +286,33 @@ test("options in other libraries' shapes ({value, text}, {id, name}) are read as
   });
   assert.equal(unclear.ok, false);
 });
+
+test('an option marked selected (HTML, SurveyJS) is the default', () => {
+  const result = one({
+    name: 'size',
+    type: 'select',
+    label: 'Size',
+    options: [
+      { value: 's', label: 'S' },
+      { value: 'm', label: 'M', selected: true },
+    ],
+  });
+  assert.ok(result.ok);
+  const field = result.schema!.fields[0] as { default?: unknown; options: unknown };
+  assert.equal(field.default, 'm');
+  assert.deepEqual(field.options, [
+    { value: 's', label: 'S' },
+    { value: 'm', label: 'M' },
+  ]);
+  assert.match(lines(result)[0]!, /the option marked "selected": true was read as "default": "m"/);
+  const several = one({
+    name: 'f',
+    type: 'multiselect',
+    label: 'F',
+    options: [
+      { value: 'a', label: 'A', checked: true },
+      { value: 'b', label: 'B', checked: true },
+    ],
+  });
+  assert.deepEqual((several.schema!.fields[0] as { default?: unknown }).default, ['a', 'b']);
+});
