@@ -97,7 +97,7 @@ async function mountForm(form: OpenForm): Promise<void> {
     fetch: sameOriginFetch,
     draftKey: draftKey(form.id),
     now: new Date(form.issuedAt),
-    onSubmit: (values, _message, context) => submitForm(form, values, context.utcOffset),
+    onSubmit: (values, _message, context) => submitForm(form, values, context),
     onCancel: () => cancelForm(form),
   });
   const changed = () => {
@@ -248,7 +248,11 @@ function setStatus(text: string): void {
   $('status').textContent = text;
 }
 
-async function submitForm(form: OpenForm, values: Values, utcOffset: number): Promise<void> {
+async function submitForm(
+  form: OpenForm,
+  values: Values,
+  { utcOffset, shown }: { utcOffset: number; shown: Record<string, unknown> },
+): Promise<void> {
   await form.ready;
   try {
     const answers = await uploadFiles(form, values);
@@ -258,6 +262,8 @@ async function submitForm(form: OpenForm, values: Values, utcOffset: number): Pr
       answers,
       locale: form.locale,
       utcOffset,
+      // What the search fields showed: the model is told the labels beside the ids (not in the message).
+      labels: shown,
     });
   } catch (error) {
     if (state.form !== form) return;

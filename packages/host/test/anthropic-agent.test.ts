@@ -33,6 +33,13 @@ before(async () => {
         toolUse: { name: 'mcp__form__request_form', input: { form_schema: JSON.stringify(ONCE_FORM) } },
       };
     }
+    if (text.includes('担当者を決めて')) {
+      return {
+        text: '',
+        toolUse: { name: 'mcp__form__request_form', input: { form_schema: scenarioForm('assign', 'ja') } },
+      };
+    }
+    if (text.includes('"assignee"')) return { text: 'Assigned.' };
     if (text.includes('言語を聞いて')) {
       return {
         text: '',
@@ -112,6 +119,48 @@ test('streams text, calls request_form through MCP, ends the turn, and continues
   assert.equal(last[0].tool_use_id, formId);
   assert.equal(last[1].type, 'text');
   assert.deepEqual(JSON.parse(last[1].text), { project_name: 'my-web-app', language: 'typescript' });
+  // Beside the seed's message, in a block of its own: the label the person saw for the select's value.
+  assert.equal(last.length, 3);
+  assert.equal(last[2].type, 'text');
+  assert.equal(
+    last[2].text,
+    `選択肢と検索結果の表示名（値の横にユーザーが見たもの）:\n${JSON.stringify({ language: 'TypeScript' }, null, 2)}`,
+  );
+  // The conversation shows the seed's message, the values alone.
+  const said = second.events.find((e) => e.event === 'user_message')!;
+  assert.equal(said.data.text, last[1].text);
+});
+
+test('a search answer: the model gets the row the person saw beside the id; a select label the page sends is not taken', async () => {
+  const first = await turn(host, { message: '担当者を決めて' });
+  const formId = first.events.at(-1)!.data.pending_form.id;
+  const bad = await call(host, 'POST', '/api/execute', {
+    conversationId: first.conversationId,
+    formId,
+    answers: { assignee: 'u001' },
+    labels: ['山田 太郎'],
+  });
+  assert.equal(bad.status, 400);
+  assert.match(JSON.stringify(bad.json), /\\"labels\\" must be an object/);
+  const before = api.requests.length;
+  await turn(host, {
+    conversationId: first.conversationId,
+    formId,
+    answers: { assignee: 'u001', reviewers: ['u002', 'u003'], priority: 'high' },
+    labels: { assignee: '山田 太郎 (開発部)', reviewers: ['佐藤 花子', '鈴木 一郎'], priority: 'forged' },
+  });
+  const last = api.requests[before]!.body.messages.at(-1).content;
+  assert.deepEqual(JSON.parse(last[1].text), {
+    assignee: 'u001',
+    reviewers: ['u002', 'u003'],
+    priority: 'high',
+  });
+  const labels = JSON.parse(last[2].text.slice(last[2].text.indexOf('\n') + 1));
+  assert.deepEqual(labels, {
+    assignee: '山田 太郎 (開発部)',
+    reviewers: ['佐藤 花子', '鈴木 一郎'],
+    priority: '高',
+  });
 });
 
 test('where a form is kept: once in `forms`; the run refers to it; events say what they said live', async () => {

@@ -40,6 +40,16 @@ const TRIP_FORM = {
   title: '出張申請',
   fields: [
     { name: 'destination', type: 'text', label: '行き先', required: true },
+    {
+      name: 'seat',
+      type: 'select',
+      label: '座席',
+      options: [
+        { value: 'economy', label: 'エコノミー' },
+        { value: 'business', label: 'ビジネス' },
+      ],
+      default: 'economy',
+    },
     { name: 'memo', type: 'file', label: '資料' },
   ],
 };
@@ -169,6 +179,13 @@ test('request_form in the chat page (the host declares it renders forms): shown,
     answered(),
     `the answers reached the model as a user message; it got:\n${api.requests.map((r) => userTexts(r.body).join(' ').slice(-200)).join('\n')}`,
   );
+  // The seed's message (the values JSON), then what the person saw for the select's value.
+  const said = userTexts(answered()!.body).join('\n\n');
+  assert.match(
+    said,
+    /^\{[\s\S]*"seat": "economy"[\s\S]*\}\n\n選択肢と検索結果の表示名（値の横にユーザーが見たもの）:\n\{\n {2}"seat": "エコノミー"\n\}$/,
+    said,
+  );
   // The model was told the seed's waiting text, with nothing about nobody seeing it.
   const waiting = api.requests
     .map((r) => toolResult(r.body))
@@ -197,6 +214,38 @@ test('an elicitation (a question in form mode) is answered by the person on the 
   await page.context().close();
 });
 
+test('question in the dialog: one row per question, その他 one choice whose text a second dialog asks; that text is the answer', {
+  skip,
+  timeout: 170_000,
+}, async () => {
+  const page = await chat(eliciting, 'どのファイルを編集するか聞いて（その他）');
+  const links = page.locator('.msg.assistant a', { hasText: 'フォームを開く' });
+  await links.first().waitFor({ timeout: 90_000 });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), links.first().click()]);
+  await tab.getByText('MCP サーバー「form」からの入力依頼').waitFor();
+  // One row: the options and その他 as radios of one group; the question's text once on the page.
+  assert.equal(await tab.getByRole('radio').count(), 3);
+  assert.equal(await tab.getByText('どのファイルを編集しますか？').count(), 1);
+  assert.equal(await tab.getByRole('textbox').count(), 0);
+  await tab.getByRole('radio', { name: 'その他' }).check();
+  await tab.getByRole('button', { name: '送信' }).click();
+  await tab.getByRole('heading', { name: '送信しました' }).waitFor();
+  // The second dialog: one text row for その他.
+  await links.nth(1).waitFor({ timeout: 90_000 });
+  const [second] = await Promise.all([page.context().waitForEvent('page'), links.nth(1).click()]);
+  await second.getByText('MCP サーバー「form」からの入力依頼').waitFor();
+  assert.equal(await second.getByRole('textbox').count(), 1);
+  assert.equal(await second.getByRole('radio').count(), 0);
+  await second.getByRole('textbox').fill('index.ts');
+  await second.getByRole('button', { name: '送信' }).click();
+  await second.getByRole('heading', { name: '送信しました' }).waitFor();
+  await page.locator('.msg.assistant', { hasText: 'ツールの結果' }).waitFor({ timeout: 90_000 });
+  const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
+  assert.equal(result.message, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
+  assert.deepEqual(result.answers, [['index.ts']]);
+  await page.context().close();
+});
+
 test("an elicitation in URL mode (a form with a file) links the server's own page; the answers come back in the result", {
   skip,
   timeout: 170_000,
@@ -211,6 +260,7 @@ test("an elicitation in URL mode (a form with a file) links the server's own pag
   await page.locator('.msg.assistant', { hasText: 'ツールの結果' }).waitFor({ timeout: 90_000 });
   const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
   assert.equal(result.status, 'submitted');
-  assert.deepEqual(result.values, { destination: '福岡' });
+  assert.deepEqual(result.values, { destination: '福岡', seat: 'economy' });
+  assert.deepEqual(result.labels, { seat: 'エコノミー' });
   await page.context().close();
 });

@@ -158,6 +158,10 @@ describe('scripted scenarios in Chromium', () => {
     await page.locator('.msg.assistant', { hasText: '西新宿2-8-1' }).waitFor();
     const sent = JSON.parse((await page.locator('.msg.user pre').last().textContent())!);
     assert.deepEqual(sent, { country: 'JP', prefecture: '13', city: '13004', address: '西新宿2-8-1' });
+    // The agent was given what the person saw beside the codes (the user's message stays the values).
+    const reply = await lastReply(page).textContent();
+    assert.match(reply!, /都道府県: 東京都 \(13\)/);
+    assert.match(reply!, /市区町村: 新宿区 \(13004\)/);
     await page.context().close();
   });
 

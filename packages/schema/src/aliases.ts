@@ -113,6 +113,8 @@ export const PROPERTY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   items: ['options'],
   values: ['options'],
   enum: ['options'],
+  oneof: ['options'],
+  anyof: ['options'],
   defaultvalue: ['default'],
   initialvalue: ['default'],
   initial: ['default'],
@@ -127,6 +129,11 @@ export const PROPERTY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   max: ['maxDate', 'maxSelect'],
   minimum: ['min', 'minDate'],
   maximum: ['max', 'maxDate'],
+  minvalue: ['min', 'minDate'],
+  maxvalue: ['max', 'maxDate'],
+  ratemin: ['min'],
+  ratemax: ['max'],
+  ratestep: ['step'],
   earliest: ['minDate'],
   latest: ['maxDate'],
   minitems: ['minSelect'],
@@ -172,10 +179,15 @@ export const PROPERTY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   errormessage: ['patternError'],
   validationmessage: ['patternError'],
   examples: ['suggestions'],
+  datalist: ['suggestions'],
   increment: ['step'],
   lines: ['rows'],
   template: ['renderTemplate'],
   displaytemplate: ['renderTemplate'],
+  id: ['name'],
+  key: ['name'],
+  fieldname: ['name'],
+  fieldid: ['name'],
   mandatory: ['required'],
   isrequired: ['required'],
   debounce: ['debounceMs'],
@@ -225,7 +237,8 @@ export function meantProperty(
   aliases: Readonly<Record<string, readonly string[]>>,
   everyName: ReadonlySet<string> = new Set(),
 ): string | undefined {
-  const folded = foldName(name);
+  // rjsf's uiSchema names (`ui:placeholder`, `ui:help`) are the property without the prefix.
+  const folded = foldName(name.replace(/^ui:/i, ''));
   const same = known.find((prop) => foldName(prop) === folded);
   if (same) return same;
   const targets = Object.hasOwn(aliases, folded) ? aliases[folded]! : [];

@@ -163,7 +163,12 @@ export function checkFormSchema(
   }
   for (const prop of Object.keys(input)) {
     if (!Object.hasOwn(FORM_PROPS, prop)) {
-      top('unknownProperty', prop, say.unknownProp(null, prop, Object.keys(FORM_PROPS)), 'warning');
+      top(
+        'unknownProperty',
+        prop,
+        say.unknownProp(null, prop, Object.keys(FORM_PROPS), input[prop]),
+        'warning',
+      );
     }
   }
 
@@ -269,7 +274,7 @@ function checkField(
       continue;
     }
     if (!Object.hasOwn(props, prop)) {
-      at('unknownProperty', prop, say.unknownProp(where, prop, Object.keys(props)), 'warning');
+      at('unknownProperty', prop, say.unknownProp(where, prop, Object.keys(props), field[prop]), 'warning');
       continue;
     }
     const spec = props[prop]!;

@@ -89,3 +89,71 @@ export function resolveDateBound(
   if (isIsoDateTime(text)) return text.slice(0, 10);
   return null;
 }
+
+/**
+ * The ISO dates a date written another way may mean: `2026/12/01`, `2026.12.1`, `2026-12-1`,
+ * `2026年12月1日` (year first: one meaning); `12/01/2026` or `01.12.2026` (year last: month-day as in the
+ * US, or day-month as in most of the world; one meaning when a part is over 12 or both are the same,
+ * else both, the month-first one first). Empty when the text is no such date or names no real day.
+ */
+export function isoFormsOf(text: string): string[] {
+  const t = text.trim();
+  const iso = (y: string, m: string, d: string) =>
+    validDay(+y, +m, +d) ? [`${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`] : [];
+  const yearFirst =
+    /^(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})$/.exec(t) ??
+    /^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$/.exec(t);
+  if (yearFirst) {
+    const [, y, m, d] = yearFirst as unknown as [string, string, string, string];
+    return iso(y, m, d);
+  }
+  const named = monthNamed(t);
+  if (named) return iso(...named);
+  const yearLast = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/.exec(t);
+  if (!yearLast) return [];
+  const [, a, b, y] = yearLast as unknown as [string, string, string, string];
+  const forms = [...iso(y, a, b), ...iso(y, b, a)];
+  return [...new Set(forms)];
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** `Dec 1, 2026`, `December 1st 2026`, `1 December 2026`: [year, month, day] (a month's name is one meaning). */
+function monthNamed(text: string): [string, string, string] | undefined {
+  const m =
+    /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text) ??
+    /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i.exec(text);
+  if (!m) return undefined;
+  const [name, day] = /^\d/.test(m[1]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+  // The month's word or its start ("Dec", "Sept"); "Mayday" or "Junk" are no months.
+  const month = MONTHS.findIndex((full) => full.startsWith(name.toLowerCase())) + 1;
+  return month === 0 ? undefined : [m[3]!, String(month), day];
+}
+
+/**
+ * A date-time written another way (`2026/12/01 10:00`, `2026-12-01 9:30`, `2026年12月1日 10:00`) as the
+ * answer format "YYYY-MM-DDTHH:mm" (seconds kept), when its date means one day; undefined otherwise.
+ * A zone (Z, +09:00) is not read: the answer is a local time and the zone's meaning would be lost.
+ */
+export function isoDateTimeOf(text: string): string | undefined {
+  const m = /^(.+?)[T\s]\s*(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const forms = isoFormsOf(m[1]!);
+  if (forms.length !== 1 || +m[2]! > 23 || +m[3]! > 59 || (m[4] !== undefined && +m[4] > 59))
+    return undefined;
+  const read = `${forms[0]}T${pad(+m[2]!)}:${m[3]}${m[4] ? `:${m[4]}` : ''}`;
+  return read === text ? undefined : read;
+}

@@ -6,8 +6,9 @@
 // The input is never changed: what differs is a copy.
 import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from './aliases.js';
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
-import { isIsoDate } from './dates.js';
+import { isIsoDate, isoDateTimeOf, isoFormsOf } from './dates.js';
 import { isPlainObject } from './json-depth.js';
+import { splitLookaheadRule } from './lookahead-rule.js';
 import { schemaMessages, type Where } from './schema-messages.js';
 import type { Issue } from './types.js';
 import { formLocale } from './words.js';
@@ -173,7 +174,7 @@ function normalizeField(field: Obj, index: number, ctx: NormalizeContext, notes:
     const spec = Object.hasOwn(props, prop) ? props[prop]! : undefined;
     const value = f.get()[prop];
     if (!spec || value === undefined || ctx.skip(index, prop)) continue;
-    const read = readValue(prop, spec, value);
+    const read = readValue(prop, spec, value) ?? readDateTime(type, prop, value);
     if (read === undefined) continue;
     f.set(prop, read.value);
     const message =
@@ -185,6 +186,8 @@ function normalizeField(field: Obj, index: number, ctx: NormalizeContext, notes:
     notes.push(note(read.code, `${base}.${prop}`, message, { index, fieldType: type, property: prop }));
   }
   moveQueryParams(f, where, base, notes, ctx);
+  splitLookaheads(f, where, base, notes, ctx);
+  defaultFromOptions(f, where, base, notes, ctx);
   defaultFromLabel(f, where, base, notes, ctx);
   return f.get();
 }
@@ -239,6 +242,17 @@ function readValue(
   }
 }
 
+/** A datetime's default written another way (`2026/12/01 10:00`), as the answer holds it. */
+function readDateTime(
+  type: FieldType,
+  prop: string,
+  value: unknown,
+): { value: unknown; code: string } | undefined {
+  if (type !== 'datetime' || prop !== 'default' || typeof value !== 'string') return undefined;
+  const read = isoDateTimeOf(value);
+  return read === undefined ? undefined : { value: read, code: 'dateExpr' };
+}
+
 /** The first option as written and as read, to show the model the shape it should write. */
 function firstChange(given: unknown, read: unknown[]): [unknown, unknown] {
   if (!Array.isArray(given)) {
@@ -285,21 +299,42 @@ function optionsOf(value: unknown): unknown[] | undefined {
         out.push(option);
         continue;
       }
-      const v = isScalar(option.value) ? String(option.value) : undefined;
-      const l = isScalar(option.label) ? String(option.label) : undefined;
+      // Other libraries' keys (SurveyJS and Select2 {value, text}, {id, name}, {key, title}) when the
+      // option has neither of ours: each read only when it is the option's one key of its kind.
+      const valueKey = keyOf(option, 'value', VALUE_KEYS);
+      const labelKey = keyOf(option, 'label', LABEL_KEYS);
+      const v = valueKey && isScalar(option[valueKey]) ? String(option[valueKey]) : undefined;
+      const l = labelKey && isScalar(option[labelKey]) ? String(option[labelKey]) : undefined;
       const unclear =
-        (option.value !== undefined && v === undefined) ||
-        (option.label !== undefined && l === undefined) ||
+        valueKey === null ||
+        labelKey === null ||
+        (valueKey !== undefined && v === undefined) ||
+        (labelKey !== undefined && l === undefined) ||
         (v === undefined && l === undefined);
       if (unclear) out.push(option);
       else {
-        const { value: _value, label: _label, ...rest } = option;
+        const rest = Object.fromEntries(
+          Object.entries(option).filter(([k]) => k !== valueKey && k !== labelKey),
+        );
         out.push({ value: v ?? l!, label: l ?? v!, ...rest });
         changed = true;
       }
     } else out.push(option);
   }
   return changed ? out : undefined;
+}
+
+const VALUE_KEYS = ['id', 'key', 'code', 'const'];
+const LABEL_KEYS = ['text', 'title', 'name', 'display', 'displayName'];
+
+/**
+ * The key an option's value (or label) is under: `own` when present, else the one of `others` present;
+ * undefined when none is, null when several are (which one is meant is unclear).
+ */
+function keyOf(option: Obj, own: string, others: readonly string[]): string | null | undefined {
+  if (option[own] !== undefined) return own;
+  const present = others.filter((k) => option[k] !== undefined);
+  return present.length === 1 ? present[0] : present.length === 0 ? undefined : null;
 }
 
 function isScalar(value: unknown): value is string | number | boolean {
@@ -311,16 +346,23 @@ function isScalar(value: unknown): value is string | number | boolean {
 }
 
 const WORDS: Readonly<Record<string, string>> = {
+  today: 'today',
   tomorrow: '+1days',
   yesterday: '-1days',
   now: 'today',
+  今日: 'today',
+  本日: 'today',
+  きょう: 'today',
+  明日: '+1days',
+  あした: '+1days',
+  昨日: '-1days',
 };
 const ISO_DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** A date bound written another way, in the vocabulary's words; undefined when it stands as is. */
 function dateExprOf(text: string): string | undefined {
   const t = text.trim().toLowerCase();
-  if (Object.hasOwn(WORDS, t)) return WORDS[t];
+  if (Object.hasOwn(WORDS, t)) return WORDS[t] === text ? undefined : WORDS[t];
   const rel =
     /^([+-]?)(\d{1,5})\s*(d|days?|w|weeks?)$/.exec(t) ?? /^in\s+(\d{1,5})\s*(days?|weeks?)$/.exec(t);
   if (rel) {
@@ -331,7 +373,10 @@ function dateExprOf(text: string): string | undefined {
     return canonical === text ? undefined : canonical;
   }
   const stamp = ISO_DATETIME.exec(text.trim());
-  return stamp && isIsoDate(stamp[1]!) ? stamp[1] : undefined;
+  if (stamp) return isIsoDate(stamp[1]!) ? stamp[1] : undefined;
+  // 2026/12/01, 2026年12月1日, 12/25/2026: read only when it means one day (checker: both forms in the fix).
+  const forms = isoFormsOf(text);
+  return forms.length === 1 && forms[0] !== text ? forms[0] : undefined;
 }
 
 /** `accept` as a list, or with `*.pdf` globs: the comma-separated string the vocabulary takes. */
@@ -385,6 +430,82 @@ function moveQueryParams(
       index: where!.index,
       fieldType: type,
       property: 'searchUrl',
+    }),
+  );
+}
+
+/**
+ * A password rule written with lookaheads on a text field (`^(?=.*[A-Z])(?=.*\d).{8,}$`): the checks it
+ * means (lookahead-rule.ts), when the engine can run them all; a length already written stays if it is
+ * stricter. A rule that cannot be split stays as written (the checker refuses it and says how).
+ */
+function splitLookaheads(
+  f: Writable,
+  where: Where,
+  base: string,
+  notes: Issue[],
+  ctx: NormalizeContext,
+): void {
+  const field = f.get();
+  const given = field.pattern;
+  if (typeof given !== 'string' || field.type !== 'text' || ctx.skip(where!.index, 'pattern')) return;
+  const rule = splitLookaheadRule(given, true);
+  if (rule?.kind !== 'split') return;
+  if (rule.pattern === undefined) f.remove('pattern');
+  else f.set('pattern', rule.pattern);
+  const min = field.minLength;
+  const max = field.maxLength;
+  if (rule.minLength !== undefined && !(typeof min === 'number' && min >= rule.minLength))
+    f.set('minLength', rule.minLength);
+  if (rule.maxLength !== undefined && !(typeof max === 'number' && max <= rule.maxLength))
+    f.set('maxLength', rule.maxLength);
+  notes.push(
+    note('lookaheadSplit', `${base}.pattern`, ctx.say.lookaheadSplit(where, given, rule), {
+      index: where!.index,
+      fieldType: 'text',
+      property: 'pattern',
+    }),
+  );
+}
+
+/** The flags other libraries put on an option to mark it chosen at first (HTML's selected, checked). */
+const CHOSEN_FLAGS = ['selected', 'checked', 'default', 'isDefault'];
+
+/**
+ * Options marked chosen at first (`{"value": "b", "label": "B", "selected": true}`) when the field has
+ * no default: the default is their value (a list for a multiselect), the flags are dropped.
+ */
+function defaultFromOptions(
+  f: Writable,
+  where: Where,
+  base: string,
+  notes: Issue[],
+  ctx: NormalizeContext,
+): void {
+  const field = f.get();
+  const type = field.type as FieldType;
+  const props = FIELD_CATALOG[type].props as Record<string, PropSpec>;
+  if (!Array.isArray(field.options) || !Object.hasOwn(props, 'default') || field.default !== undefined)
+    return;
+  const marked = (o: unknown) => isPlainObject(o) && CHOSEN_FLAGS.some((k) => o[k] === true);
+  const chosen = field.options.filter(marked) as Obj[];
+  if (chosen.length === 0 || chosen.some((o) => typeof o.value !== 'string')) return;
+  const several = props.default!.kind === 'string[]';
+  if (!several && chosen.length > 1) return;
+  const flag = CHOSEN_FLAGS.find((k) => chosen[0]![k] === true)!;
+  f.set(
+    'options',
+    field.options.map((o) =>
+      marked(o) ? Object.fromEntries(Object.entries(o as Obj).filter(([k]) => !CHOSEN_FLAGS.includes(k))) : o,
+    ),
+  );
+  const initial = several ? chosen.map((o) => o.value) : chosen[0]!.value;
+  f.set('default', initial);
+  notes.push(
+    note('defaultFromOption', `${base}.default`, ctx.say.defaultFromOption(where, flag, initial), {
+      index: where!.index,
+      fieldType: type,
+      property: 'default',
     }),
   );
 }

@@ -1,7 +1,10 @@
 // The sentences of schema errors and warnings, in the style of seed 000's エラーハンドリング:
 // each names the field index, its type and the property, and says what to write instead.
-import type { PropKind } from './catalog.js';
+import { isFieldType, type PropKind } from './catalog.js';
+import { isoFormsOf } from './dates.js';
+import { type LookaheadSplit, splitLookaheadRule } from './lookahead-rule.js';
 import type { PatternProblem, SyntaxReason } from './pattern/index.js';
+import { propertyHint } from './property-hints.js';
 import { nearProperty, nearType } from './suggest.js';
 import type { Locale } from './types.js';
 
@@ -101,6 +104,14 @@ function acceptFix(accept: string): { bad: string[]; fixed: string } {
         : `.${token.replace(/^\*?\.?/, '').toLowerCase()}`,
   );
   return { bad: tokens.filter(isBad), fixed: fixed.join(',') };
+}
+
+/** The properties a lookahead rule becomes, as JSON the model can paste (`"minLength": 8, "pattern": "..."`). */
+function splitText(split: LookaheadSplit): string {
+  return (['minLength', 'maxLength', 'pattern'] as const)
+    .filter((key) => split[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}: ${JSON.stringify(split[key])}`)
+    .join(', ');
 }
 
 function at(locale: Locale, where: Where): string {
@@ -295,10 +306,20 @@ function buildMessages(locale: Locale) {
           return en
             ? `${E}${p} uses a backreference, which is not supported. Write the pattern without \\1 or \\k<name>.`
             : `${E}${p} は後方参照を含みます。後方参照（\\1、\\k<name>）を使わないパターンを指定してください。`;
-        case 'lookaround':
+        case 'lookaround': {
+          const rule = splitLookaheadRule(pattern, w?.type === 'text');
+          const how =
+            rule?.kind === 'tooMany'
+              ? en
+                ? ` It requires ${rule.kinds} kinds of character; one pattern can require at most ${rule.checked} in every order within the size limit. Write ${splitText(rule)} and say the other kinds in patternError and the label (they are not checked).`
+                : `${rule.kinds}種類の文字を必須にしていますが、1つのパターンで順不同に必須にできるのは大きさの上限内で${rule.checked}種類までです。${splitText(rule)} と書き、残りの種類は patternError と label で伝えてください（検査はされません）。`
+              : en
+                ? ' To require kinds of character, list them in every order in one pattern ("[A-Z].*\\\\d|\\\\d.*[A-Z]") and write the length as minLength / maxLength.'
+                : '文字の種類を必須にするには、1つのパターンに順不同の並びを | で並べ（"[A-Z].*\\\\d|\\\\d.*[A-Z]"）、長さは minLength / maxLength で指定してください。';
           return en
-            ? `${E}${p} uses lookahead or lookbehind, which is not supported. Write the pattern without (?=, (?!, (?<= or (?<!.`
-            : `${E}${p} は先読み・後読みを含みます。(?=、(?!、(?<=、(?<! を使わないパターンを指定してください。`;
+            ? `${E}${p} uses lookahead or lookbehind, which is not supported. Write the pattern without (?=, (?!, (?<= or (?<!.${how}`
+            : `${E}${p} は先読み・後読みを含みます。(?=、(?!、(?<=、(?<! を使わないパターンを指定してください。${how}`;
+        }
         case 'tooLong':
           return en
             ? `${E}${of(w, 'pattern')} is longer than ${problem.max} characters. Write a shorter pattern.`
@@ -313,10 +334,32 @@ function buildMessages(locale: Locale) {
       en
         ? `${E}${of(w, 'pattern')}: the patterns of this form add up to more than the limit of ${max} ${what === 'size' ? 'in size' : 'characters'} (${total} up to here). Use fewer or simpler patterns.`
         : `${E}${of(w, 'pattern')}: このフォームのpatternの${what === 'size' ? '規模' : '文字数'}の合計が上限 ${max} を超えました（ここまでの合計 ${total}）。patternを減らすか簡単にしてください。`,
-    badDateExpr: (w: Where, prop: string, value: string) =>
-      en
-        ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".`
-        : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。`,
+    badDateExpr: (w: Where, prop: string, value: string) => {
+      // A date in another order that means two days (12/01/2026): both ISO forms, the model knows which.
+      const forms = isoFormsOf(value);
+      if (forms.length > 1) {
+        const [us, world] = forms.map((f) => JSON.stringify(f));
+        return en
+          ? `${E}${of(w, prop)} ${q(value)} is ambiguous: write ${us} if it is month/day, or ${world} if it is day/month (ISO dates, YYYY-MM-DD).`
+          : `${E}${of(w, prop)} ${q(value)} は日付の順序が曖昧です。月/日なら ${us}、日/月なら ${world} と書いてください（ISO形式 YYYY-MM-DD）。`;
+      }
+      // Words for a span from today: the days it means, which the model can check and keep.
+      const span = /next\s*week|in\s*a\s*week|来週|一週間後|1週間後/i.test(value)
+        ? '+7days'
+        : /next\s*month|in\s*a\s*month|来月|一か月後|1か月後|一ヶ月後|1ヶ月後/i.test(value)
+          ? '+30days'
+          : /next\s*year|in\s*a\s*year|来年|一年後|1年後/i.test(value)
+            ? '+365days'
+            : undefined;
+      const more = span
+        ? en
+          ? ` For ${q(value)} from today, write "${span}".`
+          : `今日から${q(value)}なら "${span}" と書いてください。`
+        : '';
+      return en
+        ? `${E}${of(w, prop)} ${q(value)} is not understood. Write "today", "+30days", "-7days" or an ISO date such as "2025-01-31".${more}`
+        : `${E}${of(w, prop)} ${q(value)} は解釈できません。"today"、"+30days"、"-7days"、"2025-01-31" のいずれかの形で指定してください。${more}`;
+    },
     badUrl: (w: Where, prop: string, value: string) =>
       en
         ? `${E}${of(w, prop)} ${q(value)} is not a usable URL. Write "https://..." or a path such as "/api/..." (one leading slash; no backslash, no "//host", no spaces, no user:password@).`
@@ -385,6 +428,14 @@ function buildMessages(locale: Locale) {
       en
         ? `${N}${of(w, 'options')} were read as {"value", "label"} pairs: ${value(from)} as ${json(to)}. Write them so next time.`
         : `${N}${of(w, 'options')}を {"value", "label"} の組として読みました（${value(from)} を ${json(to)} として）。次回はこの形で書いてください。`,
+    lookaheadSplit: (w: Where, from: string, split: LookaheadSplit) =>
+      en
+        ? `${N}${of(w, 'pattern')} ${q(from)} uses lookahead, which patterns cannot; it was split into the checks it means: ${splitText(split)}. Write them so next time.`
+        : `${N}${of(w, 'pattern')} ${q(from)} は先読みを使っているため、同じ意味の検査に分けました: ${splitText(split)}。次回はこの形で書いてください。`,
+    defaultFromOption: (w: Where, flag: string, initial: unknown) =>
+      en
+        ? `${N}${of(w, 'options')}: the option marked "${flag}": true was read as "default": ${json(initial)}. Write the default so next time.`
+        : `${N}${of(w, 'options')}の "${flag}": true の選択肢を "default": ${json(initial)} として読みました。次回は default で書いてください。`,
     clamped: (w: Where, prop: string, from: number, to: number) =>
       en
         ? `${N}${of(w, prop)} ${from} is out of range, so ${to} is used.`
@@ -398,11 +449,18 @@ function buildMessages(locale: Locale) {
         ? `${N}${of(w, 'searchUrl')} ${q(from)}: its {query} parameter was moved to searchParams ${json(moved)}; searchUrl is now ${q(to)}.`
         : `${N}${of(w, 'searchUrl')} ${q(from)} の {query} のパラメータを searchParams ${json(moved)} に移し、searchUrl は ${q(to)} にしました。`,
     /** `known`: the names the form (w null) or the field's type takes, for "did you mean". */
-    unknownProp: (w: Where, prop: string, known: readonly string[]) => {
-      const near = nearProperty(prop, known, w ? 'field' : 'form');
+    /**
+     * `known`: the names the form (w null) or the field's type takes, for "did you mean"; what the
+     * vocabulary offers for what the model meant (property-hints.ts) comes first when there is one.
+     */
+    unknownProp: (w: Where, prop: string, known: readonly string[], given?: unknown) => {
+      const type = w ? (isFieldType(w.type) ? w.type : undefined) : null;
+      const hint = type === undefined ? undefined : propertyHint(prop, given, type, locale);
+      const near = hint ? undefined : nearProperty(prop, known, w ? 'field' : 'form');
+      const more = hint ? `${en ? ' ' : ''}${hint}` : '';
       return en
-        ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property ${q(prop)} is ignored.${near ? ` Did you mean ${q(near)}?` : ''}`
-        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ ${q(prop)} は無視されます。${near ? `${q(near)} の誤りではありませんか？` : ''}`;
+        ? `${W}${w ? `${at(locale, w)}: ` : ''}unknown property ${q(prop)} is ignored.${near ? ` Did you mean ${q(near)}?` : ''}${more}`
+        : `${W}${w ? `${at(locale, w)}の` : ''}不明なプロパティ ${q(prop)} は無視されます。${near ? `${q(near)} の誤りではありませんか？` : ''}${more}`;
     },
     noQueryParam: (w: Where) =>
       en

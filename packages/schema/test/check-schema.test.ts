@@ -135,7 +135,9 @@ test('options that are not {value, label}, empty, or repeated', () => {
   assert.match(bad[2]!, /options\[3\]のvalue 'a' はoptions\[0\]と重複しています。/);
   assert.deepEqual(codes(form({ name: 's', type: 'select', options: 'a,b' })), ['wrongKind']);
   // An option with neither value nor label means nothing: refused, and the others are left as written.
-  assert.deepEqual(codes(form({ name: 's', type: 'select', options: ['a', { name: 'b' }] })), ['badOption']);
+  assert.deepEqual(codes(form({ name: 's', type: 'select', options: ['a', { colour: 'b' }] })), [
+    'badOption',
+  ]);
 });
 
 test('duplicate and reserved names', () => {
@@ -317,7 +319,7 @@ test('unknown properties are warnings that suggest the intended name', () => {
       "警告: 不明なプロパティ 'titel' は無視されます。'title' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'lable' は無視されます。'label' の誤りではありませんか？",
       "警告: フィールド[0]（type: text）の不明なプロパティ 'colour' は無視されます。",
-      "警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。",
+      `警告: フィールド[0]（type: text）の不明なプロパティ 'choices' は無視されます。決まった選択肢は "type": "select" か "radio"（1つ）、"multiselect"（複数）と "options" で書きます。text の入力例なら "suggestions" です。`,
     ],
   );
   // An English form gets the same suggestion in English (its language from its words, no `locale`).

@@ -18,6 +18,11 @@ export interface FlowState {
   form?: string;
   /** When the elicitation was asked (ms): an answer much faster is not a person's (unseen.ts). */
   askedAt?: number;
+  /**
+   * `question`'s second dialog (the text of a picked 「その他」): what the first dialog answered, kept
+   * sealed here so the answers join without the server holding anything between the rounds.
+   */
+  picked?: Record<string, unknown>;
 }
 
 export type FlowStateCodec = RequestStateCodec<FlowState>;

@@ -36,39 +36,106 @@ function optionTitle(option: { label: string; description?: string }): string {
   return option.description ? `${option.label} — ${option.description}` : option.label;
 }
 
+/**
+ * The client's dialog for the questions: one row per question, every one required (seed 004 asks each
+ * question for an answer, so an empty dialog cannot be accepted). A row is titled by the question's
+ * header; the question's own text is said once: as the dialog's message when there is one question
+ * (questionsMessage), else as the row's description. A question with custom (「その他」) has that word
+ * as one more choice; picking it asks for the text in a second dialog (otherToElicitation), since a
+ * dialog row is either a choice or a text box, never both.
+ */
 export function questionsToElicitation(
   questions: ResolvedQuestion[],
   locale: Locale = questionLocale({ questions }),
 ): ElicitationSchema {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
+  const several = questions.length > 1;
   questions.forEach((q, i) => {
-    const { choice, other } = questionKeys(i);
-    const title = q.header || `Q${i + 1}`;
+    const { choice } = questionKeys(i);
+    const row = { title: q.header || `Q${i + 1}`, ...(several ? { description: q.question } : {}) };
+    required.push(choice);
     if (q.options.length === 0) {
-      properties[choice] = { type: 'string', title, description: q.question, minLength: 1 };
-      required.push(choice);
+      properties[choice] = { type: 'string', ...row, minLength: 1 };
       return;
     }
     const choices = q.options.map((o) => ({ const: o.label, title: optionTitle(o) }));
+    if (q.custom) choices.push({ const: customChoiceLabel(locale), title: customChoiceLabel(locale) });
     properties[choice] = q.multiple
-      ? {
-          type: 'array',
-          title,
-          description: q.question,
-          items: { anyOf: choices },
-          ...(q.custom ? {} : { minItems: 1 }),
-        }
-      : { type: 'string', title, description: q.question, oneOf: choices };
-    if (!q.custom) required.push(choice);
-    else
-      properties[other] = {
-        type: 'string',
-        title: `${title}: ${customChoiceLabel(locale)}`,
-        description: q.question,
-      };
+      ? { type: 'array', ...row, items: { anyOf: choices }, minItems: 1 }
+      : { type: 'string', ...row, oneOf: choices };
   });
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } as ElicitationSchema;
+  return { type: 'object', properties, required } as ElicitationSchema;
+}
+
+/** The dialog's message: the question itself when there is one (its row does not repeat it). */
+export function questionsMessage(questions: ResolvedQuestion[], locale: Locale): string {
+  return questions.length === 1 ? questions[0]!.question : agentText(locale, 'questionSeveral');
+}
+
+/** The questions (by index) whose answer in `values` picked the free-text choice (「その他」). */
+export function otherPicked(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+  locale: Locale,
+): number[] {
+  const other = customChoiceLabel(locale);
+  return questions.flatMap((q, i) => {
+    const picked = values[questionKeys(i).choice];
+    const hit = Array.isArray(picked) ? picked.includes(other) : picked === other;
+    return q.custom && q.options.length > 0 && hit ? [i] : [];
+  });
+}
+
+/**
+ * The second dialog: one text row for each question whose 「その他」 was picked, required. One such
+ * question: the message is the question, the row says 「その他」; several: each row is titled by its
+ * header and described by its question (once each in this dialog).
+ */
+export function otherToElicitation(
+  questions: ResolvedQuestion[],
+  indexes: number[],
+  locale: Locale,
+): { message: string; requestedSchema: ElicitationSchema } {
+  const properties: Record<string, unknown> = {};
+  const one = indexes.length === 1;
+  for (const i of indexes) {
+    const q = questions[i]!;
+    properties[questionKeys(i).other] = one
+      ? { type: 'string', title: customChoiceLabel(locale), minLength: 1 }
+      : {
+          type: 'string',
+          title: `${q.header || `Q${i + 1}`}: ${customChoiceLabel(locale)}`,
+          description: q.question,
+          minLength: 1,
+        };
+  }
+  return {
+    message: one ? questions[indexes[0]!]!.question : agentText(locale, 'questionOther'),
+    requestedSchema: {
+      type: 'object',
+      properties,
+      required: Object.keys(properties),
+    } as ElicitationSchema,
+  };
+}
+
+/** The answers with the free-text choice word taken out (its text is the answer, in `qN_other`). */
+export function withoutOtherChoice(
+  questions: ResolvedQuestion[],
+  values: Record<string, unknown>,
+  locale: Locale,
+): Record<string, unknown> {
+  const other = customChoiceLabel(locale);
+  const out = { ...values };
+  questions.forEach((q, i) => {
+    const key = questionKeys(i).choice;
+    if (!q.custom || q.options.length === 0) return;
+    const picked = out[key];
+    if (Array.isArray(picked)) out[key] = picked.filter((v) => v !== other);
+    else if (picked === other) delete out[key];
+  });
+  return out;
 }
 
 export function questionsToForm(

@@ -31,10 +31,14 @@ import { QUESTION_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
 import { holdWhileAsking, releaseHold } from './progress.js';
 import {
   answersFromValues,
+  otherPicked,
+  otherToElicitation,
   questionAnswerProblems,
   questionLocale,
+  questionsMessage,
   questionsToElicitation,
   questionsToForm,
+  withoutOtherChoice,
 } from './question-form.js';
 import { waitingForInputResult } from './request-form-result.js';
 import { routeInput, withoutPage } from './route-call.js';
@@ -198,28 +202,38 @@ async function askByElicitation(
 ): Promise<CallToolResult> {
   const { questions, locale } = asked;
   releaseHold(ctx);
-  const baseMessage =
-    questions.length === 1 ? questions[0]!.question : questions.map((q) => q.question).join('\n');
   const response = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
-  if (response.kind !== 'elicit') return ask(server, ctx, runtime, asked, baseMessage, 0);
+  if (response.kind !== 'elicit') return ask(server, ctx, runtime, asked, {}, 0);
   const state = flowState(ctx);
   const attempt = state.attempt ?? 0;
-  const unseen = unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
+  // The second dialog follows one a person answered: someone sees them.
+  const unseen = state.picked
+    ? undefined
+    : unseenAnswer({ action: response.action, askedAt: state.askedAt, attempt });
   if (unseen) return noUi(asked, [unseen]);
   if (response.action !== 'accept') return cancelled(asked, { action: response.action });
   const content = response.content ?? {};
+  // The first dialog picked 「その他」 somewhere and answered the rest: the text is asked in a second
+  // dialog, the picks kept (with a question left empty, the first dialog is asked again below).
+  if (!state.picked) {
+    const others = otherPicked(questions, content, locale);
+    const rest = answersFromValues(questions, withoutOtherChoice(questions, content, locale));
+    const complete = rest.every((answer, i) => answer.length > 0 || others.includes(i));
+    if (others.length > 0 && complete) return ask(server, ctx, runtime, asked, { picked: content }, attempt);
+  }
+  const values = withoutOtherChoice(questions, { ...(state.picked ?? {}), ...content }, locale);
   // A dialog may be accepted with nothing chosen or typed: that is no answer (never `"Q"=""`).
-  const unanswered = answersFromValues(questions, content).flatMap((answer, i) =>
+  const unanswered = answersFromValues(questions, values).flatMap((answer, i) =>
     answer.length === 0
       ? [agentText(locale, 'questionUnanswered', { question: questions[i]!.question })]
       : [],
   );
-  const problems = [...Object.values(questionAnswerProblems(questions, content, locale)), ...unanswered];
-  // A single choice answered twice (an option and typed text) is asked again, a few times at most;
-  // after that the typed text is the answer (answersFromValues).
+  const problems = [...Object.values(questionAnswerProblems(questions, values, locale)), ...unanswered];
+  // An empty answer (or, from a client that sends both, an option and typed text for one choice) is
+  // asked again, a few times at most; after that the typed text is the answer (answersFromValues).
   if (problems.length > 0 && attempt + 1 < MAX_ATTEMPTS) {
-    const message = `${baseMessage}\n\n${problems.map((p) => `・${p}`).join('\n')}`;
-    return ask(server, ctx, runtime, asked, message, attempt + 1);
+    const note = problems.map((p) => `・${p}`).join('\n');
+    return ask(server, ctx, runtime, asked, { picked: state.picked, note }, attempt + 1);
   }
   if (unanswered.length > 0) {
     // Still nothing after the re-asks: say so, instead of an empty answer that looks real.
@@ -228,30 +242,44 @@ async function askByElicitation(
     result.content.push({ type: 'text', text: unanswered.join('\n') });
     return asToolResult(result, true);
   }
-  return answered(asked, content);
+  return answered(asked, values);
 }
 
 const MAX_ATTEMPTS = 3;
 
+/**
+ * Asks in the client's dialog: the questions, one row each; or, with `picked` (what the first dialog
+ * answered), the text of each picked 「その他」. `note`: what was wrong with the last answer.
+ */
 async function ask(
   server: McpServer,
   ctx: ServerContext,
   runtime: FormRuntime,
   asked: Asked,
-  message: string,
+  round: { picked?: Record<string, unknown>; note?: string },
   attempt: number,
 ): Promise<CallToolResult> {
   const { questions, locale } = asked;
+  const { picked, note } = round;
+  const dialog = picked
+    ? otherToElicitation(questions, otherPicked(questions, picked, locale), locale)
+    : {
+        message: questionsMessage(questions, locale),
+        requestedSchema: questionsToElicitation(questions, locale),
+      };
   holdWhileAsking(server, ctx, runtime.progressIntervalMs, () => agentText(locale, 'questionWaiting'));
   return inputRequired({
     inputRequests: {
       [INPUT_KEY]: inputRequired.elicit({
         mode: 'form',
-        message,
-        requestedSchema: questionsToElicitation(questions, locale),
+        message: note ? `${dialog.message}\n\n${note}` : dialog.message,
+        requestedSchema: dialog.requestedSchema,
       }),
     },
-    requestState: await runtime.stateCodec.mint({ attempt, askedAt: Date.now() }, ctx),
+    requestState: await runtime.stateCodec.mint(
+      { attempt, askedAt: Date.now(), ...(picked ? { picked } : {}) },
+      ctx,
+    ),
   }) as unknown as CallToolResult;
 }
 

@@ -81,16 +81,93 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
       // What Claude-based hosts show the model: the seed's words lead structuredContent.
       assert.equal(result.structuredContent.message, result.content[0].text);
       assert.deepEqual(result.structuredContent.answers, [['main.ts']]);
-      const props = seen[0].requestedSchema.properties;
-      assert.deepEqual(props.q1.oneOf[0], { const: 'main.ts', title: 'main.ts — エントリーポイント' });
-      assert.equal(props.q1_other.type, 'string');
+      // One row, required (an empty dialog cannot be accepted), titled by the header; the question is
+      // the dialog's message and is not repeated in the row; その他 is one more choice.
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0].message, 'どのファイルを編集しますか？');
+      assert.deepEqual(seen[0].requestedSchema, {
+        type: 'object',
+        properties: {
+          q1: {
+            type: 'string',
+            title: 'ファイル選択',
+            oneOf: [
+              { const: 'main.ts', title: 'main.ts — エントリーポイント' },
+              { const: 'utils.ts', title: 'utils.ts — ユーティリティ関数' },
+              { const: 'config.ts', title: 'config.ts — 設定ファイル' },
+              { const: 'その他', title: 'その他' },
+            ],
+          },
+        },
+        required: ['q1'],
+      });
+    });
+
+    test('その他 is one choice: picking it asks for the text in a second dialog of one row, and that text is the answer', async () => {
+      const seen: any[] = [];
+      const answers = [
+        { action: 'accept' as const, content: { q1: 'その他' } },
+        { action: 'accept' as const, content: { q1_other: 'index.ts' } },
+      ];
+      const result = await ask(kind, questionFile('single.json'), async (params) => {
+        seen.push(params);
+        return answers.shift()!;
+      });
+      assert.equal(seen.length, 2);
+      assert.equal(seen[1].message, 'どのファイルを編集しますか？');
+      assert.deepEqual(seen[1].requestedSchema, {
+        type: 'object',
+        properties: { q1_other: { type: 'string', title: 'その他', minLength: 1 } },
+        required: ['q1_other'],
+      });
+      assert.equal(result.content[0].text, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
+      assert.deepEqual(result.structuredContent.answers, [['index.ts']]);
+    });
+
+    test('その他 picked with another question left empty: the first dialog again, then the text', async () => {
+      const seen: any[] = [];
+      const answers = [
+        { action: 'accept' as const, content: { q2: ['その他'] } },
+        { action: 'accept' as const, content: { q1: 'main.ts', q2: ['その他'] } },
+        { action: 'accept' as const, content: { q2_other: 'D' } },
+      ];
+      const result = await ask(kind, questionFile('several.json'), async (params) => {
+        seen.push(params);
+        return answers.shift()!;
+      });
+      assert.equal(seen.length, 3);
+      assert.match(seen[1].message, /「どのファイルを編集しますか？」に回答してください/);
+      assert.deepEqual(Object.keys(seen[1].requestedSchema.properties), ['q1', 'q2']);
+      assert.deepEqual(Object.keys(seen[2].requestedSchema.properties), ['q2_other']);
+      assert.deepEqual(result.structuredContent.answers, [['main.ts'], ['D']]);
     });
 
     test('several questions, multiple choice and free text joined the seed way', async () => {
-      const result = await ask(kind, questionFile('several.json'), async () => ({
-        action: 'accept',
-        content: { q1: 'utils.ts', q2: ['A', 'C'], q2_other: 'ほかのもの' },
-      }));
+      const seen: any[] = [];
+      const answers = [
+        { action: 'accept' as const, content: { q1: 'utils.ts', q2: ['A', 'C', 'その他'] } },
+        { action: 'accept' as const, content: { q2_other: 'ほかのもの' } },
+      ];
+      const result = await ask(kind, questionFile('several.json'), async (params) => {
+        seen.push(params);
+        return answers.shift()!;
+      });
+      // One row per question, each question's text once in the dialog (the rows', not the message).
+      const [first, second] = seen;
+      assert.deepEqual(Object.keys(first.requestedSchema.properties), ['q1', 'q2']);
+      assert.deepEqual(first.requestedSchema.required, ['q1', 'q2']);
+      assert.equal(first.requestedSchema.properties.q2.minItems, 1);
+      assert.deepEqual(first.requestedSchema.properties.q2.items.anyOf.at(-1), {
+        const: 'その他',
+        title: 'その他',
+      });
+      const shown = JSON.stringify(first);
+      for (const question of ['どのファイルを編集しますか？', 'どの拡張機能を使用しますか？（複数可）'])
+        assert.equal(shown.split(question).length - 1, 1, question);
+      assert.equal(first.message, '次の質問に回答してください。');
+      // The second dialog asks only for the text of the その他 picked.
+      assert.deepEqual(Object.keys(second.requestedSchema.properties), ['q2_other']);
+      assert.deepEqual(second.requestedSchema.required, ['q2_other']);
       assert.equal(
         result.content[0].text,
         'ユーザーの回答: "どのファイルを編集しますか？"="utils.ts", "どの拡張機能を使用しますか？（複数可）"="A, C, ほかのもの"',
@@ -271,7 +348,12 @@ describe('question as a model writes it after AskUserQuestion, in English', () =
       return { action: 'accept', content: { q1: ['auth', 'api'] } };
     });
     assert.equal(seen[0].requestedSchema.properties.q1.type, 'array');
-    assert.equal(seen[0].requestedSchema.properties.q1_other.title, 'Features: Other');
+    assert.deepEqual(seen[0].requestedSchema.properties.q1.items.anyOf.at(-1), {
+      const: 'Other',
+      title: 'Other',
+    });
+    assert.equal(seen[0].requestedSchema.properties.q1.title, 'Features');
+    assert.equal(seen[0].message, 'Which features should the project include?');
     assert.deepEqual(result.structuredContent.answers, [['auth', 'api']]);
     assert.equal(
       result.content[0].text,

@@ -2,7 +2,7 @@
 // when it answers a form, the form and its checked values); the agent streams what it does through
 // `emit` and returns its state for the next turn. Ending the turn after request_form is the agent's
 // job; detecting the form and keeping it pending is the host's.
-import type { FormSchema, Locale } from '@formrequest/schema';
+import type { AnswerLabels, FormSchema, Locale } from '@formrequest/schema';
 
 export type AgentEventName = 'text' | 'tool_use' | 'tool_result';
 
@@ -13,6 +13,8 @@ export interface FormAnswer {
   outcome: 'submitted' | 'cancelled';
   /** The re-validated answers (hidden values applied) when submitted. */
   values?: Record<string, unknown>;
+  /** What the person saw for the answers that are ids (option labels, search rows), by field name. */
+  labels?: AnswerLabels;
 }
 
 export interface TurnInput {

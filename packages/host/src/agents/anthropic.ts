@@ -7,7 +7,7 @@
 // user message (a question's answer in seed 004's words: form-turn.ts).
 import type { McpHub } from '../mcp.js';
 import type { Agent, TurnInput, TurnOutput } from './agent.js';
-import { answerMessage, askedQuestions, FORM_TOOLS, waitsForInput } from './form-turn.js';
+import { answerParts, askedQuestions, FORM_TOOLS, waitsForInput } from './form-turn.js';
 import { readSse } from './sse-parser.js';
 
 export interface AnthropicOptions {
@@ -63,10 +63,12 @@ export class AnthropicAgent implements Agent {
     const messages: Message[] = structuredClone(
       ((input.state ?? {}) as { messages?: Message[] }).messages ?? [],
     );
-    const text = answerMessage(input, input.form ? questionsAsked(messages, input.form.id) : undefined);
+    // The seed's message as one text block, the labels beside the answers (if any) as the next.
+    const parts = answerParts(input, input.form ? questionsAsked(messages, input.form.id) : undefined);
+    const blocks: Block[] = parts.map((text) => ({ type: 'text', text }));
     const last = messages.at(-1);
-    if (last?.role === 'user') last.content.push({ type: 'text', text });
-    else messages.push({ role: 'user', content: [{ type: 'text', text }] });
+    if (last?.role === 'user') last.content.push(...blocks);
+    else messages.push({ role: 'user', content: blocks });
 
     for (let round = 0; round < this.options.maxRounds; round++) {
       const { content, stopReason } = await this.stream(messages, input);

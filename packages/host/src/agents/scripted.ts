@@ -105,7 +105,7 @@ function summary(form: FormAnswer, locale: Locale): string {
     const name = (field as { name?: string }).name;
     if (!name || !Object.hasOwn(values, name)) continue;
     const label = (field as { label?: string }).label ?? name;
-    lines.push(`- ${label}: ${display(field, values[name], locale)}`);
+    lines.push(`- ${label}: ${display(field, values[name], locale, form.labels?.[name])}`);
   }
   const head = en
     ? `Thank you. I received the answers to "${form.schema.title}":`
@@ -116,9 +116,12 @@ function summary(form: FormAnswer, locale: Locale): string {
   return `${head}\n${lines.join('\n') || (en ? '(no values)' : '（入力なし）')}\n${tail}`;
 }
 
-function display(field: FormField, value: unknown, locale: Locale): string {
+/** An answer as the person saw it: `shown` is what the host worked out (answerLabels) for its ids. */
+function display(field: FormField, value: unknown, locale: Locale, shown?: string | string[]): string {
   const options = (field as { options?: Array<{ value: string; label: string }> }).options;
-  const one = (v: unknown): string => {
+  const one = (v: unknown, i: number): string => {
+    const seen = Array.isArray(shown) ? shown[i] : shown;
+    if (seen !== undefined && typeof v === 'string' && !options) return `${seen} (${v})`;
     const option = options?.find((o) => o.value === v);
     if (option) return option.label;
     const user = typeof v === 'string' ? USERS.find((u) => u.id === v) : undefined;
@@ -130,5 +133,5 @@ function display(field: FormField, value: unknown, locale: Locale): string {
       return v ? (locale === 'en' ? 'yes' : 'はい') : locale === 'en' ? 'no' : 'いいえ';
     return typeof v === 'string' ? v : JSON.stringify(v);
   };
-  return Array.isArray(value) ? value.map(one).join(', ') || '-' : one(value);
+  return Array.isArray(value) ? value.map(one).join(', ') || '-' : one(value, 0);
 }

@@ -130,6 +130,7 @@ export async function answeredForm(
     id: answer.id,
     outcome: answer.outcome,
     values: answer.values,
+    ...(answer.labels ? { labels: answer.labels } : {}),
     schema: schema as unknown as FormSchema,
   };
 }

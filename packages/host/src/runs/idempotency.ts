@@ -24,7 +24,7 @@ export function checkIdempotencyKey(raw: string | undefined): string | undefined
 
 /** What makes two requests the same request: its fields, in a fixed order. */
 export function fingerprint(request: ExecuteRequest): string {
-  const { conversationId, message, formId, answers, cancel, locale, utcOffset } = request;
+  const { conversationId, message, formId, answers, cancel, locale, utcOffset, labels } = request;
   const canonical = JSON.stringify([
     conversationId,
     message,
@@ -33,6 +33,8 @@ export function fingerprint(request: ExecuteRequest): string {
     cancel,
     locale,
     utcOffset,
+    // Only when sent: a request without labels keeps the fingerprint earlier releases stored.
+    ...(labels === undefined ? [] : [sorted(labels)]),
   ]);
   return createHash('sha256').update(canonical).digest('base64url');
 }

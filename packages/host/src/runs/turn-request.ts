@@ -18,6 +18,11 @@ export interface ExecuteRequest {
    * date bounds resolve in the person's zone as the page resolved them. Clamped to -720..840.
    */
   utcOffset?: number;
+  /**
+   * With answers: what the page showed for its search and loaded fields (SubmitContext.shown of
+   * @formrequest/web), read by answerLabels as untrusted text; option labels come from the form.
+   */
+  labels?: Record<string, unknown>;
 }
 
 export interface ExecuteResponse {
@@ -36,7 +41,14 @@ export function checkRequest(body: ExecuteRequest): ExecuteRequest {
       'Send a JSON object: {"conversationId"?, "message"} or {"conversationId", "formId", "answers"|"cancel": true}.',
     );
   }
-  const { conversationId, message, formId, answers, cancel, locale, utcOffset } = body;
+  const { conversationId, message, formId, answers, cancel, locale, utcOffset, labels } = body;
+  if (labels !== undefined && (typeof labels !== 'object' || labels === null || Array.isArray(labels))) {
+    throw new HttpError(
+      400,
+      'bad_request',
+      '"labels" must be an object of field name -> the text the page showed for its answer.',
+    );
+  }
   if (utcOffset !== undefined && (typeof utcOffset !== 'number' || !Number.isFinite(utcOffset))) {
     throw new HttpError(
       400,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '@formrequest/internal/http';
 import {
+  answerLabels,
   cancelMessage,
   clampUtcOffset,
   type FormSchema,
@@ -68,7 +69,14 @@ export async function acceptTurn(
         clock,
       );
       message = submitMessage(schema, values);
-      form = { id: row.id, outcome: 'submitted', values };
+      // What the person saw for the answers that are ids, for the agent to tell the model beside them.
+      const labels = answerLabels(schema, values, input.labels ?? {});
+      form = {
+        id: row.id,
+        outcome: 'submitted',
+        values,
+        ...(Object.keys(labels).length > 0 ? { labels } : {}),
+      };
       stored = { id: row.id, status: 'answered', answer: values };
     }
   } else {

@@ -100,6 +100,8 @@ export interface RunInput {
     id: string;
     outcome: 'submitted' | 'cancelled';
     values?: Record<string, unknown>;
+    /** What the person saw for the answers that are ids (answerLabels), when any differ from them. */
+    labels?: Record<string, string | string[]>;
   };
 }
 

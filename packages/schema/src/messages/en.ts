@@ -100,6 +100,8 @@ export const agent: Words<typeof ja.agent> = {
   waitingUnseen:
     'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.',
   questionTitle: 'Question',
+  questionSeveral: 'Please answer the questions below.',
+  questionOther: 'Type your answer for "Other".',
   questionWaiting: 'Waiting for the answers to the questions',
   questionUnanswered: 'Please answer "{question}" (pick an option or type an answer).',
   questionAskInChat: 'Ask the question as a normal message instead (do not call this question again)',

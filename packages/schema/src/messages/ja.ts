@@ -118,6 +118,8 @@ export const agent = {
     'ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。そのようなホストがない実行（claude -p、フロントエンドのない Agent SDK、ターミナル）では、誰にもこのフォームは見えず、回答は届きません。その場合は会話で直接尋ねてください。Claude Code では `formrequest serve`（既定）で起動すると、フォームがダイアログかブラウザに表示されます。',
   // The `question` tool.
   questionTitle: '質問',
+  questionSeveral: '次の質問に回答してください。',
+  questionOther: '「その他」の回答を入力してください。',
   questionWaiting: '質問への回答を待っています',
   questionUnanswered: '「{question}」に回答してください（選択肢を選ぶか、入力してください）。',
   questionAskInChat:
