@@ -17,6 +17,7 @@ import { type FormSchema, formRequestText } from '@formrequest/schema';
 import {
   createFormServer,
   FORM_META_KEY,
+  ISSUED_AT_META_KEY,
   REQUEST_FORM_OUTPUT_JSON_SCHEMA,
   startHttpServer,
 } from '@formrequest/server';
@@ -33,9 +34,14 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 const TRANSPORT = process.env.BENCH_TRANSPORT ?? 'both';
 
+// A host that declared it renders forms from the call (`--host-renders-forms`): seed 000's conversation
+// result, the same for both clients (neither declares Apps or elicitation, so without the declaration
+// the server would answer `not_shown`). One config object: every instance shares one runtime.
+const CONFIG = { hostRendersForms: true };
+
 /** The form server plus `echo`, which returns its arguments as text and does nothing else. */
 function benchServer(): McpServer {
-  const server = createFormServer();
+  const server = createFormServer(CONFIG);
   const passThrough = {
     '~standard': {
       version: 1 as const,
@@ -71,7 +77,7 @@ function benchServer(): McpServer {
       return {
         content: [{ type: 'text', text: message }],
         structuredContent: { message, type: 'form_request', status: 'waiting_for_input' },
-        _meta: { [FORM_META_KEY]: schema },
+        _meta: { [FORM_META_KEY]: schema, [ISSUED_AT_META_KEY]: Date.now() },
         _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
       };
     },
