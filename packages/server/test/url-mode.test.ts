@@ -405,7 +405,9 @@ describe('a long answer and a short client timeout: progress keeps the call', { 
   test('a 2025 HTTP session with a call held open is not swept as idle', async () => {
     const server = await startHttpServer({
       port: 0,
-      sessionIdleMs: 300,
+      // 1 s, ten progress periods: a shorter bound failed under a load average of 20 (a progress tick
+      // more than 300 ms late is an idle session), which proves nothing about the sweep.
+      sessionIdleMs: 1000,
       config: { elicitation: 'auto', progressIntervalMs: 100 },
     });
     const { client, elicited } = await open('v1', { url: server.url });
@@ -422,7 +424,7 @@ describe('a long answer and a short client timeout: progress keeps the call', { 
       const { url } = await askedBy(call, elicited);
       const started = Date.now();
       // Several idle periods pass with nothing but the server's progress on the wire.
-      while (Date.now() - started < 4 * 300 || progress < 12) await new Promise((r) => setTimeout(r, 50));
+      while (Date.now() - started < 4 * 1000 || progress < 12) await new Promise((r) => setTimeout(r, 50));
       assert.equal(
         (await person.send(url, { action: 'accept', values: { destination: '松山' } })).status,
         200,
