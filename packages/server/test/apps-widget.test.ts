@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
 import { ISSUED_AT_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import { build } from 'esbuild';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
@@ -61,10 +61,6 @@ let otherOrigin: string;
 let mcp: RunningHttpServer;
 let client: TestClient;
 let browser: Browser;
-// One context for the file, a page per host: the host page is set content (about:blank) and the widget
-// runs in a sandboxed frame (an opaque origin, no storage), so pages share nothing a test could see,
-// and a page is much cheaper to open than a context on a busy machine.
-let context: BrowserContext;
 let hostScript: string;
 
 before(async () => {
@@ -100,7 +96,6 @@ before(async () => {
   });
   hostScript = bundled.outputFiles[0]!.text;
   browser = await launchBrowser();
-  context = await browser.newContext();
 });
 
 after(async () => {
@@ -162,7 +157,7 @@ async function host(
 ): Promise<Hosted> {
   const toolResult = await client.callTool({ name: tool, arguments: args });
   const { html, csp } = await readWidget();
-  const page = await context.newPage();
+  const page = await browser.newPage();
   const messages: any[] = [];
   await page.exposeFunction('reportMessage', (params: unknown) => {
     messages.push(params);
@@ -347,7 +342,7 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
   const form = { title: '名前', fields: [{ name: 'name', type: 'text', label: '名前', required: true }] };
   const result = await client.callTool({ name: 'request_form', arguments: { form_schema: form } });
   const { html, csp } = await readWidget();
-  const page = await context.newPage();
+  const page = await browser.newPage();
   const messages: any[] = [];
   try {
     await page.exposeFunction('reportMessage', (params: unknown) => {
@@ -381,7 +376,7 @@ test("relative dates mean the form's issue instant (_meta's issuedAt), not the t
   assert.ok(Math.abs(issuedAt - Date.now()) < 60_000, 'the server stamps the issue instant');
   const { html, csp } = await readWidget();
   const bounds = async (issued: unknown) => {
-    const page = await context.newPage();
+    const page = await browser.newPage();
     try {
       await page.exposeFunction('reportMessage', () => {});
       await page.setContent('<!doctype html><html><body></body></html>');
