@@ -331,9 +331,7 @@ for (const kind of ['v1', 'v2-legacy', 'v2-auto'] as ClientKind[]) {
   urlModeScenarios(kind, 'http', () => ({ url: http.url }));
 }
 
-// These tests wait out several client timeouts each (the clock is what they prove), so they run side
-// by side: each has its own client (and over stdio its own `serve`), and the waits overlap.
-describe('a long answer and a short client timeout: progress keeps the call', { concurrency: true }, () => {
+describe('a long answer and a short client timeout: progress keeps the call', () => {
   // The client gives up after TIMEOUT without news; the server sends progress every 100 ms; the person
   // answers after several timeouts have passed.
   const TIMEOUT = 2000;
@@ -345,62 +343,71 @@ describe('a long answer and a short client timeout: progress keeps the call', { 
     ['v2-auto', 'stdio'],
     ['v2-auto', 'http'],
   ];
-  for (const [kind, transport] of cases) {
-    test(`${kind} over ${transport}: resetTimeoutOnProgress, an answer after three timeouts`, async () => {
-      const target: Target =
-        transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
-      const { client, elicited } = await open(kind, target);
-      try {
-        let progress = 0;
-        const options = { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) };
-        const params = { name: 'request_form', arguments: { form_schema: TRIP_FORM } };
-        const started = Date.now();
-        const call =
-          kind === 'v1'
-            ? client.raw.callTool(params, undefined, options)
-            : client.raw.callTool(params, options);
-        const { url } = await askedBy(call, elicited);
-        while (Date.now() - started < 3 * TIMEOUT || progress < 10)
-          await new Promise((r) => setTimeout(r, 50));
-        assert.equal(
-          (await person.send(url, { action: 'accept', values: { destination: '那覇' } })).status,
-          200,
-        );
-        const result = await call;
-        assert.equal(result.structuredContent.status, 'submitted');
-        assert.ok(Date.now() - started > 3 * TIMEOUT);
-      } finally {
-        await client.close();
-      }
-    });
-  }
-
-  for (const transport of ['stdio', 'http'] as const) {
-    test(`form mode on 2025-11-25 (v1 over ${transport}): the held call sends progress while the client's dialog is open`, async () => {
-      const target: Target =
-        transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
-      let progress = 0;
-      const started = Date.now();
-      const client = await connectClient('v1', target, async () => {
-        // The person takes three client timeouts to fill the client's own dialog.
-        while (Date.now() - started < 3 * TIMEOUT || progress < 10)
-          await new Promise((r) => setTimeout(r, 50));
-        return { action: 'accept', content: { name: 'Ann' } };
+  // These wait out several client timeouts each (the clock is what they prove), so they run side by
+  // side: each has its own client (and over stdio its own `serve`), and the waits overlap. The two
+  // tests after them have short bounds of their own and run alone.
+  describe('side by side', { concurrency: true }, () => {
+    for (const [kind, transport] of cases) {
+      test(`${kind} over ${transport}: resetTimeoutOnProgress, an answer after three timeouts`, async () => {
+        const target: Target =
+          transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
+        const { client, elicited } = await open(kind, target);
+        try {
+          let progress = 0;
+          const options = {
+            timeout: TIMEOUT,
+            resetTimeoutOnProgress: true,
+            onprogress: () => (progress += 1),
+          };
+          const params = { name: 'request_form', arguments: { form_schema: TRIP_FORM } };
+          const started = Date.now();
+          const call =
+            kind === 'v1'
+              ? client.raw.callTool(params, undefined, options)
+              : client.raw.callTool(params, options);
+          const { url } = await askedBy(call, elicited);
+          while (Date.now() - started < 3 * TIMEOUT || progress < 10)
+            await new Promise((r) => setTimeout(r, 50));
+          assert.equal(
+            (await person.send(url, { action: 'accept', values: { destination: '那覇' } })).status,
+            200,
+          );
+          const result = await call;
+          assert.equal(result.structuredContent.status, 'submitted');
+          assert.ok(Date.now() - started > 3 * TIMEOUT);
+        } finally {
+          await client.close();
+        }
       });
-      try {
-        const flat = { title: 'Flat', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
-        const result = await client.raw.callTool(
-          { name: 'request_form', arguments: { form_schema: flat } },
-          undefined,
-          { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) },
-        );
-        assert.equal(result.structuredContent.status, 'submitted');
-        assert.deepEqual(result.structuredContent.values, { name: 'Ann' });
-      } finally {
-        await client.close();
-      }
-    });
-  }
+    }
+
+    for (const transport of ['stdio', 'http'] as const) {
+      test(`form mode on 2025-11-25 (v1 over ${transport}): the held call sends progress while the client's dialog is open`, async () => {
+        const target: Target =
+          transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
+        let progress = 0;
+        const started = Date.now();
+        const client = await connectClient('v1', target, async () => {
+          // The person takes three client timeouts to fill the client's own dialog.
+          while (Date.now() - started < 3 * TIMEOUT || progress < 10)
+            await new Promise((r) => setTimeout(r, 50));
+          return { action: 'accept', content: { name: 'Ann' } };
+        });
+        try {
+          const flat = { title: 'Flat', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
+          const result = await client.raw.callTool(
+            { name: 'request_form', arguments: { form_schema: flat } },
+            undefined,
+            { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) },
+          );
+          assert.equal(result.structuredContent.status, 'submitted');
+          assert.deepEqual(result.structuredContent.values, { name: 'Ann' });
+        } finally {
+          await client.close();
+        }
+      });
+    }
+  });
 
   test('a 2025 HTTP session with a call held open is not swept as idle', async () => {
     const server = await startHttpServer({
