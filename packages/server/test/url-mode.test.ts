@@ -80,8 +80,17 @@ async function open(
   return { client, elicited: elicited.promise, completed };
 }
 
+/**
+ * The scenarios with one client kind over one transport. Over stdio only the first runs (`httpOnly`):
+ * it proves what stdio adds (the page listener `serve` starts for the first form, the elicitation and
+ * its completion over the pipe, the file reference served); the rest prove the page and the tool, the
+ * same over either transport, and run over HTTP in this process (a stdio run starts `serve` for each
+ * client, and closing one that saw an unseen form waits 2 s for the SDK to end the process).
+ */
 function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target: () => Target) {
   const modern = kind === 'v2-auto';
+  const httpOnly: (name: string, fn: () => Promise<void>) => void =
+    transport === 'http' ? (name, fn) => test(name, fn) : () => {};
   describe(`${kind} over ${transport}`, () => {
     test('the form opens as a page; the answers (a file as a reference) come back in the tool result; a second submit is refused', async () => {
       const { client, elicited, completed } = await open(kind, target());
@@ -138,7 +147,7 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
-    test('the message beside the URL carries no control or bidi characters from the form', async () => {
+    httpOnly('the message beside the URL carries no control or bidi characters from the form', async () => {
       const { client, elicited } = await open(kind, target());
       try {
         const title = '出張\u001b]52;c;ZXZpbA==\u0007申請\u202e\u001b[2J\n次';
@@ -159,48 +168,51 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
-    test('answers the page refuses are refused with messages per field, and the form stays open', async () => {
-      const { client, elicited } = await open(kind, target());
-      try {
-        const call = client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
-        const { url } = await askedBy(call, elicited);
-        const bad = await person.send(url, {
-          action: 'accept',
-          values: {
-            departure: '2010-01-01',
-            seat: 'middle',
-            memo: { name: 'x.txt', size: 1, url: '/elsewhere' },
-            nights: '0x5',
-            extra: 1,
-          },
-        });
-        assert.equal(bad.status, 422);
-        assert.deepEqual(Object.keys(bad.json.errors).sort(), [
-          'departure',
-          'destination',
-          'extra',
-          'memo',
-          'nights',
-          'seat',
-        ]);
-        assert.equal(bad.json.errors.destination, '行き先は必須です');
-        // Decimal only, as a number input sends it: what Number() would read as hex is refused.
-        assert.equal(bad.json.errors.nights, '泊数は数値で入力してください');
-        const wrongType = await person.upload(url, 'memo', 'run.exe', 'MZ');
-        assert.equal(wrongType.status, 415);
-        const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1025));
-        assert.equal(tooBig.status, 413);
-        const ok = await person.send(url, { action: 'accept', values: { destination: '札幌' } });
-        assert.equal(ok.status, 200);
-        const result = await call;
-        // Unfilled optional fields stay out (the page pre-fills `seat` with its default; this client did not).
-        assert.deepEqual(result.structuredContent.values, { destination: '札幌', version: '2' });
-      } finally {
-        await client.close();
-      }
-    });
+    httpOnly(
+      'answers the page refuses are refused with messages per field, and the form stays open',
+      async () => {
+        const { client, elicited } = await open(kind, target());
+        try {
+          const call = client.callTool({ name: 'request_form', arguments: { form_schema: TRIP_FORM } });
+          const { url } = await askedBy(call, elicited);
+          const bad = await person.send(url, {
+            action: 'accept',
+            values: {
+              departure: '2010-01-01',
+              seat: 'middle',
+              memo: { name: 'x.txt', size: 1, url: '/elsewhere' },
+              nights: '0x5',
+              extra: 1,
+            },
+          });
+          assert.equal(bad.status, 422);
+          assert.deepEqual(Object.keys(bad.json.errors).sort(), [
+            'departure',
+            'destination',
+            'extra',
+            'memo',
+            'nights',
+            'seat',
+          ]);
+          assert.equal(bad.json.errors.destination, '行き先は必須です');
+          // Decimal only, as a number input sends it: what Number() would read as hex is refused.
+          assert.equal(bad.json.errors.nights, '泊数は数値で入力してください');
+          const wrongType = await person.upload(url, 'memo', 'run.exe', 'MZ');
+          assert.equal(wrongType.status, 415);
+          const tooBig = await person.upload(url, 'memo', 'big.txt', 'x'.repeat(1025));
+          assert.equal(tooBig.status, 413);
+          const ok = await person.send(url, { action: 'accept', values: { destination: '札幌' } });
+          assert.equal(ok.status, 200);
+          const result = await call;
+          // Unfilled optional fields stay out (the page pre-fills `seat` with its default; this client did not).
+          assert.deepEqual(result.structuredContent.values, { destination: '札幌', version: '2' });
+        } finally {
+          await client.close();
+        }
+      },
+    );
 
-    test('cancel and decline on the page come back as cancelled and declined', async () => {
+    httpOnly('cancel and decline on the page come back as cancelled and declined', async () => {
       for (const action of ['cancel', 'decline'] as const) {
         const { client, elicited, completed } = await open(kind, target());
         try {
@@ -222,50 +234,56 @@ function urlModeScenarios(kind: ClientKind, transport: 'stdio' | 'http', target:
       }
     });
 
-    test('a client that declines or cancels the URL at once, the page never opened: nobody saw it, never "declined"', async () => {
-      for (const answer of ['decline', 'cancel'] as const) {
-        const { client, elicited } = await open(kind, target(), answer);
-        try {
-          const result = await client.callTool({
-            name: 'request_form',
-            arguments: { form_schema: TRIP_FORM },
-          });
-          assert.equal(result.isError, true);
-          assert.equal(result.structuredContent.status, 'unseen');
-          assert.match(result.content[0].text, /フォームページも開かれていません/);
-          assert.doesNotMatch(result.content[0].text, /断りました|キャンセルしました/);
-          const { url } = await elicited;
-          const late = await person.send(url, { action: 'accept', values: { destination: '大阪' } });
-          assert.equal(late.status, 409);
-          assert.equal(late.json.state, 'closed');
-        } finally {
-          await client.close();
+    httpOnly(
+      'a client that declines or cancels the URL at once, the page never opened: nobody saw it, never "declined"',
+      async () => {
+        for (const answer of ['decline', 'cancel'] as const) {
+          const { client, elicited } = await open(kind, target(), answer);
+          try {
+            const result = await client.callTool({
+              name: 'request_form',
+              arguments: { form_schema: TRIP_FORM },
+            });
+            assert.equal(result.isError, true);
+            assert.equal(result.structuredContent.status, 'unseen');
+            assert.match(result.content[0].text, /フォームページも開かれていません/);
+            assert.doesNotMatch(result.content[0].text, /断りました|キャンセルしました/);
+            const { url } = await elicited;
+            const late = await person.send(url, { action: 'accept', values: { destination: '大阪' } });
+            assert.equal(late.status, 409);
+            assert.equal(late.json.state, 'closed');
+          } finally {
+            await client.close();
+          }
         }
-      }
-    });
+      },
+    );
 
-    test("the client declining or cancelling the URL after the page was opened ends the form as the person's answer", async () => {
-      for (const answer of ['decline', 'cancel'] as const) {
-        const { client, elicited } = await open(kind, target(), answer, FORM_AND_URL, async (params) => {
-          assert.equal((await person.open(params.url)).status, 200);
-        });
-        try {
-          const result = await client.callTool({
-            name: 'request_form',
-            arguments: { form_schema: TRIP_FORM },
+    httpOnly(
+      "the client declining or cancelling the URL after the page was opened ends the form as the person's answer",
+      async () => {
+        for (const answer of ['decline', 'cancel'] as const) {
+          const { client, elicited } = await open(kind, target(), answer, FORM_AND_URL, async (params) => {
+            assert.equal((await person.open(params.url)).status, 200);
           });
-          assert.equal(result.structuredContent.status, answer === 'decline' ? 'declined' : 'cancelled');
-          const { url } = await elicited;
-          const late = await person.send(url, { action: 'accept', values: { destination: '大阪' } });
-          assert.equal(late.status, 409);
-          assert.equal(late.json.state, answer);
-        } finally {
-          await client.close();
+          try {
+            const result = await client.callTool({
+              name: 'request_form',
+              arguments: { form_schema: TRIP_FORM },
+            });
+            assert.equal(result.structuredContent.status, answer === 'decline' ? 'declined' : 'cancelled');
+            const { url } = await elicited;
+            const late = await person.send(url, { action: 'accept', values: { destination: '大阪' } });
+            assert.equal(late.status, 409);
+            assert.equal(late.json.state, answer);
+          } finally {
+            await client.close();
+          }
         }
-      }
-    });
+      },
+    );
 
-    test('question on the page: seed 004 words in content and structuredContent.message', async () => {
+    httpOnly('question on the page: seed 004 words in content and structuredContent.message', async () => {
       const { client, elicited } = await open(kind, target(), 'accept', { elicitation: { url: {} } });
       try {
         const questions = [
@@ -325,67 +343,78 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
     ['v2-auto', 'stdio'],
     ['v2-auto', 'http'],
   ];
-  for (const [kind, transport] of cases) {
-    test(`${kind} over ${transport}: resetTimeoutOnProgress, an answer after three timeouts`, async () => {
-      const target: Target =
-        transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
-      const { client, elicited } = await open(kind, target);
-      try {
-        let progress = 0;
-        const options = { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) };
-        const params = { name: 'request_form', arguments: { form_schema: TRIP_FORM } };
-        const started = Date.now();
-        const call =
-          kind === 'v1'
-            ? client.raw.callTool(params, undefined, options)
-            : client.raw.callTool(params, options);
-        const { url } = await askedBy(call, elicited);
-        while (Date.now() - started < 3 * TIMEOUT || progress < 10)
-          await new Promise((r) => setTimeout(r, 50));
-        assert.equal(
-          (await person.send(url, { action: 'accept', values: { destination: '那覇' } })).status,
-          200,
-        );
-        const result = await call;
-        assert.equal(result.structuredContent.status, 'submitted');
-        assert.ok(Date.now() - started > 3 * TIMEOUT);
-      } finally {
-        await client.close();
-      }
-    });
-  }
-
-  for (const transport of ['stdio', 'http'] as const) {
-    test(`form mode on 2025-11-25 (v1 over ${transport}): the held call sends progress while the client's dialog is open`, async () => {
-      const target: Target =
-        transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
-      let progress = 0;
-      const started = Date.now();
-      const client = await connectClient('v1', target, async () => {
-        // The person takes three client timeouts to fill the client's own dialog.
-        while (Date.now() - started < 3 * TIMEOUT || progress < 10)
-          await new Promise((r) => setTimeout(r, 50));
-        return { action: 'accept', content: { name: 'Ann' } };
+  // These wait out several client timeouts each (the clock is what they prove), so they run side by
+  // side: each has its own client (and over stdio its own `serve`), and the waits overlap. The two
+  // tests after them have short bounds of their own and run alone.
+  describe('side by side', { concurrency: true }, () => {
+    for (const [kind, transport] of cases) {
+      test(`${kind} over ${transport}: resetTimeoutOnProgress, an answer after three timeouts`, async () => {
+        const target: Target =
+          transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
+        const { client, elicited } = await open(kind, target);
+        try {
+          let progress = 0;
+          const options = {
+            timeout: TIMEOUT,
+            resetTimeoutOnProgress: true,
+            onprogress: () => (progress += 1),
+          };
+          const params = { name: 'request_form', arguments: { form_schema: TRIP_FORM } };
+          const started = Date.now();
+          const call =
+            kind === 'v1'
+              ? client.raw.callTool(params, undefined, options)
+              : client.raw.callTool(params, options);
+          const { url } = await askedBy(call, elicited);
+          while (Date.now() - started < 3 * TIMEOUT || progress < 10)
+            await new Promise((r) => setTimeout(r, 50));
+          assert.equal(
+            (await person.send(url, { action: 'accept', values: { destination: '那覇' } })).status,
+            200,
+          );
+          const result = await call;
+          assert.equal(result.structuredContent.status, 'submitted');
+          assert.ok(Date.now() - started > 3 * TIMEOUT);
+        } finally {
+          await client.close();
+        }
       });
-      try {
-        const flat = { title: 'Flat', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
-        const result = await client.raw.callTool(
-          { name: 'request_form', arguments: { form_schema: flat } },
-          undefined,
-          { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) },
-        );
-        assert.equal(result.structuredContent.status, 'submitted');
-        assert.deepEqual(result.structuredContent.values, { name: 'Ann' });
-      } finally {
-        await client.close();
-      }
-    });
-  }
+    }
+
+    for (const transport of ['stdio', 'http'] as const) {
+      test(`form mode on 2025-11-25 (v1 over ${transport}): the held call sends progress while the client's dialog is open`, async () => {
+        const target: Target =
+          transport === 'stdio' ? { stdio: ['--config', join(dir, 'auto.json')] } : { url: http.url };
+        let progress = 0;
+        const started = Date.now();
+        const client = await connectClient('v1', target, async () => {
+          // The person takes three client timeouts to fill the client's own dialog.
+          while (Date.now() - started < 3 * TIMEOUT || progress < 10)
+            await new Promise((r) => setTimeout(r, 50));
+          return { action: 'accept', content: { name: 'Ann' } };
+        });
+        try {
+          const flat = { title: 'Flat', fields: [{ name: 'name', type: 'text', label: 'Name' }] };
+          const result = await client.raw.callTool(
+            { name: 'request_form', arguments: { form_schema: flat } },
+            undefined,
+            { timeout: TIMEOUT, resetTimeoutOnProgress: true, onprogress: () => (progress += 1) },
+          );
+          assert.equal(result.structuredContent.status, 'submitted');
+          assert.deepEqual(result.structuredContent.values, { name: 'Ann' });
+        } finally {
+          await client.close();
+        }
+      });
+    }
+  });
 
   test('a 2025 HTTP session with a call held open is not swept as idle', async () => {
     const server = await startHttpServer({
       port: 0,
-      sessionIdleMs: 300,
+      // 1 s, ten progress periods: a shorter bound failed under a load average of 20 (a progress tick
+      // more than 300 ms late is an idle session), which proves nothing about the sweep.
+      sessionIdleMs: 1000,
       config: { elicitation: 'auto', progressIntervalMs: 100 },
     });
     const { client, elicited } = await open('v1', { url: server.url });
@@ -402,7 +431,7 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
       const { url } = await askedBy(call, elicited);
       const started = Date.now();
       // Several idle periods pass with nothing but the server's progress on the wire.
-      while (Date.now() - started < 4 * 300 || progress < 12) await new Promise((r) => setTimeout(r, 50));
+      while (Date.now() - started < 4 * 1000 || progress < 12) await new Promise((r) => setTimeout(r, 50));
       assert.equal(
         (await person.send(url, { action: 'accept', values: { destination: '松山' } })).status,
         200,
