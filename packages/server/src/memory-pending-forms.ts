@@ -230,14 +230,17 @@ export class MemoryPendingForms implements PendingForms {
   }
 
   /**
-   * Closes every open form with `reason` (kept, so their pages say so); returns how many forms are
-   * closed unanswered now (these and any closed before), whose pages a person may still be on.
+   * Closes every open form with `reason` (kept, so their pages say so); returns how many pages a person
+   * may still be on or come to: the forms open until now (their URL may be in the person's hands) and
+   * those closed unanswered before whose page was opened. A form closed before with its page never
+   * opened (nobody saw it: unseen.ts) counts for nobody, so it keeps no listener up.
    */
   async closeOpen(reason: string): Promise<number> {
     let closed = 0;
     for (const form of [...this.forms.values()]) {
-      if (!form.outcome) await this.settle(form.id, { action: 'closed', reason });
-      if (form.outcome?.action === 'closed') closed++;
+      const wasOpen = !form.outcome;
+      if (wasOpen) await this.settle(form.id, { action: 'closed', reason });
+      if (form.outcome?.action === 'closed' && (wasOpen || form.openedAt !== undefined)) closed++;
     }
     return closed;
   }

@@ -95,3 +95,29 @@ test('formFromElicitation: every elicitation type as a field, and the answers ba
   const bad = formFromElicitation('x', { type: 'object', properties: { o: { type: 'object' } } });
   assert.deepEqual(bad, { ok: false, reason: 'property "o" is not one of the elicitation types.' });
 });
+
+test('closeOpen counts the pages a person may be on: open forms and opened pages, not a form nobody saw', async () => {
+  const forms = new MemoryPendingForms();
+  try {
+    const schema = { title: 'T', fields: [{ name: 'f', type: 'text', label: 'F' }] } as never;
+    const unseen = await forms.open({ schema, serverName: 'form' });
+    await forms.settle(unseen.id, { action: 'closed', reason: 'nobody saw it' });
+    assert.equal(
+      await forms.closeOpen('gone'),
+      0,
+      'a form closed before, its page never opened: no page to keep up',
+    );
+    const seen = await forms.open({ schema, serverName: 'form' });
+    await forms.markOpened(seen.id);
+    await forms.settle(seen.id, { action: 'closed', reason: 'cut' });
+    const open = await forms.open({ schema, serverName: 'form' });
+    assert.equal(await forms.closeOpen('gone'), 2, 'the opened page and the form open until now');
+    assert.equal(
+      (await forms.get(open.id))?.outcome?.action,
+      'closed',
+      'the open form is closed with the reason',
+    );
+  } finally {
+    await forms.close();
+  }
+});
