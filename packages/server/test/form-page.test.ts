@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FormSchema } from '@formrequest/schema';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { MemoryPendingForms, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
@@ -497,6 +497,52 @@ test('2026-07-28, a client that retries only when told (Claude Code): the page s
     });
   } finally {
     await client.close();
+  }
+});
+
+test('an answer nobody carried to the agent, whose form then expired from the server: the page never says "delivered"', async () => {
+  // Settled forms are kept 1 h by default; 4 s here, so the form goes while the page waits.
+  const brief = await startHttpServer({
+    port: 0,
+    config: { elicitation: 'auto' },
+    forms: new MemoryPendingForms({ settledTtlMs: 4000 }),
+  });
+  const client = new V2Client({ name: 'claude-code', version: '0' }, {
+    capabilities: { elicitation: { url: {} } },
+    versionNegotiation: { mode: 'auto' },
+    inputRequired: { autoFulfill: false },
+  } as never);
+  await client.connect(new V2HttpTransport(new URL(brief.url)));
+  try {
+    const form = { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] };
+    const call = { name: 'request_form', arguments: { form_schema: form } };
+    const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+    const url = first.inputRequests.page.params.url as string;
+    await withPage(async (page) => {
+      await page.goto(url);
+      await page.getByLabel('行き先').fill('福岡');
+      await page.getByRole('button', { name: '送信' }).click();
+      await page.getByRole('heading', { name: '送信しました' }).waitFor();
+      await page
+        .getByText('claude-code に戻って、続けてください', { exact: false })
+        .waitFor({ timeout: 5000 });
+      // The client never retried; the settled form expires and the status says `gone`.
+      await page
+        .getByText(
+          'このフォームはもうサーバーに保存されていないため、エージェントに届いたかどうかは確認できません',
+          {
+            exact: false,
+          },
+        )
+        .waitFor({ timeout: 10_000 });
+      assert.equal(await page.getByText('届きました').count(), 0, 'never said to have reached the agent');
+      assert.equal((await (await fetch(`${url}/status`)).json()).state, 'gone');
+      // The summary of what was sent stays, to copy into the conversation.
+      assert.equal(await page.locator('.fp-answers pre').textContent(), '出張申請\n行き先: 福岡');
+    });
+  } finally {
+    await client.close();
+    await brief.close();
   }
 });
 
