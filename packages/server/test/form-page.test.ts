@@ -513,33 +513,53 @@ test('an answer nobody carried to the agent, whose form then expired from the se
     inputRequired: { autoFulfill: false },
   } as never);
   await client.connect(new V2HttpTransport(new URL(brief.url)));
+  const cases = [
+    {
+      form: { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] },
+      label: '行き先',
+      answer: '福岡',
+      submit: '送信',
+      sent: '送信しました',
+      waiting: 'claude-code に戻って、続けてください',
+      gone: 'このフォームはもうサーバーに保存されていないため、エージェントに届いたかどうかは確認できません',
+      delivered: '届きました',
+      summary: '出張申請\n行き先: 福岡',
+    },
+    {
+      form: {
+        title: 'Trip',
+        locale: 'en',
+        fields: [{ name: 'destination', type: 'text', label: 'Destination' }],
+      },
+      label: 'Destination',
+      answer: 'Fukuoka',
+      submit: 'Submit',
+      sent: 'Sent',
+      waiting: 'Go back to claude-code and continue',
+      gone: 'This form is no longer kept on the server, so whether the agent received this cannot be confirmed',
+      delivered: 'close this tab and return to the agent',
+      summary: 'Trip\nDestination: Fukuoka',
+    },
+  ];
   try {
-    const form = { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] };
-    const call = { name: 'request_form', arguments: { form_schema: form } };
-    const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
-    const url = first.inputRequests.page.params.url as string;
-    await withPage(async (page) => {
-      await page.goto(url);
-      await page.getByLabel('行き先').fill('福岡');
-      await page.getByRole('button', { name: '送信' }).click();
-      await page.getByRole('heading', { name: '送信しました' }).waitFor();
-      await page
-        .getByText('claude-code に戻って、続けてください', { exact: false })
-        .waitFor({ timeout: 5000 });
-      // The client never retried; the settled form expires and the status says `gone`.
-      await page
-        .getByText(
-          'このフォームはもうサーバーに保存されていないため、エージェントに届いたかどうかは確認できません',
-          {
-            exact: false,
-          },
-        )
-        .waitFor({ timeout: 10_000 });
-      assert.equal(await page.getByText('届きました').count(), 0, 'never said to have reached the agent');
-      assert.equal((await (await fetch(`${url}/status`)).json()).state, 'gone');
-      // The summary of what was sent stays, to copy into the conversation.
-      assert.equal(await page.locator('.fp-answers pre').textContent(), '出張申請\n行き先: 福岡');
-    });
+    for (const c of cases) {
+      const call = { name: 'request_form', arguments: { form_schema: c.form } };
+      const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+      const url = first.inputRequests.page.params.url as string;
+      await withPage(async (page) => {
+        await page.goto(url);
+        await page.getByLabel(c.label).fill(c.answer);
+        await page.getByRole('button', { name: c.submit }).click();
+        await page.getByRole('heading', { name: c.sent, exact: true }).waitFor();
+        await page.getByText(c.waiting, { exact: false }).waitFor({ timeout: 5000 });
+        // The client never retried; the settled form expires and the status says `gone`.
+        await page.getByText(c.gone, { exact: false }).waitFor({ timeout: 10_000 });
+        assert.equal(await page.getByText(c.delivered).count(), 0, `${c.sent}: never said to be delivered`);
+        assert.equal((await (await fetch(`${url}/status`)).json()).state, 'gone');
+        // The summary of what was sent stays, to copy into the conversation.
+        assert.equal(await page.locator('.fp-answers pre').textContent(), c.summary);
+      });
+    }
   } finally {
     await client.close();
     await brief.close();

@@ -27,7 +27,7 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       not asked for it: their links are secrets of their own
   --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation",
                       "hostRendersForms", "urlMode", "pagePort", "progressIntervalMs",
-                      "reaskWindowMs", ...} (packages/server README, "Configuration")
+                      "reaskWindowMs", ...} (server README, "Config file")
   (default)           show each form where the client can: MCP Apps, the client's own form
                       dialog, or the form page in the browser (URL mode); answers come back in the
                       result. A client that answers before anyone could see the form (claude -p,
