@@ -1,7 +1,7 @@
 // The `form` server's optional configuration file (read by `formrequest serve --config` and by the form
 // tool's skill, which must not load the server for it): search endpoints the model may use in forms (they go into
 // the tool description, the Apps widget's CSP and the form page's CSP), the display policy (routing.ts
-// reads it: elicitation, URL mode), and the form page's port and keep-alive interval.
+// reads it: elicitation, URL mode), the form page's port and keep-alive interval, and the re-ask window.
 import type { SearchEndpoint } from '@formrequest/schema/guidance';
 
 // Not `import ... from 'node:fs'`: that builds Node's ES module facade of fs, which loads fs.promises,
@@ -54,10 +54,18 @@ export interface ServerConfig {
   maxPendingForms?: number;
   /** Forms waiting on the form page at once for one MCP session (one client connection). Default 20. */
   maxPendingFormsPerSession?: number;
+  /**
+   * How long a form whose call the client cut (its timeout, a cancel) stays answerable for a re-ask of
+   * the same form from the same session (the server's reask.ts). 0 turns re-ask off. Default 30 min.
+   */
+  reaskWindowMs?: number;
 }
 
 /** The policy when neither the config nor `serve --elicitation` names one. */
 export const DEFAULT_ELICITATION_POLICY: ElicitationPolicy = 'auto';
+
+/** The longest re-ask window the config accepts: a day, the pending form's own lifetime. */
+export const MAX_REASK_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Progress every 10 s keeps a client that resets its timeout on progress (60 s by default) waiting. */
 export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
@@ -72,6 +80,7 @@ const TOP_KEYS = [
   'allowPrivateUrls',
   'maxPendingForms',
   'maxPendingFormsPerSession',
+  'reaskWindowMs',
 ];
 const ENDPOINT_KEYS = ['purpose', 'url', 'params'];
 
@@ -142,6 +151,15 @@ export function parseServerConfig(data: unknown, source = 'server config'): Serv
     else
       problems.push(
         `"progressIntervalMs" must be a whole number of milliseconds from 100 to 600000, not ${JSON.stringify(ms)}`,
+      );
+  }
+  if (data.reaskWindowMs !== undefined) {
+    const ms = data.reaskWindowMs;
+    if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_REASK_WINDOW_MS)
+      config.reaskWindowMs = ms as number;
+    else
+      problems.push(
+        `"reaskWindowMs" must be a whole number of milliseconds from 0 (no re-ask) to ${MAX_REASK_WINDOW_MS} (24 h), not ${JSON.stringify(ms)}`,
       );
   }
   for (const key of ['maxPendingForms', 'maxPendingFormsPerSession'] as const) {

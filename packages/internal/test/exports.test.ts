@@ -10,6 +10,7 @@ test('@formrequest/internal/config exports exactly these names', async () => {
     'DEFAULT_HTTP_PORT',
     'DEFAULT_PROGRESS_INTERVAL_MS',
     'ELICITATION_POLICIES',
+    'MAX_REASK_WINDOW_MS',
     'loadServerConfig',
     'parseServerConfig',
   ]);

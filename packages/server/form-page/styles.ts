@@ -1,5 +1,7 @@
 // The page around the form, as a constructed stylesheet: the page's CSP allows no inline style, and
-// adoptedStyleSheets is not governed by style-src (the renderer styles itself the same way).
+// adoptedStyleSheets is not governed by style-src (the renderer styles itself the same way). Only the
+// banner's own retry button sits beside its text (margin-left); the withdrawn notice's copy button
+// starts its line under the answers, like the one on the done page.
 const CSS = `
 :root { color-scheme: light dark; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: light-dark(#f4f6f9, #101215);
@@ -11,7 +13,7 @@ body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: light-dark(#
 .fp-card .fr { max-width: none; border-radius: 12px; }
 .fp-banner { margin: 0 0 12px; padding: 12px 16px; border-radius: 8px; white-space: pre-line;
   background: light-dark(#fdecee, #3a1c20); color: light-dark(#8c1020, #ffb3ba); }
-.fp-banner button { margin-left: 12px; }
+.fp-banner > button { margin-left: 12px; }
 .fp-status { min-height: 1.5em; margin: 8px 4px 0; font-size: 14px; color: light-dark(#596270, #a3acb8); }
 .fp-banner button, .fp-answers button { font: inherit; min-height: 36px; padding: 0 14px; border-radius: 8px;
   border: 1px solid light-dark(#8a939f, #767f8b); background: transparent; color: inherit; cursor: pointer; }

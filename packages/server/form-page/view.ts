@@ -185,27 +185,25 @@ function showDone(state: DoneState, answers?: string): void {
 
 /**
  * After an answer, a cancel or a decline: said to have reached the agent only once a tool result
- * carried it (else "go back to <client> and continue").
+ * carried it (else "go back to <client> and continue"). A form the server no longer keeps (`gone`: a
+ * settled form expires after an hour) says nothing about delivery, so the page says just that.
  */
 async function tellDelivery(text: HTMLElement, state: 'accept' | 'cancel' | 'decline'): Promise<void> {
-  const done = words[`${state}Text`];
+  const told = (status: Status) => {
+    text.textContent = status.delivered ? words[`${state}Text`] : words.goneText;
+  };
   const now = await fetchStatus();
-  if (now && (now.delivered || now.state === 'gone')) {
-    text.textContent = done;
-    return;
-  }
+  if (now && (now.delivered || now.state === 'gone')) return told(now);
   // A held call returns at once; give it a moment before asking the person to act.
   const soon = await Promise.race([
     watch('undelivered', () => true),
     new Promise<undefined>((resolve) => setTimeout(resolve, 1500)),
   ]);
-  if (soon) {
-    text.textContent = done;
-    return;
-  }
+  if (soon) return told(soon);
   const waiting = state === 'accept' ? words.acceptWaiting : words.endWaiting;
   text.textContent = format(waiting, { client: now?.client ?? words.someClient });
-  if (await watch('undelivered', () => true)) text.textContent = done;
+  const later = await watch('undelivered', () => true);
+  if (later) told(later);
 }
 
 /** The answers typed so far, as text. */

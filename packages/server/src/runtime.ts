@@ -19,7 +19,10 @@ export interface FormRuntimeOptions {
   stateKey?: Uint8Array | string;
   /** How long a form waits for its answer. Default 24 h. */
   formTtlMs?: number;
-  /** How long a cut call's form waits for a re-ask from its session (reask.ts); 0: never. Default 30 min. */
+  /**
+   * How long a cut call's form waits for a re-ask from its session (reask.ts); 0: never. Default: the
+   * config's `reaskWindowMs`, else 30 min.
+   */
   reaskWindowMs?: number;
   log?: (line: string) => void;
 }
@@ -49,7 +52,7 @@ export function createFormRuntime(config: ServerConfig = {}, options: FormRuntim
     stateCodec: createFlowStateCodec({ key: options.stateKey, ttlMs: formTtlMs }),
     progressIntervalMs: config.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
     formTtlMs,
-    reaskWindowMs: options.reaskWindowMs ?? DEFAULT_REASK_WINDOW_MS,
+    reaskWindowMs: options.reaskWindowMs ?? config.reaskWindowMs ?? DEFAULT_REASK_WINDOW_MS,
     async pageUrl(formId) {
       const missing = formPageBuilt();
       if (missing) throw new Error(missing);

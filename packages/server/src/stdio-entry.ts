@@ -7,6 +7,7 @@ export {
   ELICITATION_POLICIES,
   type ElicitationPolicy,
   loadServerConfig,
+  MAX_REASK_WINDOW_MS,
   type ServerConfig,
 } from '@formrequest/internal/config';
 export { type ServeStdioOptions, type StdioHandle, serveStdio } from './stdio.js';

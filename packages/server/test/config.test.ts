@@ -42,6 +42,7 @@ test('loadServerConfig reads a valid file', () => {
     urlMode: false,
     pagePort: 4567,
     progressIntervalMs: 500,
+    reaskWindowMs: 0,
   };
   const path = configFile('ok.json', JSON.stringify(full));
   assert.deepEqual(loadServerConfig(path), full);
@@ -59,7 +60,7 @@ test('loadServerConfig errors name the file and the bad key', () => {
     [
       'unknown.json',
       '{"endpoint": []}',
-      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, hostRendersForms, urlMode, pagePort, progressIntervalMs, allowPrivateUrls, maxPendingForms, maxPendingFormsPerSession\)/,
+      /unknown\.json: unknown key "endpoint" \(allowed: endpoints, elicitation, hostRendersForms, urlMode, pagePort, progressIntervalMs, allowPrivateUrls, maxPendingForms, maxPendingFormsPerSession, reaskWindowMs\)/,
     ],
     ['notarray.json', '{"endpoints": {}}', /"endpoints" must be an array/],
     ['nourl.json', '{"endpoints": [{"purpose": "x"}]}', /"endpoints\[0\]\.url" must be an absolute http/],
@@ -87,6 +88,14 @@ test('loadServerConfig errors name the file and the bad key', () => {
       '{"progressIntervalMs": 5}',
       /"progressIntervalMs" must be a whole number of milliseconds from 100/,
     ],
+    [
+      'reask-negative.json',
+      '{"reaskWindowMs": -1}',
+      /"reaskWindowMs" must be a whole number of milliseconds from 0 \(no re-ask\) to 86400000 \(24 h\), not -1/,
+    ],
+    ['reask-long.json', '{"reaskWindowMs": 86400001}', /"reaskWindowMs" must be .* not 86400001/],
+    ['reask-text.json', '{"reaskWindowMs": "30m"}', /"reaskWindowMs" must be .* not "30m"/],
+    ['reask-fraction.json', '{"reaskWindowMs": 1.5}', /"reaskWindowMs" must be a whole number/],
   ];
   for (const [name, content, expected] of cases) {
     const path = name === 'missing.json' ? join(dir, 'nope.json') : configFile(name, content);

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FormSchema } from '@formrequest/schema';
-import { type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import { MemoryPendingForms, type RunningHttpServer, startHttpServer } from '@formrequest/server';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
@@ -497,6 +497,72 @@ test('2026-07-28, a client that retries only when told (Claude Code): the page s
     });
   } finally {
     await client.close();
+  }
+});
+
+test('an answer nobody carried to the agent, whose form then expired from the server: the page never says "delivered"', async () => {
+  // Settled forms are kept 1 h by default; 4 s here, so the form goes while the page waits.
+  const brief = await startHttpServer({
+    port: 0,
+    config: { elicitation: 'auto' },
+    forms: new MemoryPendingForms({ settledTtlMs: 4000 }),
+  });
+  const client = new V2Client({ name: 'claude-code', version: '0' }, {
+    capabilities: { elicitation: { url: {} } },
+    versionNegotiation: { mode: 'auto' },
+    inputRequired: { autoFulfill: false },
+  } as never);
+  await client.connect(new V2HttpTransport(new URL(brief.url)));
+  const cases = [
+    {
+      form: { title: '出張申請', fields: [{ name: 'destination', type: 'text', label: '行き先' }] },
+      label: '行き先',
+      answer: '福岡',
+      submit: '送信',
+      sent: '送信しました',
+      waiting: 'claude-code に戻って、続けてください',
+      gone: 'このフォームはもうサーバーに保存されていないため、エージェントに届いたかどうかは確認できません',
+      delivered: '届きました',
+      summary: '出張申請\n行き先: 福岡',
+    },
+    {
+      form: {
+        title: 'Trip',
+        locale: 'en',
+        fields: [{ name: 'destination', type: 'text', label: 'Destination' }],
+      },
+      label: 'Destination',
+      answer: 'Fukuoka',
+      submit: 'Submit',
+      sent: 'Sent',
+      waiting: 'Go back to claude-code and continue',
+      gone: 'This form is no longer kept on the server, so whether the agent received this cannot be confirmed',
+      delivered: 'close this tab and return to the agent',
+      summary: 'Trip\nDestination: Fukuoka',
+    },
+  ];
+  try {
+    for (const c of cases) {
+      const call = { name: 'request_form', arguments: { form_schema: c.form } };
+      const first: any = await client.callTool(call as never, { allowInputRequired: true } as never);
+      const url = first.inputRequests.page.params.url as string;
+      await withPage(async (page) => {
+        await page.goto(url);
+        await page.getByLabel(c.label).fill(c.answer);
+        await page.getByRole('button', { name: c.submit }).click();
+        await page.getByRole('heading', { name: c.sent, exact: true }).waitFor();
+        await page.getByText(c.waiting, { exact: false }).waitFor({ timeout: 5000 });
+        // The client never retried; the settled form expires and the status says `gone`.
+        await page.getByText(c.gone, { exact: false }).waitFor({ timeout: 10_000 });
+        assert.equal(await page.getByText(c.delivered).count(), 0, `${c.sent}: never said to be delivered`);
+        assert.equal((await (await fetch(`${url}/status`)).json()).state, 'gone');
+        // The summary of what was sent stays, to copy into the conversation.
+        assert.equal(await page.locator('.fp-answers pre').textContent(), c.summary);
+      });
+    }
+  } finally {
+    await client.close();
+    await brief.close();
   }
 });
 

@@ -127,7 +127,12 @@ test('a v1 client with a 3 s timeout and no progress reset: the page says within
     console.log(`# reask: the page said the call ended ${shownAfter} ms after the cut`);
     assert.ok(shownAfter < 2000, `shown ${shownAfter} ms after the cut`);
     assert.equal(await page.locator('.fp-answers pre').textContent(), '経費精算\n用途: 出張の交通費');
-    await page.getByRole('button', { name: '入力内容をテキストとしてコピー' }).waitFor();
+    const copy = page.getByRole('button', { name: '入力内容をテキストとしてコピー' });
+    await copy.waitFor();
+    // The copy button starts its line under the text, as on the done page (not the banner's retry
+    // button's margin beside its text).
+    const [copyBox, preBox] = [await copy.boundingBox(), await page.locator('.fp-answers pre').boundingBox()];
+    assert.equal(copyBox!.x, preBox!.x, 'the copy button lines up with the text above it');
     await page.getByText('同じフォームをもう一度出したとき', { exact: false }).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'the notice above the form');
     // The tests' artefact (never committed), as form-page.test.ts takes its own.

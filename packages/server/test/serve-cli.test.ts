@@ -38,6 +38,12 @@ test('usage errors exit 2 and say what is wrong', async () => {
     [['--page-port', 'x'], /--page-port must be a number from 0 to 65535, not 'x'/],
     [['--http', '--page-port', '4000'], /--page-port applies over stdio/],
     [['extra'], /unexpected argument 'extra'/],
+    [
+      ['--reask-window=-5'],
+      /--reask-window takes a whole number of minutes from 0 \(no re-ask\) to 1440, not '-5'/,
+    ],
+    [['--reask-window', '30m'], /--reask-window takes a whole number of minutes .* not '30m'/],
+    [['--reask-window', '1441'], /--reask-window takes a whole number of minutes .* not '1441'/],
     [['--db', 'postgres://db/x'], /--db and --page-origin apply with --http/],
     [['--page-origin', 'https://forms.example.com'], /--db and --page-origin apply with --http/],
     [
@@ -236,4 +242,65 @@ test('--http with a token (FORMREQUEST_SERVE_TOKEN): real MCP clients with it ar
     serve.child.kill('SIGTERM');
   }
   assert.equal(await serve.exit, 0);
+});
+
+test('--reask-window reaches the runtime: the model is told its minutes, and 0 closes a cut form at once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'formrequest-serve-'));
+  const config = join(dir, 'config.json');
+  // The config's window (1 min) is overridden by the flag; progress every 100 ms to read the hint soon.
+  writeFileSync(config, JSON.stringify({ progressIntervalMs: 100, reaskWindowMs: 60_000 }));
+  const questions = [
+    { question: 'どちらにしますか？', header: '選択', options: [{ label: 'A' }, { label: 'B' }] },
+  ];
+  /** A v1 client (URL mode only) whose call is cut after a few progress messages; what it saw. */
+  async function cutQuestion(url: string) {
+    const pages: string[] = [];
+    const client = await connectClient(
+      'v1',
+      { url },
+      async (params: { url: string }) => {
+        pages.push(params.url);
+        return { action: 'accept' };
+      },
+      { elicitation: { url: {} } },
+    );
+    const progress: string[] = [];
+    const abort = new AbortController();
+    const call = client.raw
+      .callTool({ name: 'question', arguments: { questions } }, undefined, {
+        signal: abort.signal,
+        onprogress: (p: { message?: string }) => {
+          progress.push(p.message ?? '');
+          if (progress.length === 2) abort.abort('the test cut the call');
+        },
+      })
+      .catch((error: Error) => error);
+    assert.ok((await call) instanceof Error, 'the call was cut');
+    const page = pages[0]!;
+    let state = '';
+    for (let i = 0; i < 100 && (state === '' || state === 'pending' || state === 'open'); i++) {
+      state = (await (await fetch(`${page}/status`)).json()).state;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.close();
+    return { progress, state };
+  }
+  const [seven, off] = await Promise.all([
+    startServe(['--http', '--port', '0', '--config', config, '--reask-window', '7']),
+    startServe(['--http', '--port', '0', '--config', config, '--reask-window', '0']),
+  ]);
+  try {
+    const kept = await cutQuestion(seven.url);
+    for (const message of kept.progress)
+      assert.match(message, /7分以内に同じフォームで question をもう一度呼んでください/);
+    assert.equal(kept.state, 'withdrawn', 'the cut form is kept for a re-ask');
+    const closed = await cutQuestion(off.url);
+    for (const message of closed.progress) assert.doesNotMatch(message, /もう一度呼んでください/);
+    assert.notEqual(closed.state, 'withdrawn', 'with 0 the cut form is not kept');
+  } finally {
+    seven.child.kill('SIGTERM');
+    off.child.kill('SIGTERM');
+  }
+  assert.equal(await seven.exit, 0);
+  assert.equal(await off.exit, 0);
 });

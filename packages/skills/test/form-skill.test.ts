@@ -75,3 +75,15 @@ test('the skill says what each result status means: the answer as the next messa
   assert.match(text, /結果の `values`/);
   assert.match(text, /isError/);
 });
+
+test('the skill tells the agent about `labels`: what the person saw beside the ids in a result', () => {
+  const text = formSkill().files[0]!.content;
+  // The result carries them (issue 32: labels beside ids); the skill must say what they are for.
+  assert.ok('labels' in REQUEST_FORM_OUTPUT_JSON_SCHEMA.properties, 'the result has labels');
+  const line = text.split('\n').find((l) => l.includes('`labels`'));
+  assert.ok(line, 'the skill names `labels`');
+  assert.match(line, /`submitted`/, 'in which results');
+  assert.match(line, /ユーザーが見た表示名/, 'what they are: what the person saw');
+  assert.match(line, /"u001"` → 「山田 太郎」/, 'an id beside its label');
+  assert.match(line, /返答ではこちらを使って/, 'what to do with them');
+});

@@ -66,9 +66,12 @@ export function createLife(
     cancelButton(label) {
       const b = h('button', { type: 'button', class: 'fr-btn' }, label);
       // Typed answers are not thrown away without asking (prompts.ts); where it cannot load, the
-      // person's cancel still cancels.
+      // person's cancel still cancels. The question goes when the form closes another way (the
+      // embedder's cancel() or submit()): the signal of its requests says so.
       on(b, 'click', () =>
-        changed() ? import('./prompts.js').then((m) => m.askDiscard(b, cancel), cancel) : cancel(),
+        changed()
+          ? import('./prompts.js').then((m) => m.askDiscard(b, cancel, life.signal), cancel)
+          : cancel(),
       );
       return b;
     },
@@ -102,17 +105,23 @@ export function formController(
   const all = () => building.buildUpTo(state.fields.length);
   let busy = false;
   let gone = false;
-  /** Shows every field's message, focuses the first invalid field, and returns the checked answer. */
+  /**
+   * Shows every field's message, focuses the first invalid field (a long form: its error summary), and
+   * returns the checked answer. submit() and the embedder's own validate() alike: a person told to fix
+   * a long form is told where, whoever asked for the check.
+   */
   const checkAll = () => {
     if (!whole()) return { ok: false, values: {} };
     all();
-    return state.checkAll();
+    const checked = state.checkAll();
+    if (!checked.ok) summarize();
+    return checked;
   };
-  /** A long form says what to fix at its top (prompts.ts), after a failed submit or a server's refusal. */
+  /** A long form says what to fix at its top (prompts.ts), after a failed check or a server's refusal. */
   const summarize = () =>
     state.fields.length > FIRST &&
     import('./prompts.js').then(
-      (m) => life.closed() || m.summarize(root, state),
+      (m) => m.summarize(root, state, life),
       () => {},
     );
   const submit = async () => {
@@ -121,7 +130,6 @@ export function formController(
     try {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
       const { ok, values } = checkAll();
-      if (!ok) summarize();
       if (life.closed() || !ok) return false;
       life.finish();
       options.onSubmit?.(values, submitMessage(schema, values), {

@@ -1,13 +1,13 @@
 // What a form says only when something goes wrong with a send or a cancel, loaded on demand (a bundler
 // makes it a chunk of its own: dist/formrequest-prompts.js), with its words (messages/later.ts):
-// - summarize: the error summary at the top of a long form when submit finds problems: how many fields,
+// - summarize: the error summary at the top of a long form when submit or validate() finds problems: how many fields,
 //   and a link to each that focuses it. Focus moves to the summary (its heading names it), so a screen
 //   reader says it and a person sees it, however far down the first problem is. It follows the fields'
 //   messages: a problem fixed leaves the list, and the summary goes once none is left, so it never
 //   tells of problems that are gone (nor stays on a form that was sent).
 // - askDiscard: cancel on a form with typed answers asks first, inside the form's action bar (a
 //   sandboxed frame blocks window.confirm): "keep editing" (focused: the safe choice, and Escape) or
-//   "discard and cancel".
+//   "discard and cancel". It goes when the form closes another way (the embedder's cancel()).
 import { fieldLabel } from '@formrequest/schema/core';
 import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on, styled } from './dom.js';
@@ -16,8 +16,12 @@ import type { FormState } from './form-state.js';
 const words = (root: HTMLElement) => laterWords(root.lang === 'en' ? 'en' : 'ja');
 let summaries = 0;
 
-/** Shows (or replaces) the error summary of `root` for the messages its fields show now. */
-export function summarize(root: HTMLElement, state: FormState): void {
+/**
+ * Shows (or replaces) the error summary of `root` for the messages its fields show now; nothing when
+ * the form closed while this module loaded (`life`).
+ */
+export function summarize(root: HTMLElement, state: FormState, life?: { closed(): boolean }): void {
+  if (life?.closed()) return;
   root.querySelector(':scope>.fr-summary')?.remove();
   const w = words(root);
   const id = `fr-summary-${++summaries}`;
@@ -67,8 +71,12 @@ export function summarize(root: HTMLElement, state: FormState): void {
   box.focus();
 }
 
-/** Asks in the action bar of `button` (the form's cancel) whether to discard what was typed. */
-export function askDiscard(button: HTMLButtonElement, cancel: () => void): void {
+/**
+ * Asks in the action bar of `button` (the form's cancel) whether to discard what was typed. `closed`
+ * aborts when the form closes another way meanwhile (the embedder's cancel() or submit()): the question
+ * goes and the bar is the form's own again (then made read-only with the rest of the form).
+ */
+export function askDiscard(button: HTMLButtonElement, cancel: () => void, closed?: AbortSignal): void {
   const bar = button.parentElement;
   const root = button.closest<HTMLElement>('.fr');
   // A second click while this module loaded (the question is up already), or a form closed meanwhile.
@@ -101,4 +109,7 @@ export function askDiscard(button: HTMLButtonElement, cancel: () => void): void 
   });
   bar.replaceChildren(question, keep, discard);
   keep.focus();
+  closed?.addEventListener('abort', () => bar.contains(keep) && bar.replaceChildren(...before), {
+    once: true,
+  });
 }

@@ -265,6 +265,47 @@ test('the question in English; a draft restored counts as typed; controller.canc
   assert.deepEqual(await events(page), [{ type: 'cancel', message: 'Form input was cancelled.' }]);
 });
 
+test("the embedding app's cancel() or submit() while the question is open: the question goes with the form", async () => {
+  const page = await H.page();
+  const errors = (page as Page & { errors: string[] }).errors;
+  const form = { title: 'c', fields: [{ name: 'a', type: 'text', label: 'A' }] };
+  for (const close of ['cancel', 'submit'] as const) {
+    await mount(page, form);
+    await box(page, 'A').fill('書きかけ');
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await page.getByRole('button', { name: '入力を続ける' }).waitFor();
+    await page.evaluate((how) => (window as any).form[how](), close);
+    await page.waitForFunction(() => (window as any).events.length === 1);
+    assert.equal((await events(page))[0].type, close);
+    // The form's own buttons, read-only like the rest of a closed form; no question over it.
+    assert.deepEqual(
+      await page.locator('.fr-actions button').allTextContents(),
+      ['キャンセル', '送信'],
+      close,
+    );
+    assert.equal(await page.getByText('キャンセルしますか').count(), 0, `${close}: no question left`);
+    for (const name of ['キャンセル', '送信'])
+      assert.equal(await page.getByRole('button', { name }).isDisabled(), true, `${close}: ${name} disabled`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test("the embedding app's validate() on a long form shows the summary as submit does", async () => {
+  const page = await H.page();
+  await mount(page, LONG());
+  assert.equal(await page.evaluate(() => (window as any).form.validate()), false);
+  await page.waitForSelector('.fr-summary');
+  const s = (await summary(page))!;
+  assert.equal(s.heading, '10件の項目を確認してください');
+  assert.equal(s.focused, true, 'focus moves to the summary');
+  assert.equal(s.atTop, true);
+  assert.deepEqual(await events(page), [], 'validate() sends nothing');
+  // Fixed and validated again: true, and the summary is gone.
+  for (let k = 0; k < 30; k += 3) await box(page, `項目${k}`).fill('ok');
+  assert.equal(await page.evaluate(() => (window as any).form.validate()), true);
+  await page.waitForFunction(() => !document.querySelector('.fr-summary'));
+});
+
 test('in a sandboxed frame (scripts only: no modals) the question still asks', async () => {
   const page = await H.page();
   const dialogs = noDialogs(page);

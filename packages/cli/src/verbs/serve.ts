@@ -6,6 +6,7 @@ import {
   ELICITATION_POLICIES,
   type ElicitationPolicy,
   loadServerConfig,
+  MAX_REASK_WINDOW_MS,
   type ServerConfig,
   serveStdio,
 } from '@formrequest/server/stdio';
@@ -14,7 +15,7 @@ import { parseFlags, parsePort, UsageError, type Verb } from '../verb.js';
 
 const usage = `Usage: formrequest serve [--http] [--port N] [--host H] [--config FILE]
                          [--host-renders-forms] [--elicitation auto|never] [--url-mode on|off] [--page-port N]
-                         [--db URL] [--page-origin URL] [--token TOKEN]
+                         [--reask-window MINUTES] [--db URL] [--page-origin URL] [--token TOKEN]
 
 Runs the MCP server \`form\` (tools: request_form, question).
   (default)           stdio: the client starts this command; stdout carries the protocol
@@ -25,7 +26,8 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       (16 characters or more; default $FORMREQUEST_SERVE_TOKEN). Form pages are
                       not asked for it: their links are secrets of their own
   --config FILE       JSON config: {"endpoints": [{"purpose", "url", "params"}], "elicitation",
-                      "hostRendersForms", "urlMode", "pagePort", "progressIntervalMs"}
+                      "hostRendersForms", "urlMode", "pagePort", "progressIntervalMs",
+                      "reaskWindowMs", ...} (server README, "Config file")
   (default)           show each form where the client can: MCP Apps, the client's own form
                       dialog, or the form page in the browser (URL mode); answers come back in the
                       result. A client that answers before anyone could see the form (claude -p,
@@ -36,6 +38,9 @@ Runs the MCP server \`form\` (tools: request_form, question).
                       (kept for old setups: a host that renders forms says --host-renders-forms)
   --url-mode on|off   with --elicitation auto: whether forms may open as a page (default on)
   --page-port N       stdio: port of the loopback form page (default: any free port)
+  --reask-window MINUTES  how long the form of a call the client cut (its timeout, a cancel) stays
+                      answerable for the model to call again with the same form and get the answers
+                      (default 30; 0: closed at once; at most 1440). Overrides "reaskWindowMs"
   --db URL            with --http: keep pending forms, their uploads and the requestState key in
                       PostgreSQL (postgres://USER:PASSWORD@HOST:PORT/DATABASE), so several instances
                       behind a load balancer share them (default $DATABASE_URL when it is a
@@ -59,6 +64,7 @@ const verb: Verb = {
       'host-renders-forms': { type: 'boolean' },
       'url-mode': { type: 'string' },
       'page-port': { type: 'string' },
+      'reask-window': { type: 'string' },
       db: { type: 'string' },
       'page-origin': { type: 'string' },
       token: { type: 'string' },
@@ -99,6 +105,9 @@ const verb: Verb = {
       if (values.http)
         throw new UsageError('--page-port applies over stdio; with --http, pages share --port.');
       config = { ...config, pagePort: parsePort(values['page-port'], '--page-port') };
+    }
+    if (values['reask-window'] !== undefined) {
+      config = { ...config, reaskWindowMs: reaskWindowMs(values['reask-window']) };
     }
     if (!values.http && (values.db !== undefined || values['page-origin'] !== undefined)) {
       throw new UsageError(
@@ -213,6 +222,17 @@ async function runStdio(config: ServerConfig): Promise<number> {
   }
   await handle.close();
   return 0;
+}
+
+/** --reask-window MINUTES as milliseconds: a whole number of minutes, 0 (off) to a day. */
+export function reaskWindowMs(raw: string): number {
+  const minutes = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || minutes > MAX_REASK_WINDOW_MS / 60_000) {
+    throw new UsageError(
+      `--reask-window takes a whole number of minutes from 0 (no re-ask) to ${MAX_REASK_WINDOW_MS / 60_000}, not '${raw}'.`,
+    );
+  }
+  return minutes * 60_000;
 }
 
 /** FORMREQUEST_GONE_GRACE_MS: how long the pages stay up once the client is gone (default 5 min). */

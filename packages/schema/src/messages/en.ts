@@ -246,6 +246,8 @@ export const page: Words<typeof ja.page> = {
   endWaiting:
     'The server has it, but it has not reached the agent yet. Go back to {client} and continue (in Claude Code, choose "I\'m done, continue"). This page says so when it arrives.',
   someClient: "the agent's app",
+  goneText:
+    'This form is no longer kept on the server, so whether the agent received this cannot be confirmed. Check in your conversation with the agent.',
   summaryTitle: 'What you sent',
   withdrawnTitle: 'This request has ended',
   withdrawnText:

@@ -269,6 +269,9 @@ export const page = {
   endWaiting:
     "サーバーには伝えましたが、まだエージェントには届いていません。{client} に戻って、続けてください（Claude Code なら「I'm done, continue」を選びます）。届いたらここに表示します。",
   someClient: 'エージェントのアプリ',
+  // After a send, the form expired from the server before anything said it reached the agent.
+  goneText:
+    'このフォームはもうサーバーに保存されていないため、エージェントに届いたかどうかは確認できません。エージェントとの会話で確かめてください。',
   summaryTitle: '送った内容',
   withdrawnTitle: 'この依頼は終わりました',
   withdrawnText:
