@@ -119,6 +119,7 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
     'format',
     'laterWords',
     'pageWords',
+    'questionText',
     'resolveLocale',
     't',
     'terminalWords',
