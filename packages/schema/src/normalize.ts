@@ -6,9 +6,9 @@
 // The input is never changed: what differs is a copy.
 import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from './aliases.js';
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
+import type { ModelRepairs, Sentences } from './check-parts.js';
 import { isIsoDate, isoDateTimeOf, isoFormsOf } from './dates.js';
 import { isPlainObject } from './json-depth.js';
-import type { ModelRepairs, Sentences } from './check-parts.js';
 import type { Where } from './schema-messages.js';
 import type { Issue } from './types.js';
 import { formLocale } from './words.js';

@@ -1,8 +1,8 @@
 // The sentences of schema errors and warnings, in the style of seed 000's エラーハンドリング:
 // each names the field index, its type and the property, and says what to write instead.
 import { isFieldType, type PropKind } from './catalog.js';
-import { isoFormsOf } from './dates.js';
 import type { ModelRepairs } from './check-parts.js';
+import { isoFormsOf } from './dates.js';
 import type { LookaheadSplit } from './lookahead-rule.js';
 import type { PatternProblem, SyntaxReason } from './pattern/index.js';
 import { nearProperty, nearType } from './suggest.js';

@@ -14,8 +14,8 @@ export {
   TYPE_WORDS,
   type Words,
 } from './catalog-docs.js';
-export { MODEL_REPAIRS } from './model-repairs.js';
 export { compactFieldJsonSchema, fieldTypeTable, sharedFieldProps, sharedPropSpecs } from './json-schema.js';
+export { MODEL_REPAIRS } from './model-repairs.js';
 export { normalizeForm } from './normalize.js';
 export { schemaMessages } from './schema-messages.js';
 export {

@@ -1,12 +1,12 @@
 // The checks with every part loaded (check-parts.ts): both languages, the sentences, the reader of what
 // a model meant, the first-call repairs (model-repairs.ts), the pattern engine and the answers'
-// matching budget. What a server, the terminal, the
-// host and library users call; a page runs the same rules with the parts it has (@formrequest/web).
+// matching budget. What a server, the terminal, the host and library users call; a page runs the same
+// rules with the parts it has and without the repairs (@formrequest/web).
 import { type AnswersResult, checkAnswers, checkField, type ValidateOptions } from './answers.js';
 import type { CheckParts } from './check-parts.js';
 import { checkFormSchema, type SchemaCheckOptions, type SchemaResult } from './check-schema.js';
-import { t } from './messages.js';
 import { isPlainObject } from './json-depth.js';
+import { t } from './messages.js';
 import { MODEL_REPAIRS } from './model-repairs.js';
 import { normalizeForm } from './normalize.js';
 import { matchBudget } from './pattern/budget.js';
