@@ -37,15 +37,8 @@ export const form = {
   cancel: 'キャンセル',
   // Renderer UI.
   suggestions: '候補:',
-  loading: '読み込み中…',
-  noResults: '該当する項目がありません',
-  moreResults: '最初の{n}件です。検索語を絞り込んでください',
-  moreOptions: '最初の{n}件のみ',
-  searchError: '検索できませんでした。もう一度お試しください。',
   loadError: '選択肢を読み込めませんでした。',
-  retry: '再試行',
   choose: '選択してください',
-  chooseParentFirst: '先に{parent}を選択してください',
   remove: '{item}を削除',
   invalidForm: 'このフォームは表示できません',
 } as const;
