@@ -4,9 +4,11 @@
 // passes what it has and loads the rest when a form needs it (@formrequest/web), so the rules it loads
 // first stay small and are the same rules.
 import type { Clock } from './field-facts.js';
+import type { splitLookaheadRule } from './lookahead-rule.js';
 import type { MessageKey } from './messages.js';
 import type { NormalizeContext } from './normalize.js';
 import type { CompiledPattern, PatternProblem } from './pattern/contract.js';
+import type { propertyHint } from './property-hints.js';
 import type { schemaMessages } from './schema-messages.js';
 import type { FormField, Issue, Locale } from './types.js';
 
@@ -21,6 +23,17 @@ export interface PatternEngine {
 
 /** The sentences of schema errors and warnings in one language (schema-messages.ts). */
 export type Sentences = ReturnType<typeof schemaMessages>;
+
+/**
+ * The first-call repairs (model-repairs.ts): what a server says to a model about the habits it brings
+ * (JSON Schema's `format`, `enum`, ...) and the password rules it writes with lookaheads, split into
+ * checks. A model's call meets them on the server; a page checks forms but has no model to teach, so
+ * it leaves them out and its bundle never holds those tables.
+ */
+export interface ModelRepairs {
+  propertyHint: typeof propertyHint;
+  splitLookaheadRule: typeof splitLookaheadRule;
+}
 
 /** What the answer checks need. */
 export interface AnswerParts {

@@ -65,7 +65,6 @@ export {
 export { isPlainObject, MAX_JSON_DEPTH, MAX_MESSAGE_DEPTH, nestsDeeperThan, ownValue } from './json-depth.js';
 export { fieldJsonSchemas, formInputJsonSchema, formJsonSchema } from './json-schema.js';
 export { format, formLocale, type MessageKey, resolveLocale, t } from './messages.js';
-export { readFormSchema } from './normalize.js';
 export { cancelMessage, formRequestText } from './outcome.js';
 export {
   type CompiledPattern,
@@ -129,4 +128,4 @@ export type {
   InputField,
   Locale,
 } from './types.js';
-export { validateAnswers, validateField, validateFormSchema } from './validate.js';
+export { readFormSchema, validateAnswers, validateField, validateFormSchema } from './validate.js';

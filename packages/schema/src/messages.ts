@@ -20,6 +20,7 @@ export type MessageKey = keyof typeof ja.form;
 export type AgentKey = keyof typeof ja.agent;
 export type TerminalKey = keyof typeof ja.terminal;
 export type PageKey = keyof typeof ja.page;
+export type QuestionKey = keyof typeof ja.question;
 export type ChatKey = keyof typeof ja.chat;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
@@ -39,6 +40,18 @@ export function agentText(
   params?: Record<string, unknown>,
 ): string {
   return format((locale === 'en' ? en.agent : ja.agent)[key], params);
+}
+
+/**
+ * The words of a `question` asked as a form in `locale` (its title, the one-answer message), with the
+ * placeholders filled: what the Apps widget reads of the question's words, without the agent's.
+ */
+export function questionText(
+  locale: Locale | undefined,
+  key: QuestionKey,
+  params?: Record<string, unknown>,
+): string {
+  return format((locale === 'en' ? en.question : ja.question)[key], params);
 }
 
 /** The terminal's words in `locale`, as one object (`words.keyMove`; templates go through format()). */

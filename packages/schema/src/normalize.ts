@@ -6,20 +6,22 @@
 // The input is never changed: what differs is a copy.
 import { FORM_ALIASES, meantProperty, PROPERTY_ALIASES, typeOfSpelling } from './aliases.js';
 import { FIELD_CATALOG, type FieldType, FORM_PROPS, isFieldType, type PropSpec } from './catalog.js';
+import type { ModelRepairs, Sentences } from './check-parts.js';
 import { isIsoDate, isoDateTimeOf, isoFormsOf } from './dates.js';
 import { isPlainObject } from './json-depth.js';
-import { splitLookaheadRule } from './lookahead-rule.js';
-import { schemaMessages, type Where } from './schema-messages.js';
+import type { Where } from './schema-messages.js';
 import type { Issue } from './types.js';
 import { formLocale } from './words.js';
 
-type Say = ReturnType<typeof schemaMessages>;
+type Say = Sentences;
 type Obj = Record<string, unknown>;
 
 export interface NormalizeContext {
   say: Say;
   /** Parts nested too deep (reported by the checker): left exactly as they are. */
   skip: (index: number | null, prop: string) => boolean;
+  /** The first-call repairs (check-parts.ts): with them, a lookahead password rule is split into checks. */
+  repairs?: ModelRepairs;
 }
 
 /** Properties whose out-of-range values are display choices, held to the range rather than refused. */
@@ -40,15 +42,6 @@ const LOCALES: Readonly<Record<string, 'ja' | 'en'>> = {
   japanese: 'ja',
   日本語: 'ja',
 };
-
-/**
- * The form as every surface reads it (what validateFormSchema checks and returns), without checking it:
- * for a renderer that checks a long form in parts. Anything but an object is returned as it is.
- */
-export function readFormSchema(input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
-  return normalizeForm(input, { say: schemaMessages('ja'), skip: () => false }).form;
-}
 
 /**
  * A copy-on-write object: the first change copies it (keeping key order; a rename keeps the key's
@@ -449,7 +442,7 @@ function splitLookaheads(
   const field = f.get();
   const given = field.pattern;
   if (typeof given !== 'string' || field.type !== 'text' || ctx.skip(where!.index, 'pattern')) return;
-  const rule = splitLookaheadRule(given, true);
+  const rule = ctx.repairs?.splitLookaheadRule(given, true);
   if (rule?.kind !== 'split') return;
   if (rule.pattern === undefined) f.remove('pattern');
   else f.set('pattern', rule.pattern);

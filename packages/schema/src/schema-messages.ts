@@ -1,10 +1,10 @@
 // The sentences of schema errors and warnings, in the style of seed 000's エラーハンドリング:
 // each names the field index, its type and the property, and says what to write instead.
 import { isFieldType, type PropKind } from './catalog.js';
+import type { ModelRepairs } from './check-parts.js';
 import { isoFormsOf } from './dates.js';
-import { type LookaheadSplit, splitLookaheadRule } from './lookahead-rule.js';
+import type { LookaheadSplit } from './lookahead-rule.js';
 import type { PatternProblem, SyntaxReason } from './pattern/index.js';
-import { propertyHint } from './property-hints.js';
 import { nearProperty, nearType } from './suggest.js';
 import type { Locale } from './types.js';
 
@@ -146,19 +146,31 @@ const SYNTAX_EN: Record<SyntaxReason, string> = {
   badGroup: "this '(?' is not supported (a repeated name, (?i), ...)",
 };
 
-const built = new Map<Locale, ReturnType<typeof buildMessages>>();
+type Built = ReturnType<typeof buildMessages>;
+const plain = new Map<Locale, Built>();
+const repaired = new WeakMap<ModelRepairs, Map<Locale, Built>>();
 
-/** Message builders; each returns the full sentence including the "エラー: " / "Error: " prefix. */
-export function schemaMessages(locale: Locale): ReturnType<typeof buildMessages> {
-  let messages = built.get(locale);
+/**
+ * Message builders; each returns the full sentence including the "エラー: " / "Error: " prefix. With
+ * `repairs` (model-repairs.ts: a server's, the checker's ALL_PARTS) a sentence also says what the
+ * vocabulary offers for a JSON Schema habit and how a lookahead rule splits; without them (a page) the
+ * same sentences stop before that, so a browser never loads those tables.
+ */
+export function schemaMessages(locale: Locale, repairs?: ModelRepairs): Built {
+  let cache = plain;
+  if (repairs) {
+    cache = repaired.get(repairs) ?? new Map();
+    repaired.set(repairs, cache);
+  }
+  let messages = cache.get(locale);
   if (!messages) {
-    messages = buildMessages(locale);
-    built.set(locale, messages);
+    messages = buildMessages(locale, repairs);
+    cache.set(locale, messages);
   }
   return messages;
 }
 
-function buildMessages(locale: Locale) {
+function buildMessages(locale: Locale, repairs: ModelRepairs | undefined) {
   const en = locale === 'en';
   const E = en ? 'Error: ' : 'エラー: ';
   const W = en ? 'Warning: ' : '警告: ';
@@ -307,7 +319,7 @@ function buildMessages(locale: Locale) {
             ? `${E}${p} uses a backreference, which is not supported. Write the pattern without \\1 or \\k<name>.`
             : `${E}${p} は後方参照を含みます。後方参照（\\1、\\k<name>）を使わないパターンを指定してください。`;
         case 'lookaround': {
-          const rule = splitLookaheadRule(pattern, w?.type === 'text');
+          const rule = repairs?.splitLookaheadRule(pattern, w?.type === 'text');
           const how =
             rule?.kind === 'tooMany'
               ? en
@@ -448,14 +460,14 @@ function buildMessages(locale: Locale) {
       en
         ? `${N}${of(w, 'searchUrl')} ${q(from)}: its {query} parameter was moved to searchParams ${json(moved)}; searchUrl is now ${q(to)}.`
         : `${N}${of(w, 'searchUrl')} ${q(from)} の {query} のパラメータを searchParams ${json(moved)} に移し、searchUrl は ${q(to)} にしました。`,
-    /** `known`: the names the form (w null) or the field's type takes, for "did you mean". */
     /**
      * `known`: the names the form (w null) or the field's type takes, for "did you mean"; what the
-     * vocabulary offers for what the model meant (property-hints.ts) comes first when there is one.
+     * vocabulary offers for what the model meant (property-hints.ts, with the repairs) comes first when
+     * there is one.
      */
     unknownProp: (w: Where, prop: string, known: readonly string[], given?: unknown) => {
       const type = w ? (isFieldType(w.type) ? w.type : undefined) : null;
-      const hint = type === undefined ? undefined : propertyHint(prop, given, type, locale);
+      const hint = type === undefined ? undefined : repairs?.propertyHint(prop, given, type, locale);
       const near = hint ? undefined : nearProperty(prop, known, w ? 'field' : 'form');
       const more = hint ? `${en ? ' ' : ''}${hint}` : '';
       return en

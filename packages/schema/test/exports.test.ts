@@ -1,5 +1,5 @@
 // The public API of @formrequest/schema, pinned: the root is what a library user reads forms and
-// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./printable, ./guidance and ./tooling. A change
+// answers with; the second tier is under ./core, ./question, ./messages, ./pattern, ./printable, ./guidance, ./on-demand and ./tooling. A change
 // here is a change of the package's API: update the list on purpose, and the README's API section.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -119,6 +119,7 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
     'format',
     'laterWords',
     'pageWords',
+    'questionText',
     'resolveLocale',
     't',
     'terminalWords',
@@ -160,6 +161,7 @@ test('@formrequest/schema/tooling exports exactly these names', async () => {
     'ANSWER_JA',
     'FORM_ALIASES',
     'FORM_PROP_WORDS',
+    'MODEL_REPAIRS',
     'PROPERTY_ALIASES',
     'PROP_WORDS',
     'TOOL_RESULT_DELIVERY',
@@ -174,6 +176,11 @@ test('@formrequest/schema/tooling exports exactly these names', async () => {
     'sharedFieldProps',
     'sharedPropSpecs',
   ]);
+});
+
+test('@formrequest/schema/on-demand exports exactly these names', async () => {
+  const entry = await import('@formrequest/schema/on-demand');
+  assert.deepEqual(Object.keys(entry).sort(), ['normalizeForm', 'schemaMessages']);
 });
 
 test('@formrequest/schema/guidance exports exactly these names', async () => {

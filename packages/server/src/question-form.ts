@@ -1,9 +1,12 @@
 // `question` (seed 004) expressed in the two other shapes the server can ask in: an elicitation schema
 // (one property per question, plus one for its free-text answer) and a form of the vocabulary (radio,
 // multiselect, an extra text field), and the way back from either answer to seed 004's `answers`.
-import type { FormField, FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
-import { customChoiceLabel, formatAnswers, formLocale } from '@formrequest/schema';
-import { agentText } from '@formrequest/schema/messages';
+// The Apps widget bundles this module for questionAnswerProblems and questionAnswerText: it imports the
+// narrow entries (./question, ./messages), not the root's checker, and a question's own words
+// (questionText), not every word a model reads, so the widget carries only those.
+import type { FormField, FormSchema, Locale } from '@formrequest/schema';
+import { agentText, formLocale, questionText } from '@formrequest/schema/messages';
+import { customChoiceLabel, formatAnswers, type ResolvedQuestion } from '@formrequest/schema/question';
 import type { ElicitationSchema } from './elicitation-schema.js';
 
 /**
@@ -171,7 +174,7 @@ export function questionsToForm(
     );
     if (q.custom) fields.push({ name: other, type: 'text', label: customChoiceLabel(locale) });
   });
-  const title = agentText(locale, 'questionTitle');
+  const title = questionText(locale, 'title');
   // An English form says so, so the page and every renderer show it in the question's words.
   return {
     title: single ? questions[0]!.header || title : title,
@@ -218,7 +221,7 @@ export function questionAnswerProblems(
     const picked = values[choice];
     const typed = typeof values[other] === 'string' ? (values[other] as string).trim() : '';
     if (picked === undefined || picked === null || picked === '' || typed === '') return;
-    problems[other] = agentText(locale, 'oneAnswer', { question: question.question });
+    problems[other] = questionText(locale, 'oneAnswer', { question: question.question });
   });
   return problems;
 }

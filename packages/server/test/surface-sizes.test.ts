@@ -4,8 +4,9 @@
 // - The form page's first load is dist/form-page.js alone (its code and the renderer's main module); the
 //   renderer's on-demand parts come from the server only when a form needs them.
 // - The Apps widget is one HTML with every on-demand part in it (a sandboxed frame loads nothing else):
-//   the 1.3x target is not met (docs/benchmarks.md); this holds what it adds to the renderer with every
-//   part from growing.
+//   the 1.3x target of the main module is not met (docs/benchmarks.md: 3.1x). Built from sources with
+//   one copy of the schema code, its question words alone (not the agent's) and no first-call repairs,
+//   it weighs less than the renderer's own files together (0.97x when measured); this holds it there.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -41,13 +42,13 @@ test("the form page's first load is within 1.3x of the renderer's main module; i
   for (const name of parts) assert.ok(code.includes(`import("./${name}")`), `page.js imports ./${name}`);
 });
 
-test('the Apps widget adds at most 15% to the renderer with every part (main + each on-demand file)', () => {
+test('the Apps widget weighs no more than the renderer with every part (main + each on-demand file)', () => {
   const all =
     gz(resolve(web, 'formrequest.js')) +
     Object.values(ON_DEMAND).reduce((s, f) => s + gz(resolve(web, f)), 0);
   const widget = gz(resolve(server, 'request-form.html'));
   assert.ok(
-    widget <= 1.15 * all,
+    widget <= all,
     `request-form.html ${widget} B gzip is ${(widget / all).toFixed(3)}x the renderer's ${all} B`,
   );
 });

@@ -3,12 +3,15 @@
 // (`{n}件選択中`) is filled with say(). Key hints are built from the `key…` words, joined with ' · ',
 // so each widget lists exactly the keys it has.
 // From the catalog's own entry (not the package root), so the lean question bundle carries no more.
-import { format, type Locale, terminalWords } from '@formrequest/schema/messages';
+import { format, type Locale, laterWords, terminalWords } from '@formrequest/schema/messages';
 
 export type UiLocale = Locale;
 
 /** The terminal's words in `locale`. */
 export const words = terminalWords;
+
+/** The words of the fields that load their options (the catalog's on-demand part, shared with the web renderer). */
+export const loadWords = laterWords;
 
 /** A template of the catalog with its placeholders filled. */
 export const say = format;

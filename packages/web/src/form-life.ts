@@ -2,7 +2,13 @@
 // requests and building stopped); setErrors opens an answered form again with messages from
 // elsewhere (a server's 422); destroy removes it. Submit waits for work in progress, builds what is
 // missing, shows every message and focuses the first invalid field before it sends anything.
-import { answerValues, type FormSchema, submitMessage, utcOffsetAt } from '@formrequest/schema/core';
+import {
+  answerValues,
+  type FormSchema,
+  fieldLabel,
+  submitMessage,
+  utcOffsetAt,
+} from '@formrequest/schema/core';
 import { h, on } from './dom.js';
 import { type Building, FIRST } from './form-build.js';
 import type { FormState } from './form-state.js';
@@ -121,7 +127,7 @@ export function formController(
   const summarize = () =>
     state.fields.length > FIRST &&
     import('./prompts.js').then(
-      (m) => m.summarize(root, state, life),
+      (m) => m.summarize(root, state, fieldLabel, life),
       () => {},
     );
   const submit = async () => {

@@ -8,7 +8,7 @@
 // - askDiscard: cancel on a form with typed answers asks first, inside the form's action bar (a
 //   sandboxed frame blocks window.confirm): "keep editing" (focused: the safe choice, and Escape) or
 //   "discard and cancel". It goes when the form closes another way (the embedder's cancel()).
-import { fieldLabel } from '@formrequest/schema/core';
+import type { fieldLabel } from '@formrequest/schema/core';
 import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on, styled } from './dom.js';
 import type { FormState } from './form-state.js';
@@ -18,9 +18,17 @@ let summaries = 0;
 
 /**
  * Shows (or replaces) the error summary of `root` for the messages its fields show now; nothing when
- * the form closed while this module loaded (`life`).
+ * the form closed while this module loaded (`life`). `labelOf` is the caller's fieldLabel: a value
+ * import of @formrequest/schema/core here makes Vite 8 (Rolldown) split the catalog, dates and field
+ * facts into a shared chunk that the first load then fetches too (about 550 B gzip more in a React
+ * app), so the main module, which has it anyway, passes it in.
  */
-export function summarize(root: HTMLElement, state: FormState, life?: { closed(): boolean }): void {
+export function summarize(
+  root: HTMLElement,
+  state: FormState,
+  labelOf: typeof fieldLabel,
+  life?: { closed(): boolean },
+): void {
   if (life?.closed()) return;
   root.querySelector(':scope>.fr-summary')?.remove();
   const w = words(root);
@@ -38,7 +46,7 @@ export function summarize(root: HTMLElement, state: FormState, life?: { closed()
       const text = msg?.textContent;
       const control = state.views[i]?.controls[0];
       if (!text || !control) return [];
-      const label = fieldLabel(state.fields[i]!);
+      const label = labelOf(state.fields[i]!);
       // The message names its field in the catalog's wording; one from elsewhere may not.
       const link = h('a', { href: `#${control.id}` }, text.includes(label) ? text : `${label}: ${text}`);
       on(link, 'click', (e) => {

@@ -4,18 +4,17 @@
 // messages again once English is there (submit waits for it).
 import { format, JA_FORM_WORDS, type Locale, type MessageKey } from '@formrequest/schema/core';
 
-/** English drawn with the form or soon after (buttons, empty selects, loads, the cancel message). */
+/**
+ * English drawn with the form or soon after (buttons, empty selects, the cancel message). The fields that
+ * fetch read theirs from laterWords, in their own chunk.
+ */
 export const FIRST: Partial<Record<MessageKey, string>> = {
   submit: 'Submit',
   cancel: 'Cancel',
   cancelled: 'Form input was cancelled.',
   choose: 'Choose…',
-  chooseParentFirst: 'Choose {parent} first',
   suggestions: 'Suggestions:',
-  loading: 'Loading…',
   loadError: 'Could not load the options.',
-  moreOptions: 'First {n} shown',
-  retry: 'Retry',
   remove: 'Remove {item}',
   invalidForm: 'This form cannot be shown',
 };

@@ -30,15 +30,8 @@ export const form: Words<typeof ja.form> = {
   submit: 'Submit',
   cancel: 'Cancel',
   suggestions: 'Suggestions:',
-  loading: 'Loading…',
-  noResults: 'No matches',
-  moreResults: 'First {n} shown. Refine your search',
-  moreOptions: 'First {n} shown',
-  searchError: 'Search failed. Please try again.',
   loadError: 'Could not load the options.',
-  retry: 'Retry',
   choose: 'Choose…',
-  chooseParentFirst: 'Choose {parent} first',
   remove: 'Remove {item}',
   invalidForm: 'This form cannot be shown',
 };
@@ -99,7 +92,6 @@ export const agent: Words<typeof ja.agent> = {
     'What to do: ask the person for what you need in the conversation instead (do not call this form again); in a headless run, say what you need in your final answer and stop. To show forms, use Claude Code interactively, or run the server as `formrequest serve --host-renders-forms` under a host that shows forms from the tool call.',
   waitingUnseen:
     'No host declared that it shows forms from the tool call (--host-renders-forms). Where no such host runs (claude -p, the Agent SDK without a front end, a terminal), nobody can see this form and no answers will come: ask in the conversation instead. In Claude Code, run `formrequest serve` (the default) and forms open in a dialog or the browser.',
-  questionTitle: 'Question',
   questionSeveral: 'Please answer the questions below.',
   questionOther: 'Type your answer for "Other".',
   questionWaiting: 'Waiting for the answers to the questions',
@@ -118,7 +110,6 @@ export const agent: Words<typeof ja.agent> = {
   fileMismatch: 'The reference does not match the uploaded file: {list}.',
   fileMismatchApi:
     'The reference does not match the uploaded file: {list}. Send the {name, type, size, url} the upload returned.',
-  oneAnswer: '"{question}" takes one answer: pick an option or type your own, not both.',
   elicitOpen: 'Open the form',
   elicitBadUrl: 'The MCP server "{server}" gave a URL that cannot be opened; it was declined.',
   elicitNoForm:
@@ -217,6 +208,11 @@ export const terminal: Words<typeof ja.terminal> = {
   warning: 'Warning',
   cancelled: 'Cancelled',
   submitted: 'Sent',
+};
+
+export const question: Words<typeof ja.question> = {
+  title: 'Question',
+  oneAnswer: '"{question}" takes one answer: pick an option or type your own, not both.',
 };
 
 export const page: Words<typeof ja.page> = {

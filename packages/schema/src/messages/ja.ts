@@ -37,15 +37,8 @@ export const form = {
   cancel: 'キャンセル',
   // Renderer UI.
   suggestions: '候補:',
-  loading: '読み込み中…',
-  noResults: '該当する項目がありません',
-  moreResults: '最初の{n}件です。検索語を絞り込んでください',
-  moreOptions: '最初の{n}件のみ',
-  searchError: '検索できませんでした。もう一度お試しください。',
   loadError: '選択肢を読み込めませんでした。',
-  retry: '再試行',
   choose: '選択してください',
-  chooseParentFirst: '先に{parent}を選択してください',
   remove: '{item}を削除',
   invalidForm: 'このフォームは表示できません',
 } as const;
@@ -117,7 +110,6 @@ export const agent = {
   waitingUnseen:
     'ツール呼び出しからフォームを表示するとホストが宣言していません（--host-renders-forms）。そのようなホストがない実行（claude -p、フロントエンドのない Agent SDK、ターミナル）では、誰にもこのフォームは見えず、回答は届きません。その場合は会話で直接尋ねてください。Claude Code では `formrequest serve`（既定）で起動すると、フォームがダイアログかブラウザに表示されます。',
   // The `question` tool.
-  questionTitle: '質問',
   questionSeveral: '次の質問に回答してください。',
   questionOther: '「その他」の回答を入力してください。',
   questionWaiting: '質問への回答を待っています',
@@ -140,8 +132,6 @@ export const agent = {
   fileMismatch: '参照がアップロードされたファイルと一致しません: {list}。',
   fileMismatchApi:
     '参照がアップロードされたファイルと一致しません: {list}。アップロード時に返された {name, type, size, url} を送ってください。',
-  oneAnswer:
-    '「{question}」の回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください。',
   // What the reference chat app says in the chat about another MCP server's elicitation.
   elicitOpen: 'フォームを開く',
   elicitBadUrl: 'MCP サーバー「{server}」が開けない URL を示したため、断りました。',
@@ -243,6 +233,17 @@ export const terminal = {
   warning: '警告',
   cancelled: 'キャンセルしました',
   submitted: '送信しました',
+} as const;
+
+/**
+ * A `question` asked as a form (the server's question-form.ts), on every surface that shows it: the
+ * form's title and the message when one question is answered twice. A section of its own so the Apps
+ * widget carries these two and not every word a model reads (agent).
+ */
+export const question = {
+  title: '質問',
+  oneAnswer:
+    '「{question}」の回答は1つです。選択肢を選ぶか、自由記述に入力するか、どちらか一方にしてください。',
 } as const;
 
 /** The server's form page (URL-mode elicitation) and its MCP Apps widget, around the form. */

@@ -2,7 +2,7 @@
 // PageDown, Home / End, type-to-filter on the label and the value, "more above / below"), fixed
 // options or options loaded from a URL (retried with Ctrl+R). Optional single choices get a "none"
 // row; a multiple choice toggles with Space and checks minSelect / maxSelect when confirmed.
-import { buildDependentUrl, buildLoadUrl, fieldLabel, isEmptyValue, t } from '@formrequest/schema';
+import { buildDependentUrl, buildLoadUrl, fieldLabel, isEmptyValue } from '@formrequest/schema';
 import type { Span } from '../frame.js';
 import {
   clearFilter,
@@ -13,7 +13,7 @@ import {
   type ListState,
   listUpdate,
 } from '../list.js';
-import { say, words } from '../messages.js';
+import { loadWords, say, words } from '../messages.js';
 import { truncateToWidth } from '../width.js';
 import { type Choice, drawRemoteState, idle, isRetry, type RemoteState, startLoad } from './remote.js';
 import { type FieldContext, widget } from './types.js';
@@ -131,7 +131,7 @@ export const choice = widget<
       if (f.type === 'cascading-select' && w.remote.url === null && !w.remote.error) {
         const parent = ctx.fieldNamed(f.dependsOn);
         fb.text(
-          t(ctx.locale, 'chooseParentFirst', { parent: parent ? fieldLabel(parent) : f.dependsOn }),
+          say(loadWords(ctx.locale).chooseParentFirst, { parent: parent ? fieldLabel(parent) : f.dependsOn }),
           'warn',
         );
         return;

@@ -3,7 +3,7 @@
 // states drawn in place of a list. A failed load can be tried again (Ctrl+R, or Enter on the error).
 import { extractItems, type FieldOf, itemValue, optionText, t } from '@formrequest/schema';
 import type { FrameBuilder } from '../frame.js';
-import { say, words } from '../messages.js';
+import { loadWords, say, words } from '../messages.js';
 import type { FieldContext } from './types.js';
 
 /** A field whose options come from a URL. */
@@ -122,12 +122,12 @@ export function drawRemoteState(
     return remote.items.length === 0;
   }
   if (remote.error) {
-    const what = t(ctx.locale, kind === 'search' ? 'searchError' : 'loadError');
+    const what = kind === 'search' ? loadWords(ctx.locale).searchError : t(ctx.locale, 'loadError');
     fb.text(remote.url ? `${what} (${remote.error})` : remote.error, 'error');
     return true;
   }
   if (!remote.loading && remote.url !== null && remote.items.length === 0) {
-    fb.text(t(ctx.locale, 'noResults'), 'dim');
+    fb.text(loadWords(ctx.locale).noResults, 'dim');
     return true;
   }
   return false;

@@ -77,7 +77,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     'aria-labelledby': `${ctx.id}-c`,
   });
   const status = h('div', { role: 'status', class: 'fr-hint' });
-  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, ctx.say('retry'));
+  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, laterWords(ctx.locale).retry);
   const chips = multi ? h('ul', { class: 'fr-chips' }) : null;
 
   const values: unknown[] = multi && Array.isArray(ctx.get()) ? [...(ctx.get() as unknown[])] : [];
@@ -166,7 +166,13 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
         return li;
       }),
     );
-    say(more ? ctx.say('moreResults', { n: MAX_REMOTE_RESULTS }) : found.length ? '' : ctx.say('noResults'));
+    say(
+      more
+        ? format(laterWords(ctx.locale).moreResults, { n: MAX_REMOTE_RESULTS })
+        : found.length
+          ? ''
+          : laterWords(ctx.locale).noResults,
+    );
     // A late answer for a field the person has left opens nothing there (it would cover that field's
     // message): its items wait for the next focus.
     open(found.length > 0 && focused);
@@ -176,7 +182,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
     inflight?.abort();
     inflight = new AbortController();
     retry.hidden = true;
-    say(ctx.say('loading'));
+    say(laterWords(ctx.locale).loading);
     const signal = inflight.signal;
     // A URL the schema's reader refuses (`/\\host`) throws here and shows as a search error.
     Promise.resolve()
@@ -187,7 +193,7 @@ export const autocomplete: FieldBuilder<'autocomplete' | 'multi-autocomplete'> =
           if (mine !== seq) return;
           show([]);
           const refused = refusal(error);
-          say(refused ?? ctx.say('searchError'), true);
+          say(refused ?? laterWords(ctx.locale).searchError, true);
           retry.hidden = refused !== undefined;
         },
       );

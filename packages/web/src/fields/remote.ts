@@ -11,6 +11,7 @@ import {
   MAX_REMOTE_RESULTS,
   optionText,
 } from '@formrequest/schema/core';
+import { format, laterWords } from '@formrequest/schema/messages';
 import { h, on } from '../dom.js';
 import { refusal } from '../load.js';
 import type { FieldBuilder, Item } from '../types.js';
@@ -20,7 +21,7 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
   const cascade = f.type === 'cascading-select';
   const sel = h('select', base(f, ctx.id));
   const status = h('div', { role: 'status', class: 'fr-hint' });
-  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, ctx.say('retry'));
+  const retry = h('button', { type: 'button', class: 'fr-chip', hidden: true }, laterWords(ctx.locale).retry);
   let items: Item[] = [];
   let seq = 0;
 
@@ -34,7 +35,12 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
   const load = (parent: unknown) => {
     const mine = ++seq;
     const idle = cascade && isEmptyValue(parent);
-    fill(idle ? ctx.say('chooseParentFirst', { parent: ctx.labelOf(f.dependsOn) }) : ctx.say('loading'), []);
+    fill(
+      idle
+        ? format(laterWords(ctx.locale).chooseParentFirst, { parent: ctx.labelOf(f.dependsOn) })
+        : laterWords(ctx.locale).loading,
+      [],
+    );
     sel.disabled = true;
     status.textContent = '';
     status.className = 'fr-hint';
@@ -54,7 +60,8 @@ export const remoteSelect: FieldBuilder<'async-select' | 'cascading-select'> = (
           const { items: shown, more } = capResults(all);
           const found = chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
           fill(ctx.say('choose'), found);
-          if (more) status.textContent = ctx.say('moreOptions', { n: MAX_REMOTE_RESULTS });
+          if (more)
+            status.textContent = format(laterWords(ctx.locale).moreOptions, { n: MAX_REMOTE_RESULTS });
           sel.disabled = false;
           const at = chosen ? found.indexOf(chosen) : -1;
           sel.value = at < 0 ? '' : String(at);
