@@ -1,5 +1,5 @@
 // axe-core on the chat page in real Chromium, at 390x844 and 1280x800 in light and dark: empty, with a
-// form, with its messages. The demo's other states are page-axe-demo.test.ts; setup is page-support.ts.
+// form, with its messages. The demo's other states are page-axe-demo.ts; setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axe, open, rig, SCHEMES, SIZES, say, slot, useRig, waitForForm } from './page-support.js';

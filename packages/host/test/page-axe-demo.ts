@@ -1,6 +1,6 @@
-// axe-core over every state of the chat page's demo a person meets with seed examples 1-3, at 390x844
-// and 1280x800 in light and dark (the same matrix as the widget's and the form page's), in real
-// Chromium. Setup is page-support.ts.
+// axe-core over every state of the chat page's demo a person meets with seed examples 1-3, in light and
+// dark at one width (the same matrix as the widget's and the form page's), for page-axe-demo-390.test.ts
+// and -1280.test.ts (one file per width, so the runner can run them side by side).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -10,22 +10,19 @@ import {
   PHONE,
   rig,
   SCHEMES,
-  SIZES,
   say,
   slot,
   turnDone,
-  useRig,
   waitForForm,
 } from './page-support.js';
 
-useRig();
-
-describe('axe on the demo', () => {
-  // The same matrix as the widget's and the form page's (both widths, both schemes), over every state
-  // of the demo a person meets with seed examples 1-3: each form as it appears, its messages after an
-  // empty submit, the question before typed answers are discarded, a sent form (title and rows, the
-  // JSON a click away) with the agent's reply, and the conversation menu on a phone.
-  for (const size of SIZES)
+/** The demo's states at `size`, one test per scheme. */
+export function axeOnTheDemo(size: { width: number; height: number }): void {
+  describe('axe on the demo', () => {
+    // The same matrix as the widget's and the form page's (both widths, both schemes), over every state
+    // of the demo a person meets with seed examples 1-3: each form as it appears, its messages after an
+    // empty submit, the question before typed answers are discarded, a sent form (title and rows, the
+    // JSON a click away) with the agent's reply, and the conversation menu on a phone.
     for (const scheme of SCHEMES) {
       const at = `${size.width}px ${scheme}`;
       test(`0 violations at ${at}: examples 1-3, messages, the cancel question, a sent form${size === PHONE ? ', the menu' : ''}`, async () => {
@@ -74,4 +71,5 @@ describe('axe on the demo', () => {
         await page.context().close();
       });
     }
-});
+  });
+}
