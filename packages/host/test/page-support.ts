@@ -1,8 +1,8 @@
-// What the chat page's Chromium tests share (page.test.ts, page-axe*.test.ts, page-markdown.test.ts,
-// page-screenshots.test.ts; one file each so the runner can run them side by side): one browser and one
-// demo host per file, a host on a fake Messages API that answers in Markdown when a file asks for it,
-// and the steps a person takes (open the page, say something, wait for a form) with the waits on what
-// the page shows, never on the clock.
+// What the chat page's Chromium tests share (page*.test.ts, e2e*.test.ts; split by subject, and the
+// longest by width, so the runner can run them side by side and none is the suite's long pole): one
+// browser and one demo host per file, a host on a fake Messages API that answers in Markdown when a file
+// asks for it, and the steps a person takes (open the page, say something, wait for a form) with the
+// waits on what the page shows, never on the clock.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
