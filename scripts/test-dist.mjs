@@ -28,6 +28,7 @@ const timings = [];
 const SAME_ON_EVERY_LINE = [
   'packages/web/test/', // the renderer runs in Chromium; unit.test.ts and exports.test.ts stay (below)
   'packages/host/test/page.test.ts',
+  'packages/host/test/page-', // the page's axe, Markdown and screenshot files (page-support.ts)
   'packages/react/test/browser.test.ts', // <FormRequest> in Chromium (React 18 and 19)
   'scripts/test/add-email.test.ts',
   'scripts/test/examples-types.test.ts',

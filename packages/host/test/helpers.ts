@@ -1,5 +1,5 @@
 // Shared test support: a host on 127.0.0.1 port 0 with its SQLite file in a temp dir, JSON calls, and
-// a conversation's SSE events read over fetch (the browser's EventSource is exercised in e2e.test.ts).
+// a conversation's SSE events read over fetch (the browser's EventSource is exercised in e2e*.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
 // each at 8x the size costs at most 40x or 1 s (linear is 8x, a quadratic one 64x; the rest is a
 // shared machine's noise and the garbage collector), and 20 KB stays below a generous 500 ms here (the
 // old renderer took seconds; the page's 100 ms is measured in Chromium). A small stand-in Document
-// records what the builder makes (the real page's is tested in Chromium: page.test.ts).
+// records what the builder makes (the real page's is tested in Chromium: page-markdown.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderMarkdown } from '../page/markdown.js';

@@ -1,0 +1,79 @@
+// The chat page's demo scenarios photographed for page-screenshots-390.test.ts and -1280.test.ts (one
+// file per width, so the runner can run them side by side), to .tmp/screenshots/host/ (git-ignored).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { formReady, open, PHONE, rig, say, slot, turnDone, waitForForm } from './page-support.js';
+
+export const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/host');
+
+/**
+ * Each scenario at one width and scheme: the empty page, each demo form as it appears (loaded, focus in
+ * it), its messages after an empty submit, the assignee search, the reply to a sent form, the menu on a
+ * phone, a Markdown reply (the fake agent's host). Returns how many screenshots it took.
+ */
+export async function photographDemo(
+  size: { width: number; height: number },
+  scheme: 'light' | 'dark',
+): Promise<number> {
+  mkdirSync(SHOTS, { recursive: true });
+  let n = 0;
+  const tag = `${size.width}-${scheme}`;
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` });
+    n++;
+  };
+  const page = await open(rig.host.url, { size, scheme });
+  await page.locator('.empty').waitFor();
+  await shot(page, '1-empty');
+  for (const [ask, title, name] of [
+    ['新しいプロジェクトを作成して', '新規プロジェクト作成', '2-project'],
+    ['タスクの担当者を設定して', 'タスク担当者設定', '3-assign'],
+    ['住所を入力したい', '住所入力', '4-address'],
+    ['すべてのフィールドタイプを見せて', '全フィールドタイプ', '5-all-types'],
+  ] as const) {
+    await say(page, ask);
+    await formReady(page, title);
+    await shot(page, name);
+    if (name === '3-assign') {
+      await slot(page).getByRole('combobox', { name: '担当者' }).fill('部');
+      await slot(page).getByRole('option').nth(1).waitFor();
+      await slot(page).getByRole('combobox', { name: '担当者' }).press('ArrowDown');
+      await shot(page, `${name}-search`);
+    }
+    const replies = await page.locator('.msg.assistant').count();
+    // The all-types form names its own buttons (examples/forms/all-types.json).
+    const [submit, cancel] = name === '5-all-types' ? ['登録する', 'やめる'] : ['送信', 'キャンセル'];
+    await slot(page).getByRole('button', { name: submit }).click();
+    // A form with nothing required goes as it is; the others show their messages.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#form-slot .fr-msg:not(:empty)') ||
+        document.querySelector('#form-slot[hidden]'),
+    );
+    if (await slot(page).isVisible()) {
+      await shot(page, `${name}-messages`);
+      await slot(page).getByRole('button', { name: cancel }).click();
+    }
+    await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
+  }
+  await say(page, '新しいプロジェクトを作成して');
+  await waitForForm(page, '新規プロジェクト作成');
+  await slot(page).getByLabel('プロジェクト名').fill('my-app');
+  await slot(page).getByRole('button', { name: '送信' }).click();
+  await page.locator('.msg.assistant', { hasText: 'my-app' }).waitFor();
+  await turnDone(page);
+  await shot(page, '6-reply');
+  if (size === PHONE) {
+    await page.locator('#menu').click();
+    await page.locator('#sidebar').waitFor();
+    await shot(page, '7-menu');
+  }
+  await page.context().close();
+  const md = await open(`${rig.fake.url}/?lang=en`, { size, scheme });
+  await say(md, 'markdown please');
+  await md.locator('.msg.assistant table').waitFor();
+  await shot(md, '8-markdown');
+  await md.context().close();
+  return n;
+}
