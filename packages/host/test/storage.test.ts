@@ -269,10 +269,11 @@ describe('form ids belong to their conversation', () => {
     // Every form the "model" asks for has the same tool_use id, in every conversation.
     api = await startFakeMessagesApi((body) => {
       const text = lastUserText(body);
-      // An answer is the values' JSON (after the tool's result when the model's turn held the form).
+      // An answer is the values' JSON, from a line `{` to a line `}` (after the tool's result when the
+      // model's turn held the form; the labels the person saw come as the next block).
       let answers: unknown;
       try {
-        answers = JSON.parse(text.slice(text.search(/^\{/m)));
+        answers = JSON.parse(text.slice(text.search(/^\{/m), text.search(/^\}$/m) + 1));
       } catch {}
       if (answers && typeof answers === 'object' && !Array.isArray(answers))
         return { text: 'attachment' in answers ? 'Got the file.' : 'Got the answers.' };

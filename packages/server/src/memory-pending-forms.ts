@@ -14,6 +14,7 @@ import type {
   Withdrawn,
 } from './pending-forms.js';
 import { UploadRefused } from './pending-forms.js';
+import { UNSEEN_CLOSE_REASON } from './unseen.js';
 
 export interface MemoryPendingFormsOptions {
   /** How long a form waits for its answer, and how long it and its uploads are kept. Default 24 h. */
@@ -230,17 +231,19 @@ export class MemoryPendingForms implements PendingForms {
   }
 
   /**
-   * Closes every open form with `reason` (kept, so their pages say so); returns how many pages a person
-   * may still be on or come to: the forms open until now (their URL may be in the person's hands) and
-   * those closed unanswered before whose page was opened. A form closed before with its page never
-   * opened (nobody saw it: unseen.ts) counts for nobody, so it keeps no listener up.
+   * Closes every open form with `reason` (kept, so their pages say so); returns how many forms are
+   * closed unanswered now (these and any closed before), whose pages a person may still be on or come
+   * to. A form closed because nobody could see it (unseen.ts), its page never opened, counts for
+   * nobody: its URL reached no person, so it keeps no listener up.
    */
   async closeOpen(reason: string): Promise<number> {
     let closed = 0;
     for (const form of [...this.forms.values()]) {
-      const wasOpen = !form.outcome;
-      if (wasOpen) await this.settle(form.id, { action: 'closed', reason });
-      if (form.outcome?.action === 'closed' && (wasOpen || form.openedAt !== undefined)) closed++;
+      if (!form.outcome) await this.settle(form.id, { action: 'closed', reason });
+      const outcome = form.outcome;
+      if (outcome?.action !== 'closed') continue;
+      if (outcome.reason === UNSEEN_CLOSE_REASON && form.openedAt === undefined) continue;
+      closed++;
     }
     return closed;
   }

@@ -7,6 +7,9 @@
 // the person's decline or cancel.
 import type { RouteReason } from './routing.js';
 
+/** The reason a form is closed with when nobody could see it (its page keeps no listener up). */
+export const UNSEEN_CLOSE_REASON = 'The client answered before anyone could see the form.';
+
 /** Faster than this (ms) between asking and the answer, no person read the request. */
 export const UNSEEN_ANSWER_MS = 1000;
 

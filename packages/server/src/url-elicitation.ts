@@ -30,7 +30,7 @@ import { elapsedText, holdWhileAsking, protocolEra, releaseHold, startProgress }
 import { keepForReask, takeReask } from './reask.js';
 import type { RouteReason } from './routing.js';
 import type { FormRuntime } from './runtime.js';
-import { unseenAnswer } from './unseen.js';
+import { UNSEEN_CLOSE_REASON, unseenAnswer } from './unseen.js';
 import { SERVER_NAME } from './version.js';
 
 const INPUT_KEY = 'page';
@@ -87,10 +87,7 @@ export async function askOnPage(
     pageOpened: form.openedAt !== undefined,
   });
   if (unseen) {
-    await runtime.forms.settle(form.id, {
-      action: 'closed',
-      reason: 'The client answered before anyone could see the form.',
-    });
+    await runtime.forms.settle(form.id, { action: 'closed', reason: UNSEEN_CLOSE_REASON });
     return { kind: 'unseen', reason: unseen };
   }
   if (response.action !== 'accept') {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { elicitationContent, formFromElicitation, MemoryPendingForms } from '@formrequest/server';
+import { UNSEEN_CLOSE_REASON } from '../src/unseen.ts';
 import { pendingFormsContract } from './pending-forms-contract.ts';
 
 describe('PendingForms in memory', () => {
@@ -96,22 +97,25 @@ test('formFromElicitation: every elicitation type as a field, and the answers ba
   assert.deepEqual(bad, { ok: false, reason: 'property "o" is not one of the elicitation types.' });
 });
 
-test('closeOpen counts the pages a person may be on: open forms and opened pages, not a form nobody saw', async () => {
+test('closeOpen counts the pages a person may be on or come to, not a form nobody could see', async () => {
   const forms = new MemoryPendingForms();
   try {
     const schema = { title: 'T', fields: [{ name: 'f', type: 'text', label: 'F' }] } as never;
     const unseen = await forms.open({ schema, serverName: 'form' });
-    await forms.settle(unseen.id, { action: 'closed', reason: 'nobody saw it' });
+    await forms.settle(unseen.id, { action: 'closed', reason: UNSEEN_CLOSE_REASON });
     assert.equal(
       await forms.closeOpen('gone'),
       0,
-      'a form closed before, its page never opened: no page to keep up',
+      'closed as unseen, its page never opened: no page to keep up',
     );
-    const seen = await forms.open({ schema, serverName: 'form' });
-    await forms.markOpened(seen.id);
-    await forms.settle(seen.id, { action: 'closed', reason: 'cut' });
+    const cut = await forms.open({ schema, serverName: 'form' });
+    await forms.settle(cut.id, { action: 'closed', reason: 'The client cancelled the call.' });
     const open = await forms.open({ schema, serverName: 'form' });
-    assert.equal(await forms.closeOpen('gone'), 2, 'the opened page and the form open until now');
+    assert.equal(
+      await forms.closeOpen('gone'),
+      2,
+      'a form closed otherwise (its URL was out) and the one open until now',
+    );
     assert.equal(
       (await forms.get(open.id))?.outcome?.action,
       'closed',
