@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { skipFor } from './skips.ts';
 
 const SOCKET_DIR = '/var/run/postgresql';
 
@@ -145,7 +146,7 @@ export function postgresServer(): Promise<{ url: string } | { skip: string }> {
 /** The skip option for describe(): false where PostgreSQL runs, else the reason. */
 export async function skipWithoutPostgres(): Promise<false | string> {
   const server = await postgresServer();
-  return 'skip' in server ? server.skip : false;
+  return skipFor('skip' in server && server.skip);
 }
 
 export interface TestDatabase {

@@ -16,18 +16,11 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { cliCommand } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
-import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost } from '../src/index.js';
+import { skipWithoutAgentSdk } from '../../../testing/skips.ts';
+import type { RunningHost } from '../src/index.js';
 import { startTestHost } from './helpers.js';
 
-let installed = true;
-try {
-  await import(CLAUDE_AGENT_SDK_PACKAGE);
-} catch {
-  installed = false;
-}
-const skip = installed
-  ? false
-  : `${CLAUDE_AGENT_SDK_PACKAGE} is not installed (optional peer, ~430 MB): npm install --no-save ${CLAUDE_AGENT_SDK_PACKAGE}@0.3.330`;
+const skip = await skipWithoutAgentSdk();
 
 const QUESTIONS = [
   {

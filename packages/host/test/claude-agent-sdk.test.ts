@@ -7,20 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { skipWithoutAgentSdk } from '../../../testing/skips.ts';
 import { scenarioForm } from '../src/demo.js';
-import { CLAUDE_AGENT_SDK_PACKAGE, type RunningHost } from '../src/index.js';
+import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { replyText, sqlite, startTestHost, turn } from './helpers.js';
 
-let installed = true;
-try {
-  await import(CLAUDE_AGENT_SDK_PACKAGE);
-} catch {
-  installed = false;
-}
-const skip = installed
-  ? false
-  : `${CLAUDE_AGENT_SDK_PACKAGE} is not installed (optional peer, ~430 MB): npm install --no-save ${CLAUDE_AGENT_SDK_PACKAGE}@0.3.330`;
+const skip = await skipWithoutAgentSdk();
 
 // The Claude Code binary starts a process per turn: slow when the machine is busy with other tests.
 const SLOW = { timeoutMs: 90_000 };

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { skipFor } from '../../../testing/skips.ts';
 import { call, collectEvents, endsWithResult, startTestHost } from './helpers.js';
 
 const dir = join(tmpdir(), `formrequest-disk-${process.pid}`);
@@ -20,7 +21,7 @@ after(() => {
 });
 
 test('a full disk: health 503 with the reason, turns refused with Retry-After, both back once space is', {
-  skip: !mounted && 'needs root to mount a small tmpfs',
+  skip: skipFor(!mounted && 'needs root to mount a small tmpfs'),
 }, async () => {
   const host = await startTestHost({ dbPath: join(dir, 'host.db'), minFreeDiskBytes: 1024 * 1024 });
   try {

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { type Cluster, clusterUnavailable, startCluster } from '../../../testing/pg-cluster.ts';
+import { skipFor } from '../../../testing/skips.ts';
 import { call } from './helpers.js';
 import { type Instance, startInstance, stopInstance } from './instances-support.js';
 
-const skip = clusterUnavailable() ?? false;
+const skip = skipFor(clusterUnavailable());
 if (skip) console.log(`# ${skip}`);
 
 describe('PostgreSQL restarted under load', { skip }, () => {

@@ -16,15 +16,14 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { repoRoot } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { CLAUDE_BINARY, skipWithoutClaudeBinary } from '../../../testing/skips.ts';
 import { requireExecutable } from '../../../testing/system.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
 import { exampleForm } from './support.ts';
 
-const CLAUDE = resolve(repoRoot, 'node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
-const skip = existsSync(CLAUDE)
-  ? false
-  : `the Claude Code binary ${CLAUDE} is not installed (optional, ~430 MB): npm install --no-save @anthropic-ai/claude-agent-sdk@0.3.330`;
+const CLAUDE = CLAUDE_BINARY;
+const skip = skipWithoutClaudeBinary();
 
 const API_KEY = 'test-key-claude-code';
 const SOCKET = `formrequest-claude-${process.pid}`;

@@ -10,18 +10,17 @@
 // and this test is skipped, saying so, only when its binary is absent.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { cliCommand } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { CLAUDE_BINARY, skipWithoutClaudeBinary } from '../../../testing/skips.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 
-const CLAUDE = resolve(repoRoot, 'node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
-const skip = existsSync(CLAUDE)
-  ? false
-  : `the Claude Code binary ${CLAUDE} is not installed (optional, ~430 MB): npm install --no-save @anthropic-ai/claude-agent-sdk@0.3.330`;
+const CLAUDE = CLAUDE_BINARY;
+const skip = skipWithoutClaudeBinary();
 
 const FLAT_FORM = {
   title: '連絡先',
