@@ -4,6 +4,7 @@
 // fetching an uploaded file): `settledTtlMs`, and at most `maxSettled` of them (the oldest go first),
 // so memory stays bounded however many forms a long-running server sees.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { FormChanges } from './form-changes.js';
 import type {
   FormOutcome,
   NewPendingForm,
@@ -47,7 +48,7 @@ export class MemoryPendingForms implements PendingForms {
   private readonly files = new Map<string, StoredFile>();
   private readonly waiters = new Map<string, Set<(outcome: FormOutcome) => void>>();
   /** Who waits for any change of a form (changed()): the page's status long poll. */
-  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly changes = new FormChanges();
   private totalBytes = 0;
   private readonly ttlMs: number;
   private readonly maxFormBytes: number;
@@ -123,23 +124,11 @@ export class MemoryPendingForms implements PendingForms {
   }
 
   changed(id: string, signal: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const watching = this.watchers.get(id) ?? new Set();
-      this.watchers.set(id, watching);
-      const done = () => {
-        watching.delete(done);
-        if (watching.size === 0 && this.watchers.get(id) === watching) this.watchers.delete(id);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      watching.add(done);
-      if (signal.aborted) done();
-      else signal.addEventListener('abort', done, { once: true });
-    });
+    return this.changes.wait(id, signal);
   }
 
   private notify(id: string): void {
-    for (const done of [...(this.watchers.get(id) ?? [])]) done();
+    this.changes.wake(id);
   }
 
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {

@@ -24,6 +24,7 @@ import {
 } from '@formrequest/internal/postgres';
 import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import type pg from 'pg';
+import { FormChanges } from '../form-changes.js';
 import {
   DEFAULT_FORM_TTL_MS,
   DEFAULT_MAX_FORM_BYTES,
@@ -88,7 +89,7 @@ interface Waiting {
 export class PostgresPendingForms implements PendingForms {
   private readonly waiting = new Map<string, Waiting>();
   /** Who waits for any change of a form (changed()): woken by its notification, or by a gap. */
-  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly changes = new FormChanges();
   private readonly unsubscribe: Array<() => void>;
   private readonly ttlMs: number;
   private readonly maxFormBytes: number;
@@ -131,7 +132,7 @@ export class PostgresPendingForms implements PendingForms {
       // Notifications were lost while nobody listened: every wait re-reads its form.
       listener.onGap(() => {
         if (this.waiting.size > 0) void this.reread([...this.waiting.keys()]);
-        for (const id of [...this.watchers.keys()]) this.wake(id);
+        this.changes.wakeAll();
       }),
     ];
     // Any instance forgets what expired, whoever opened it (an instance may be gone for good).
@@ -304,24 +305,12 @@ export class PostgresPendingForms implements PendingForms {
   }
 
   changed(id: string, signal: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const watching = this.watchers.get(id) ?? new Set();
-      this.watchers.set(id, watching);
-      const done = () => {
-        watching.delete(done);
-        if (watching.size === 0 && this.watchers.get(id) === watching) this.watchers.delete(id);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      watching.add(done);
-      if (signal.aborted) done();
-      else signal.addEventListener('abort', done, { once: true });
-    });
+    return this.changes.wait(id, signal);
   }
 
   /** Wakes this instance's changed() waits on `id` (they read the form again). */
   private wake(id: string): void {
-    for (const done of [...(this.watchers.get(id) ?? [])]) done();
+    this.changes.wake(id);
   }
 
   async settle(id: string, outcome: FormOutcome): Promise<boolean> {
