@@ -88,12 +88,14 @@ const runId = randomBytes(4).toString('hex');
 const work = mkdtempSync(join(tmpdir(), 'formrequest-test-'));
 const register = pathToFileURL(join(root, 'scripts/sources/register.mjs')).href;
 const reporter = pathToFileURL(join(root, 'scripts/runner/events-reporter.mjs')).href;
+const cpuUsage = pathToFileURL(join(root, 'scripts/runner/cpu-usage.mjs')).href;
 const running = new Map(); // marker -> child
 const results = [];
 
 function runFile(file, index) {
   const marker = `${runId}-${index}`;
   const eventsFile = join(work, `${index}.jsonl`);
+  const cpuFile = join(work, `${index}.cpu`);
   const limitMs = fileLimitMs();
   const started = performance.now();
   const child = spawn(
@@ -101,6 +103,8 @@ function runFile(file, index) {
     [
       '--import',
       register,
+      '--import',
+      cpuUsage,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       `--test-reporter=${reporter}`,
@@ -113,7 +117,11 @@ function runFile(file, index) {
       // A process group of its own: ending the file ends its plain children too.
       detached: process.platform !== 'win32',
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, [MARKER]: [process.env[MARKER], marker].filter(Boolean).join(',') },
+      env: {
+        ...process.env,
+        FORMREQUEST_TEST_CPU_FILE: cpuFile,
+        [MARKER]: [process.env[MARKER], marker].filter(Boolean).join(','),
+      },
     },
   );
   running.set(marker, child);
@@ -133,13 +141,23 @@ function runFile(file, index) {
       const left = await reap(marker);
       running.delete(marker);
       const events = readEvents(eventsFile);
-      const result = { file: rel(file), seconds, limitMs, code, signal, timedOut, left, ...count(events) };
+      const cpu = readCpu(cpuFile);
+      const result = { file: rel(file), seconds, cpu, limitMs, code, signal, timedOut, left, ...count(events) };
       result.ok = code === 0 && !timedOut && result.fail === 0;
       results.push(result);
       print(result, Buffer.concat(output).toString('utf8'), events);
       done();
     });
   });
+}
+
+function readCpu(path) {
+  try {
+    const seconds = Number(readFileSync(path, 'utf8'));
+    return Number.isFinite(seconds) ? seconds : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readEvents(path) {
@@ -187,7 +205,8 @@ function print(result, output, events) {
     /^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n?/gm,
     '',
   );
-  const lines = [`\n${mark} ${result.file} (${result.seconds.toFixed(1)} s)`, body.trimEnd()];
+  const cpu = result.cpu === undefined ? '' : `, ${result.cpu.toFixed(1)} s CPU`;
+  const lines = [`\n${mark} ${result.file} (${result.seconds.toFixed(1)} s${cpu})`, body.trimEnd()];
   if (result.timedOut)
     lines.push(
       `✖ ${result.file}: ended at its time limit of ${(result.limitMs / 1000).toFixed(0)} s` +
@@ -238,10 +257,24 @@ const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 const failed = results.filter((r) => !r.ok);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 const over = results.filter((r) => r.seconds > 60);
+/** Where the machine's time went: a 2-core machine runs the suite in about (CPU seconds / 2) at best. */
+function cpuSummary() {
+  const measured = results.filter((r) => r.cpu !== undefined);
+  if (measured.length === 0) return [];
+  const sum = measured.reduce((s, r) => s + r.cpu, 0);
+  const most = [...measured].sort((a, b) => b.cpu - a.cpu).slice(0, 10);
+  return [
+    '',
+    `Most CPU (${sum.toFixed(0)} s of CPU in all, ${measured.length} files measured, children included):`,
+    ...most.map((r) => `  ${r.cpu.toFixed(1).padStart(6)} s  ${r.file}`),
+  ];
+}
+
 const summary = [
   '',
   `Slowest files (of ${results.length}; a file may take 60 s on a quiet 2-core machine, ${over.length} took longer):`,
   ...slowest.map((r) => `  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`),
+  ...cpuSummary(),
   '',
   `ℹ files ${results.length}`,
   `ℹ tests ${total('tests')}`,
