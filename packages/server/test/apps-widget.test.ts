@@ -12,6 +12,7 @@ import { cancelMessage, submitMessage } from '@formrequest/schema';
 import {
   FORM_META_KEY,
   ISSUED_AT_META_KEY,
+  PARTS_META_KEY,
   type RunningHttpServer,
   startHttpServer,
 } from '@formrequest/server';
@@ -20,7 +21,6 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
-import { PARTS_META_KEY } from '../src/form-meta.ts';
 import { connectClient, exampleForm, httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');
