@@ -180,11 +180,12 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
   if (key === shownKey && (controller || loadingKey === key)) return;
   shownKey = loadingKey = key;
   // Every part the form can need, before it is drawn: a form is whole or not shown.
-  Promise.all(widgetParts(schema as FormSchema, !!questions).map(loadPart)).then(
+  const names = widgetParts(schema as FormSchema, !!questions);
+  Promise.all(names.map(loadPart)).then(
     (loaded) => {
       if (shownKey !== key) return;
       loadingKey = '';
-      const question = questions ? (loaded.at(-1) as typeof QuestionPart) : undefined;
+      const question = loaded[names.indexOf('question')] as typeof QuestionPart | undefined;
       drawForm(schema, key, questions && question ? { questions, ...question } : undefined, issuedAt);
     },
     () => {
