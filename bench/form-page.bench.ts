@@ -29,7 +29,9 @@ const { startHttpServer } = (await import(resolve(dist, 'index.js'))) as typeof 
 // Sizes, like with like: the renderer's main module (dist/formrequest.js, built in this run) is what any
 // page loads before a form shows; the form page loads page.js (its own code and the renderer's main
 // module, one copy of the schema code) and the renderer's on-demand parts only when a form needs them;
-// the widget is one HTML (a sandboxed frame loads nothing else) with every on-demand part in it.
+// the widget is one HTML with the renderer's main code and its own (a sandboxed frame imports nothing);
+// the parts a form needs ride in the tool result's `_meta` to an MCP Apps host (their JSON bytes below,
+// for seed examples 1-3: a result is not compressed) or come through the host's resources/read.
 const gz = (bytes: string | Buffer) => gzipSync(bytes, { level: 9 }).length;
 const main = gz(await bundleText());
 const webDist = resolve(root, 'packages/web/dist');
@@ -48,6 +50,21 @@ console.log(
   `Apps widget: request-form.html ${widgetGzip} B = ${ratio(widgetGzip, main)} the main module (target <= 1.3x: ${widgetGzip <= 1.3 * main ? 'met' : 'NOT met'}); ` +
     `${ratio(widgetGzip, main + partsGz)} the renderer with every part (main + ${Object.keys(ON_DEMAND).length} on-demand files, each gzip: ${main + partsGz} B)`,
 );
+const { widgetParts } = (await import(
+  resolve(dist, 'widget-parts.js')
+)) as typeof import('../packages/server/src/widget-parts.ts');
+const { validateFormSchema } = await import('@formrequest/schema');
+const carried = ['example1-project', 'example2-assign', 'example3-address'].map((name) => {
+  const checked = validateFormSchema(
+    JSON.parse(readFileSync(resolve(root, 'examples/forms', `${name}.json`), 'utf8')),
+  );
+  const names = widgetParts(checked.schema!, false);
+  const parts = Object.fromEntries(
+    names.map((n) => [n, readFileSync(resolve(dist, 'widget-parts', `${n}.js`), 'utf8')]),
+  );
+  return `${name} ${Buffer.byteLength(JSON.stringify(parts))} B (${names.join(', ')})`;
+});
+console.log(`Apps widget parts in a result's _meta (JSON): ${carried.join('; ')}`);
 
 const WARMUP = 50;
 const ROUNDS = 400;

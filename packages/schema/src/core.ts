@@ -91,6 +91,7 @@ export {
   resolveRemoteUrl,
   riskyAddress,
 } from './remote-url.js';
+export { type RendererPart, rendererParts } from './renderer-parts.js';
 export type {
   Answers,
   FieldOf,

@@ -22,6 +22,7 @@ export type TerminalKey = keyof typeof ja.terminal;
 export type PageKey = keyof typeof ja.page;
 export type QuestionKey = keyof typeof ja.question;
 export type ChatKey = keyof typeof ja.chat;
+export type WidgetKey = keyof typeof ja.widget;
 
 /** One part of the catalog in both languages, as the lookups below read it. */
 type Part<K extends string> = Record<Locale, { readonly [key in K]: string }>;
@@ -59,9 +60,14 @@ export function terminalWords(locale: Locale | undefined): Readonly<Record<Termi
   return locale === 'en' ? en.terminal : ja.terminal;
 }
 
-/** The words of the server's form page and Apps widget in `locale`, as one object. */
+/** The words of the server's form page in `locale`, as one object. */
 export function pageWords(locale: Locale | undefined): Readonly<Record<PageKey, string>> {
   return locale === 'en' ? en.page : ja.page;
+}
+
+/** The MCP Apps widget's words in `locale`, as one object (its own: the widget carries no page's words). */
+export function widgetWords(locale: Locale | undefined): Readonly<Record<WidgetKey, string>> {
+  return locale === 'en' ? en.widget : ja.widget;
 }
 
 /** The words of the reference chat app's page in `locale`, as one object. */

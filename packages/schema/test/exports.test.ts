@@ -123,6 +123,7 @@ test('@formrequest/schema/messages exports exactly these names', async () => {
     'resolveLocale',
     't',
     'terminalWords',
+    'widgetWords',
   ]);
 });
 
@@ -247,6 +248,7 @@ test('@formrequest/schema/core exports exactly these names', async () => {
     'parseDecimal',
     'parseRemoteUrl',
     'renderTemplate',
+    'rendererParts',
     'resolveDateBound',
     'resolveLocale',
     'resolveRemoteUrl',

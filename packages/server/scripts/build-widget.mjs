@@ -1,43 +1,95 @@
 #!/usr/bin/env node
-// Builds the MCP Apps widget: widget/view.ts bundled with the web renderer's sources into ONE
-// self-contained HTML file, dist/request-form.html. The widget is one ui:// resource in a sandboxed frame
-// that may load nothing else, so the renderer's on-demand parts (pattern engine, schema sentences,
-// English words, reader, fields that fetch, file field) are in it too: built from the same sources as
-// the widget's own code, they share one copy of the schema code with it (the renderer's built files each
-// carry their own), and each still runs only when a form needs it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Builds the MCP Apps widget: widget/view.ts bundled with the web renderer's sources into ONE HTML file,
+// dist/request-form.html, with the renderer's main code only. The renderer's on-demand parts (pattern
+// engine, English words, reader, sentences, fields that fetch, file field, prompts: ON_DEMAND of the web
+// package's bundle.mjs) are built beside it, each on its own, into dist/widget-parts/<name>.js: a classic
+// script that registers its exports as globalThis.__formrequestParts[<name>]. A widget in a sandboxed
+// frame can run inline script but import nothing (no blob: or data: modules), so every `import()` of a
+// part in the renderer's sources becomes a call of the widget's part loader, __formrequestPart("<name>")
+// (view.ts), which gets the part's text from the tool result's `_meta` or through the host
+// (resources/read of ui://form/parts/<name>.js, apps.ts) and runs it as an inline <script>. Each part
+// carries its own copy of what it imports, as the web package's dist/ parts do. One more part is the
+// widget's own: `question`, what a question call's form needs on submit (widget/question-part.ts).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
-import { catalogWithoutDocs } from '../../web/scripts/bundle.mjs';
+import { catalogWithoutDocs, ON_DEMAND, onDemandFiles } from '../../web/scripts/bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
+const web = resolve(pkg, '../web');
 const out = resolve(pkg, 'dist/request-form.html');
+const partsDir = resolve(pkg, 'dist/widget-parts');
 
-const result = await build({
-  entryPoints: [resolve(pkg, 'widget/view.ts')],
+/** `formrequest-pattern.js` -> `pattern`: a part's name is its web dist file's. */
+const partName = (file) => file.replace(/^formrequest-/, '').replace(/\.js$/, '');
+const MARK = 'formrequest-part:';
+/**
+ * How many `import()` of each part the main code has (the renderer's sources: patterns.ts, words.ts,
+ * checks.ts, issues.ts, fields/later.ts, form-life.ts twice). A changed import changes a count and fails
+ * the build here, rather than leaving an import the frame cannot run or a part the widget never loads.
+ */
+const MAIN_IMPORTS = { pattern: 1, en: 1, reader: 1, sentences: 1, remote: 1, file: 1, prompts: 2 };
+
+const common = {
   bundle: true,
   write: false,
-  format: 'esm',
   platform: 'browser',
   target: 'es2022',
   minify: true,
   // As the renderer's own bundle: every @formrequest/* import from its sources (@formrequest/web too),
-  // the catalog without what only other surfaces read.
-  plugins: [workspaceSources, catalogWithoutDocs],
+  // the catalog without what only other surfaces read; each part's import() an external marked import.
+  plugins: [onDemandFiles((file) => MARK + partName(file)), workspaceSources, catalogWithoutDocs],
   conditions: ['browser'],
   legalComments: 'none',
   // The page says <meta charset="utf-8">: Japanese text as itself, not as \u escapes (smaller, gzip too).
   charset: 'utf8',
-});
-// Inline in <script>: a literal "</script" anywhere in the code would end the element.
-const code = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  logLevel: 'warning',
+};
 
-// The widget's own sheet. It styles only its own elements (classes w-*: the note, the summary after submit,
-// the copy-and-paste fallback) and <body>; the form's look is the renderer's. The host's MCP Apps style
-// variables, set on <html> by view.ts, are mapped onto the renderer's --fr-* tokens here: a variable the
-// host does not send leaves its token unset (a var() of an unset property is invalid), so the renderer's
-// own light/dark default applies. The w-* parts read the same tokens with the renderer's defaults.
+/** Each marked import() becomes a call of the part loader; returns the text and the count per part. */
+function toLoaderCalls(text, where) {
+  const counts = {};
+  const code = text.replace(/\bimport\((["'`])\.\/formrequest-part:([\w-]+)\1\)/g, (_, _q, name) => {
+    counts[name] = (counts[name] ?? 0) + 1;
+    return `__formrequestPart(${JSON.stringify(name)})`;
+  });
+  if (/\bimport\s*\(/.test(code))
+    throw new Error(`build-widget: ${where} still has an import() the widget's frame cannot run.`);
+  return { code, counts };
+}
+
+const main = await build({ ...common, entryPoints: [resolve(pkg, 'widget/view.ts')], format: 'esm' });
+const { code: mainCode, counts } = toLoaderCalls(main.outputFiles[0].text, 'the widget');
+const sorted = (o) => JSON.stringify(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+if (sorted(counts) !== sorted(MAIN_IMPORTS))
+  throw new Error(
+    `build-widget: the renderer's import() of its parts changed: expected ${JSON.stringify(MAIN_IMPORTS)}, found ${JSON.stringify(counts)}. Update MAIN_IMPORTS (and @formrequest/schema's rendererParts if a form needs a part at another time).`,
+  );
+// Inline in <script>: a literal "</script" anywhere in the code would end the element.
+const code = mainCode.replace(/<\/script/gi, '<\\/script');
+
+// The parts: each an IIFE whose exports object becomes __formrequestParts[<name>].
+rmSync(partsDir, { recursive: true, force: true });
+mkdirSync(partsDir, { recursive: true });
+const partSizes = [];
+const PARTS = [
+  ...Object.entries(ON_DEMAND).map(([src, file]) => [partName(file), resolve(web, 'src', src)]),
+  // The widget's own: a question's answer checks and text (widget/question-part.ts).
+  ['question', resolve(pkg, 'widget/question-part.ts')],
+];
+for (const [name, entry] of PARTS) {
+  const built = await build({
+    ...common,
+    entryPoints: [entry],
+    format: 'iife',
+    globalName: `__formrequestParts.${name}`,
+  });
+  const { code: partCode } = toLoaderCalls(built.outputFiles[0].text, `the part ${name}`);
+  writeFileSync(resolve(partsDir, `${name}.js`), partCode);
+  partSizes.push(`${name} ${Buffer.byteLength(partCode)}`);
+}
+
 const T = {
   bg: 'var(--fr-bg,light-dark(#fff,#17191c))',
   fg: 'var(--fr-fg,light-dark(#1a1d23,#e6e8eb))',
@@ -92,4 +144,4 @@ ${WIDGET_CSS}
 `;
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, html);
-console.log(`build-widget: ${out} (${html.length} bytes)`);
+console.log(`build-widget: ${out} (${html.length} bytes); parts: ${partSizes.join(', ')}`);

@@ -12,3 +12,9 @@ export const FORM_META_KEY = 'formrequest/form';
  * instant, as the server and the host do, so every surface agrees on one "today".
  */
 export const ISSUED_AT_META_KEY = 'formrequest/issuedAt';
+
+/**
+ * The widget's parts a result's form needs, `{name: code}` (widget-parts.ts): only in results served
+ * to an MCP Apps host, whose widget runs them (a host that proxies resources/read could fetch them too).
+ */
+export const PARTS_META_KEY = 'formrequest/parts';

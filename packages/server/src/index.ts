@@ -16,7 +16,7 @@ export {
   type PropertyKind,
 } from './elicitation-form.js';
 export { type ElicitationMapping, type ElicitationSchema, toElicitation } from './elicitation-schema.js';
-export { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
+export { FORM_META_KEY, ISSUED_AT_META_KEY, PARTS_META_KEY } from './form-meta.js';
 export { DEFAULT_MAX_FILE_BYTES } from './form-page-routes.js';
 export { type FormPageHost, fixedPageHost, loopbackPageHost } from './form-page-server.js';
 export {

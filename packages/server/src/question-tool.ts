@@ -25,7 +25,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
-import { widgetToolMeta } from './apps.js';
+import { widgetPartsCode, widgetToolMeta } from './apps.js';
 import { flowState } from './flow-state.js';
 import { QUESTION_OUTPUT_JSON_SCHEMA } from './output-schemas.js';
 import { holdWhileAsking, releaseHold } from './progress.js';
@@ -159,7 +159,12 @@ async function showQuestions(
     case 'nowhere':
       return noUi(asked, route.reasons);
     default:
-      return askByForm(asked, conversationNote(route.reasons, locale), input.hostRendersForms === true);
+      return askByForm(
+        asked,
+        conversationNote(route.reasons, locale),
+        input.hostRendersForms === true,
+        route.surface === 'apps',
+      );
   }
 }
 
@@ -311,7 +316,8 @@ function questionForm({ questions, locale }: Asked): QuestionFormCheck {
   };
 }
 
-function askByForm(asked: Asked, note: string | undefined, declared: boolean): CallToolResult {
+/** `apps`: the widget shows it, so the result carries the widget's parts for it. */
+function askByForm(asked: Asked, note: string | undefined, declared: boolean, apps: boolean): CallToolResult {
   const { questions, warnings } = asked;
   const form = questionForm(asked);
   if (!form.ok) return form.result;
@@ -321,7 +327,8 @@ function askByForm(asked: Asked, note: string | undefined, declared: boolean): C
     path: '',
     message,
   }));
-  const result = waitingForInputResult(form.schema, notes, note, { declared });
+  const parts = apps ? widgetPartsCode(form.schema, true) : undefined;
+  const result = waitingForInputResult(form.schema, notes, note, { declared, ...(parts ? { parts } : {}) });
   result.structuredContent = {
     ...(result.structuredContent as Record<string, unknown>),
     question: { questions },

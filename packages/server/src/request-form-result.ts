@@ -12,7 +12,7 @@ import {
 import { agentText } from '@formrequest/schema/messages';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { formText } from './form-check-cache.js';
-import { FORM_META_KEY, ISSUED_AT_META_KEY } from './form-meta.js';
+import { FORM_META_KEY, ISSUED_AT_META_KEY, PARTS_META_KEY } from './form-meta.js';
 
 /** A result with the seed's top-level `_metadata` beside the standard fields. */
 export type FormRequestResult = CallToolResult & {
@@ -53,7 +53,12 @@ export function waitingForInputResult(
   schema: FormSchema,
   notes: readonly Issue[] = [],
   note?: string,
-  options: { declared?: boolean; issuedAt?: Date } = {},
+  options: {
+    declared?: boolean;
+    issuedAt?: Date;
+    /** The widget's parts for this form (apps.ts widgetPartsCode): only for an MCP Apps host. */
+    parts?: Record<string, string>;
+  } = {},
 ): FormRequestResult {
   const text = formText(schema);
   const issuedAt = options.issuedAt ?? new Date();
@@ -70,7 +75,11 @@ export function waitingForInputResult(
       ...noteBlocks(parts),
     ],
     structuredContent: { message, type: 'form_request', status: 'waiting_for_input', ...parts },
-    _meta: { [FORM_META_KEY]: schema, [ISSUED_AT_META_KEY]: issuedAt.getTime() },
+    _meta: {
+      [FORM_META_KEY]: schema,
+      [ISSUED_AT_META_KEY]: issuedAt.getTime(),
+      ...(options.parts ? { [PARTS_META_KEY]: options.parts } : {}),
+    },
     _metadata: { type: 'form_request', schema, status: 'waiting_for_input' },
   };
 }

@@ -6,7 +6,7 @@
 import { type FormSchema, formatIssues, formInputJsonSchema, type Issue } from '@formrequest/schema';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { advertisedSchema } from './advertised-schema.js';
-import { widgetToolMeta } from './apps.js';
+import { widgetPartsCode, widgetToolMeta } from './apps.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
 import { requestFormToolDescription } from './description.js';
 import { elicitForm } from './elicit-form.js';
@@ -114,5 +114,10 @@ async function showForm(
       break;
   }
   const declared = input.hostRendersForms === true;
-  return waitingForInputResult(schema, notes, conversationNote(route.reasons, schema.locale), { declared });
+  // The widget's parts ride along only where the widget shows the form: other clients get no extra bytes.
+  const parts = route.surface === 'apps' ? widgetPartsCode(schema) : undefined;
+  return waitingForInputResult(schema, notes, conversationNote(route.reasons, schema.locale), {
+    declared,
+    ...(parts ? { parts } : {}),
+  });
 }

@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cancelMessage, submitMessage } from '@formrequest/schema';
-import { ISSUED_AT_META_KEY, type RunningHttpServer, startHttpServer } from '@formrequest/server';
+import {
+  FORM_META_KEY,
+  ISSUED_AT_META_KEY,
+  PARTS_META_KEY,
+  type RunningHttpServer,
+  startHttpServer,
+} from '@formrequest/server';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
@@ -29,11 +35,14 @@ const widgetFile = resolve(pkg, 'dist/request-form.html');
 function ensureWidget(): void {
   const sources = [
     resolve(pkg, 'widget/view.ts'),
+    resolve(pkg, 'widget/question-part.ts'),
+    resolve(pkg, 'src/widget-parts.ts'),
     resolve(pkg, 'src/question-form.ts'),
     resolve(pkg, '../web/dist/formrequest.js'),
   ];
   const fresh =
     existsSync(widgetFile) &&
+    existsSync(resolve(pkg, 'dist/widget-parts/question.js')) &&
     sources.every((s) => !existsSync(s) || statSync(s).mtimeMs <= statSync(widgetFile).mtimeMs);
   if (fresh) return;
   const r = spawnSync(process.execPath, [resolve(pkg, 'scripts/build-widget.mjs')], {
@@ -62,6 +71,7 @@ let mcp: RunningHttpServer;
 let client: TestClient;
 let browser: Browser;
 let hostScript: string;
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
 before(async () => {
   ensureWidget();
@@ -86,7 +96,8 @@ before(async () => {
       hostRendersForms: true,
     },
   });
-  client = await httpClient('v2-auto', mcp.url);
+  // An MCP Apps host's client: it declares the extension, so results carry the widget's parts.
+  client = await connectClient('v2-auto', { url: mcp.url }, undefined, APPS);
   const bundled = await build({
     entryPoints: [resolve(import.meta.dirname, 'fixtures/apps-host.ts')],
     bundle: true,
@@ -153,15 +164,21 @@ async function host(
     capabilities?: Record<string, unknown>;
     theme?: 'light' | 'dark';
     hostContext?: Record<string, unknown>;
+    /** The result as this host hands it on (a host that drops the parts from `_meta`). */
+    edit?: (result: any) => any;
+    /** Forward the widget's resources/read to the server (declare `serverResources` too). */
+    readResources?: boolean;
   } = {},
 ): Promise<Hosted> {
-  const toolResult = await client.callTool({ name: tool, arguments: args });
+  const called = await client.callTool({ name: tool, arguments: args });
+  const toolResult = options.edit ? options.edit(structuredClone(called)) : called;
   const { html, csp } = await readWidget();
   const page = await browser.newPage();
   const messages: any[] = [];
   await page.exposeFunction('reportMessage', (params: unknown) => {
     messages.push(params);
   });
+  await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: hostScript });
   await page.evaluate((run) => window.startHost(run), {
@@ -172,6 +189,7 @@ async function host(
     hostCapabilities: options.capabilities ?? { message: { text: {} } },
     theme: options.theme ?? 'light',
     hostContext: options.hostContext,
+    readResources: options.readResources,
   });
   await page.waitForFunction(() => window.hostLog.initialized);
   const frame = await waitForFrame(page);
@@ -213,9 +231,7 @@ test('the tools point at the widget; the resource declares the endpoint origins 
 test('a field searching an origin the config does not list: the tool result warns an Apps host at call time', async () => {
   const form = structuredClone(FORM);
   form.fields[2]!.searchUrl = `${otherOrigin}/users`;
-  const apps = await connectClient('v2-auto', { url: mcp.url }, undefined, {
-    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
-  });
+  const apps = await connectClient('v2-auto', { url: mcp.url }, undefined, APPS);
   try {
     const shown: any = await apps.callTool({ name: 'request_form', arguments: { form_schema: form } });
     const warnings: string[] = shown.structuredContent.warnings ?? [];
@@ -268,6 +284,137 @@ test('fill in the form inside the host (with search inside the CSP), submit: ui/
     );
   } finally {
     await page.close();
+  }
+});
+
+// The renderer's on-demand parts are not in the widget's HTML: a form with a pattern, in English, with a
+// search and a file field needs five of them, which the widget runs before it draws the form.
+const partsForm = () => ({
+  title: 'Upload',
+  locale: 'en',
+  fields: [
+    {
+      name: 'slug',
+      type: 'text',
+      label: 'Slug',
+      required: true,
+      pattern: '^[a-z]+$',
+      patternError: 'Lowercase only',
+    },
+    {
+      name: 'assignee',
+      type: 'autocomplete',
+      label: 'Assignee',
+      searchUrl: `${apiOrigin}/users`,
+      displayField: 'name',
+      valueField: 'id',
+      renderTemplate: '{name} ({email})',
+    },
+    { name: 'doc', type: 'file', label: 'Document' },
+  ],
+});
+const PARTS_FORM_NEEDS = ['en', 'file', 'pattern', 'prompts', 'remote'];
+const withoutParts = (result: any) => {
+  delete result._meta[PARTS_META_KEY];
+  return result;
+};
+
+/** Fills the parts form (each part at work: the pattern's English message, the search, the file). */
+async function fillPartsForm({ frame, messages }: Hosted): Promise<string> {
+  await frame.getByLabel('Slug').fill('Not Valid');
+  await frame.getByRole('button', { name: 'Submit' }).click();
+  await frame.getByText('Lowercase only').waitFor();
+  assert.equal(messages.length, 0, 'the pattern refused the answer');
+  await frame.getByLabel('Slug').fill('ok');
+  const search = frame.getByRole('combobox', { name: 'Assignee' });
+  await search.fill('山田');
+  await frame.getByRole('option', { name: '山田太郎 (yamada@example.com)' }).waitFor();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await frame.getByLabel('Document').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await frame.getByText('notes.txt').first().waitFor();
+  await frame.getByRole('button', { name: 'Submit' }).click();
+  const text = await waitForMessage(messages);
+  await frame.getByText('Sent.').waitFor();
+  return text;
+}
+
+test("a form needing five parts (pattern, English, search, file, prompts): they come in the result's _meta; it renders and submits", async () => {
+  const result: any = await client.callTool({
+    name: 'request_form',
+    arguments: { form_schema: partsForm() },
+  });
+  assert.deepEqual(Object.keys(result._meta[PARTS_META_KEY]).sort(), PARTS_FORM_NEEDS);
+  const hosted = await host('request_form', { form_schema: partsForm() });
+  try {
+    const text = await fillPartsForm(hosted);
+    for (const piece of ['ok', 'u1', 'notes.txt']) assert.ok(text.includes(piece), `${piece} in ${text}`);
+    assert.deepEqual(
+      await hosted.page.evaluate(() => window.hostLog.reads),
+      [],
+      'nothing read through the host',
+    );
+  } finally {
+    await hosted.page.close();
+  }
+});
+
+test('the same form from a host that dropped the parts but proxies resources/read: the widget reads each part', async () => {
+  const hosted = await host(
+    'request_form',
+    { form_schema: partsForm() },
+    {
+      edit: withoutParts,
+      capabilities: { message: { text: {} }, serverResources: {} },
+      readResources: true,
+    },
+  );
+  try {
+    const text = await fillPartsForm(hosted);
+    assert.ok(text.includes('notes.txt'), text);
+    const reads = await hosted.page.evaluate(() => window.hostLog.reads);
+    assert.deepEqual(
+      [...reads].sort(),
+      PARTS_FORM_NEEDS.map((name) => `ui://form/parts/${name}.js`),
+    );
+  } finally {
+    await hosted.page.close();
+  }
+});
+
+test("neither in _meta nor through the host: a note in the form's language, no half-working form", async () => {
+  for (const [form, note] of [
+    [partsForm(), 'This host could not load what this form needs, so it is not shown.'],
+    [
+      { title: 'メモ', fields: [{ name: 'memo', type: 'text', label: 'メモ' }] },
+      'このホストでは、このフォームの表示に必要な部分を読み込めませんでした。',
+    ],
+  ] as const) {
+    const { page, frame } = await host('request_form', { form_schema: form }, { edit: withoutParts });
+    try {
+      await frame.getByRole('alert').getByText(note).waitFor();
+      assert.equal(await frame.locator('form, .fr').count(), 0);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('a client without MCP Apps gets the form in _meta and no parts (no extra bytes)', async () => {
+  const plain = await httpClient('v2-auto', mcp.url);
+  try {
+    const result: any = await plain.callTool({
+      name: 'request_form',
+      arguments: { form_schema: partsForm() },
+    });
+    assert.ok(result._meta[FORM_META_KEY]);
+    assert.equal(result._meta[PARTS_META_KEY], undefined);
+  } finally {
+    await plain.close();
   }
 });
 

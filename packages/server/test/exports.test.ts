@@ -20,6 +20,7 @@ test('@formrequest/server exports exactly these names', async () => {
     'ISSUED_AT_META_KEY',
     'MCP_PATH',
     'MemoryPendingForms',
+    'PARTS_META_KEY',
     'QUESTION_OUTPUT_JSON_SCHEMA',
     'QUESTION_TOOL',
     'REQUEST_FORM_OUTPUT_JSON_SCHEMA',

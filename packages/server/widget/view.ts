@@ -3,16 +3,21 @@
 // tool-result, host-context-changed, size-changed, ui/message), renders the form with the web renderer,
 // and sends the answer as the next user message. Also runs under ChatGPT's `window.openai`.
 // Where a host cannot take the message, the person gets the text to paste instead: nothing is lost.
+// The renderer's on-demand parts (and the widget's `question` part) are not in this page: the form's
+// parts arrive in the tool result's `_meta` (PARTS_META_KEY) or, from a host that proxies server
+// resources, through resources/read; each runs as an inline <script> (the one kind of code a widget's
+// frame may run besides its own) before the form is drawn. Without them the widget says so.
 //
 // The protocol is written out here (a few dozen lines) rather than taken from ext-apps' `App`, which would
 // bring the MCP SDK and zod into the page (hundreds of KB); the tests drive it with ext-apps' AppBridge.
 import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
 import { answerRows } from '@formrequest/schema/core';
-import { pageWords } from '@formrequest/schema/messages';
+import { widgetWords } from '@formrequest/schema/messages';
 import { renderForm } from '@formrequest/web';
 import { underPageTitle } from '../form-page/form-as-page.ts';
-import { FORM_META_KEY, ISSUED_AT_META_KEY } from '../src/form-meta.ts';
-import { questionAnswerProblems, questionAnswerText } from '../src/question-form.ts';
+import { FORM_META_KEY, ISSUED_AT_META_KEY, PARTS_META_KEY } from '../src/form-meta.ts';
+import { widgetParts, widgetPartUri } from '../src/widget-parts.ts';
+import type * as QuestionPart from './question-part.ts';
 
 type Json = Record<string, any>;
 type FormController = ReturnType<typeof renderForm>;
@@ -22,9 +27,11 @@ const root = document.getElementById('app') as HTMLElement;
 let hostCapabilities: Json = {};
 let controller: FormController | undefined;
 let shownKey = '';
+/** The form whose parts are on their way. */
+let loadingKey = '';
 // The words around the form: the form's language once one arrived, Japanese (the default) before.
 let locale: Locale | undefined;
-const words = () => pageWords(locale);
+const words = () => widgetWords(locale);
 
 // ---- JSON-RPC over postMessage with the host (window.parent) ----
 let nextId = 1;
@@ -74,6 +81,47 @@ window.addEventListener('message', (event) => {
   }
 });
 
+// ---- the parts (build-widget.mjs rewrites each `import()` of one into __formrequestPart(name)) ----
+type Registry = Record<string, unknown>;
+/** The parts' code by name, from every result seen (`_meta`, ChatGPT's toolResponseMetadata). */
+const partCode: Record<string, string> = {};
+const partLoads = new Map<string, Promise<unknown>>();
+
+async function partText(name: string): Promise<string> {
+  const given = partCode[name];
+  if (typeof given === 'string') return given;
+  if (hostCapabilities.serverResources) {
+    const read = await request('resources/read', { uri: widgetPartUri(name) });
+    const text = read.contents?.[0]?.text;
+    if (typeof text === 'string') return text;
+  }
+  throw new Error(`the part ${name} is not available`);
+}
+
+/** Runs part `name` once (an inline classic script registers its exports) and resolves to them. */
+function loadPart(name: string): Promise<unknown> {
+  let load = partLoads.get(name);
+  if (!load) {
+    load = partText(name).then((code) => {
+      const script = document.createElement('script');
+      script.textContent = code; // our server's own code, as this page is
+      document.head.append(script);
+      script.remove();
+      const part = ((window as Json).__formrequestParts as Registry | undefined)?.[name];
+      if (!part) throw new Error(`the part ${name} did not run`);
+      return part;
+    });
+    // A part the form asks for that cannot be had: say so rather than leave a half-working form.
+    load.catch(() => {
+      partLoads.delete(name);
+      if (controller) showNote(words().partsMissing, true);
+    });
+    partLoads.set(name, load);
+  }
+  return load;
+}
+(window as Json).__formrequestPart = loadPart;
+
 // ---- what the host tells us ----
 // The theme goes on <html> (the widget's own styles, and the form inside, which takes the page's
 // color-scheme); the host's style variables go on <html> too, where the widget's sheet maps them onto the
@@ -108,6 +156,10 @@ function showResult(result: Json): void {
   const text = (result.content ?? []).map((c: Json) => (c.type === 'text' ? c.text : '')).join('\n');
   // The checked form travels in `_meta` (the model does not read it); `_metadata` is seed 000's copy.
   const schema = result._meta?.[FORM_META_KEY] ?? result._metadata?.schema;
+  const parts = result._meta?.[PARTS_META_KEY];
+  if (parts && typeof parts === 'object') {
+    for (const [name, code] of Object.entries(parts)) if (typeof code === 'string') partCode[name] = code;
+  }
   if (schema?.locale === 'en' || schema?.locale === 'ja') locale = schema.locale;
   document.documentElement.lang = locale ?? 'ja';
   if (result.isError) showNote(text || data.message || words().cannotShow, true);
@@ -125,10 +177,32 @@ function showResult(result: Json): void {
 /** `issuedAt`: the form's issue instant, so `today` / `+Ndays` mean what they meant to the server. */
 function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issuedAt?: Date): void {
   const key = hash(JSON.stringify(schema));
-  if (key === shownKey && controller) return;
+  if (key === shownKey && (controller || loadingKey === key)) return;
+  shownKey = loadingKey = key;
+  // Every part the form can need, before it is drawn: a form is whole or not shown.
+  const names = widgetParts(schema as FormSchema, !!questions);
+  Promise.all(names.map(loadPart)).then(
+    (loaded) => {
+      if (shownKey !== key) return;
+      loadingKey = '';
+      const question = loaded[names.indexOf('question')] as typeof QuestionPart | undefined;
+      drawForm(schema, key, questions && question ? { questions, ...question } : undefined, issuedAt);
+    },
+    () => {
+      if (shownKey !== key) return;
+      loadingKey = '';
+      showNote(words().partsMissing, true);
+    },
+  );
+}
+
+interface Asked extends Pick<typeof QuestionPart, 'questionAnswerProblems' | 'questionAnswerText'> {
+  questions: ResolvedQuestion[];
+}
+
+function drawForm(schema: Json, key: string, asked: Asked | undefined, issuedAt?: Date): void {
   controller?.destroy();
   root.replaceChildren();
-  shownKey = key;
   const holder = document.createElement('div');
   root.append(holder);
   // A sandboxed iframe without `allow-forms` never fires `submit`: drive the renderer's own submit instead
@@ -153,14 +227,14 @@ function showForm(schema: Json, questions: ResolvedQuestion[] | undefined, issue
     draftKey: `request_form:${key}`,
     onSubmit: (values, message, context) => {
       // A single choice answered both with an option and with typed text takes one: asked again here.
-      const problems = questions ? questionAnswerProblems(questions, values, schema.locale) : {};
+      const problems = asked ? asked.questionAnswerProblems(asked.questions, values, schema.locale) : {};
       if (Object.keys(problems).length > 0) {
         controller?.setErrors(problems);
         return;
       }
       const summary = () =>
         showSummary(schema.title, words().sent, answerRows(schema as never, values, words(), context.shown));
-      void deliver(questions ? questionAnswerText(questions, values) : message, summary);
+      void deliver(asked ? asked.questionAnswerText(asked.questions, values) : message, summary);
     },
     onCancel: (message) => {
       void deliver(message, () => showSummary(schema.title, words().cancelled, []));

@@ -255,6 +255,12 @@ export const page: Words<typeof ja.page> = {
   loading: 'Loading the form…',
   noScript: 'This form needs JavaScript. Turn it on and reload the page.',
   notFound: 'This form was not found: it expired, or the link is wrong. You can close this tab.',
+  searchNotAllowed: "This server is not allowed to search {origin} (it is not in the server's config).",
+};
+
+/** The MCP Apps widget's words around the form (server/widget/view.ts). */
+export const widget: Words<typeof ja.widget> = {
+  loading: 'Loading the form…',
   callCancelled: 'The form request was cancelled.',
   cannotShow: 'The form could not be shown.',
   answered: 'Answered already.',
@@ -264,8 +270,8 @@ export const page: Words<typeof ja.page> = {
   yes: 'Yes',
   no: 'No',
   copy: 'Copy',
+  partsMissing: 'This host could not load what this form needs, so it is not shown.',
   noAppsHost: 'This form is shown by hosts that support MCP Apps.',
-  searchNotAllowed: "This server is not allowed to search {origin} (it is not in the server's config).",
 };
 
 export const chat: Words<typeof ja.chat> = {

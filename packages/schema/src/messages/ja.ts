@@ -287,7 +287,12 @@ export const page = {
   noScript: 'このフォームには JavaScript が必要です。有効にしてからページを再読み込みしてください。',
   notFound:
     'このフォームは見つかりません。期限が切れたか、リンクが正しくありません。このタブは閉じてください。',
-  // The Apps widget.
+  searchNotAllowed: 'このサーバーは {origin} を検索できません（サーバーの設定にない検索先です）。',
+} as const;
+
+/** The MCP Apps widget's words around the form (server/widget/view.ts). */
+export const widget = {
+  loading: 'フォームを読み込んでいます…',
   callCancelled: 'フォームの呼び出しはキャンセルされました。',
   cannotShow: 'フォームを表示できませんでした。',
   answered: '回答済みです。',
@@ -298,8 +303,8 @@ export const page = {
   yes: 'はい',
   no: 'いいえ',
   copy: 'コピー',
+  partsMissing: 'このホストでは、このフォームの表示に必要な部分を読み込めませんでした。',
   noAppsHost: 'このフォームは MCP Apps に対応したホストで表示されます。',
-  searchNotAllowed: 'このサーバーは {origin} を検索できません（サーバーの設定にない検索先です）。',
 } as const;
 
 /** The reference chat app's page (`@formrequest/host`): its own words around the conversation. */
