@@ -265,7 +265,7 @@ function cpuSummary() {
   const most = [...measured].sort((a, b) => b.cpu - a.cpu).slice(0, 10);
   return [
     '',
-    `Most CPU (${sum.toFixed(0)} s of CPU in all, ${measured.length} files measured, children included):`,
+    `Most CPU (${sum.toFixed(0)} s of CPU in all, each file's children included):`,
     ...most.map((r) => `  ${r.cpu.toFixed(1).padStart(6)} s  ${r.file}`),
   ];
 }

@@ -68,7 +68,11 @@ test('a process a passing file leaves behind is named and ended; the summary lis
     new RegExp(`leak\\.test\\.ts left 1 process\\(es\\) running, now ended:\\n\\s+${pid} sleep 303`),
   );
   assert.ok(!alive(pid!), `process ${pid} is gone`);
-  assert.match(out, /✔ scripts\/test\/fixtures\/runner\/leak\.test\.ts \(\d+\.\d s\)/);
+  // Its time, and on Linux the CPU seconds it used (its children included), in the header and the summary.
+  const cpu = process.platform === 'linux' ? ', \\d+\\.\\d s CPU' : '';
+  assert.match(out, new RegExp(`✔ scripts/test/fixtures/runner/leak\\.test\\.ts \\(\\d+\\.\\d s${cpu}\\)`));
+  if (cpu)
+    assert.match(out, /Most CPU \(\d+ s of CPU in all.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak/);
   assert.match(
     out,
     /Slowest files \(of 1;.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak\.test\.ts/,
