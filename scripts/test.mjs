@@ -142,7 +142,17 @@ function runFile(file, index) {
       running.delete(marker);
       const events = readEvents(eventsFile);
       const cpu = readCpu(cpuFile);
-      const result = { file: rel(file), seconds, cpu, limitMs, code, signal, timedOut, left, ...count(events) };
+      const result = {
+        file: rel(file),
+        seconds,
+        cpu,
+        limitMs,
+        code,
+        signal,
+        timedOut,
+        left,
+        ...count(events),
+      };
       result.ok = code === 0 && !timedOut && result.fail === 0;
       results.push(result);
       print(result, Buffer.concat(output).toString('utf8'), events);

@@ -72,7 +72,10 @@ test('a process a passing file leaves behind is named and ended; the summary lis
   const cpu = process.platform === 'linux' ? ', \\d+\\.\\d s CPU' : '';
   assert.match(out, new RegExp(`✔ scripts/test/fixtures/runner/leak\\.test\\.ts \\(\\d+\\.\\d s${cpu}\\)`));
   if (cpu)
-    assert.match(out, /Most CPU \(\d+ s of CPU in all.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak/);
+    assert.match(
+      out,
+      /Most CPU \(\d+ s of CPU in all.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak/,
+    );
   assert.match(
     out,
     /Slowest files \(of 1;.*\):\n\s+\d+\.\d s {2}scripts\/test\/fixtures\/runner\/leak\.test\.ts/,
