@@ -57,10 +57,14 @@ export function graphemes(text: string): string[] {
 // Printable ASCII (1 column) and the kana, kanji and full-width forms that are always 2 columns wide
 // (East Asian Width W/F, no combining marks): counted directly, so a plain Japanese screen never pays for
 // string-width's emoji tables. Anything else goes to string-width.
-// The arrows, '·' and '…' of the hints are East Asian "ambiguous": narrow, as string-width counts them.
+// The narrow symbols the screens draw themselves are counted directly too (1 column, as string-width
+// counts them; East Asian "ambiguous" counts narrow): the hints' arrows, '·', '…', '–', '≤' and '≥', box
+// drawing and block elements (a form's '──' section rules, the range bar), the spinner's braille
+// patterns, '✔' and '✕'. A form's first frame then measures no text per grapheme. The ideographic
+// and Hangul tone marks (U+302A-U+302F) combine with the character before them: not simple.
 const SIMPLE =
-  /^[\x20-\x7e\u00b7\u2026\u2190-\u2193\u3001-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
-const NARROW = /[\x20-\x7e\u00b7\u2026\u2190-\u2193]/g;
+  /^[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff\u3001-\u3029\u3030-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
+const NARROW = /[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff]/g;
 
 /** Columns a string takes on screen. */
 export function displayWidth(text: string): number {
