@@ -1,8 +1,5 @@
 // A whole form of the 18-type vocabulary in the terminal: check the schema, run the form flow, and
 // answer with the answer contract (submitMessage / cancelMessage).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import {
   type Answers,
   cancelMessage,
@@ -22,6 +19,11 @@ import { say, words } from './messages.js';
 import { type Display, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
 import { loadWidths } from './width.js';
+
+// Not `import ... from 'node:fs'` (and os, path): see tty.ts (the facades cost the first frame).
+const { readdirSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { homedir } = process.getBuiltinModule('node:os');
+const { resolve } = process.getBuiltinModule('node:path');
 
 /**
  * `input` / `output`: where keys come from and the form is drawn. By default stdin and stdout when
