@@ -9,7 +9,7 @@ import type { TerminalInput, TerminalStream } from './session.js';
 // Node's own modules through process.getBuiltinModule, not `import`, in every module a prompt loads
 // before its first frame: an ES import of one builds its module facade, which reads every export, lazy
 // ones included (node:fs loads fs.promises and the stream classes with it, node:util its diff and
-// colours): ~10 ms of a `formrequest ask` start, on a quiet machine about a sixth of clack's first frame.
+// colours), ~10 ms of CPU of a `formrequest ask` start (bench/terminal.bench.ts).
 const { closeSync, openSync, readFileSync } = process.getBuiltinModule('node:fs');
 const { ReadStream, WriteStream } = process.getBuiltinModule('node:tty');
 
