@@ -18,7 +18,7 @@ import { formTranscript, formView } from './form-view.js';
 import { say, words } from './messages.js';
 import { type Display, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
-import { loadWidths } from './width.js';
+import { loadWidthsSoon } from './width.js';
 
 // Not `import ... from 'node:fs'` (and os, path): see tty.ts (the facades cost the first frame).
 const { readdirSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
@@ -175,8 +175,8 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
       },
       transcript: (width, outcome) => formTranscript(form, width, outcome),
     },
-    // The first frame is on screen: now load exact widths (measured per grapheme until then).
-    () => void loadWidths(),
+    // The first frame is on screen: exact widths load a moment later (measured per grapheme until then).
+    loadWidthsSoon,
   );
   form.changed = () => {};
   if (outcome === 'submitted' && form.result) {

@@ -2,9 +2,9 @@
 // characters count 2, emoji 2, combining marks 0); text is only ever cut between graphemes, so an emoji
 // sequence or a letter with its accents is never split.
 //
-// string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded just
-// after the first frame (loadWidths); no first frame waits for it. Until it is there, text outside the
-// simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
+// string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded a
+// moment after the first frame (loadWidthsSoon); no first frame waits for it. Until it is there, text
+// outside the simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
 // flag, anything with VS16), else the East Asian width of its characters from get-east-asian-width
 // (the table string-width itself uses), combining marks 0.
 import { splitGraphemes } from '@formrequest/schema/printable';
@@ -20,6 +20,17 @@ export function loadWidths(): Promise<void> {
   });
   return loading;
 }
+
+/**
+ * Loads string-width WIDTHS_AFTER_MS after the first frame, not at once: the terminal needs the CPU
+ * first to show that frame (on two cores, the load slowed its appearance in tmux by ~5%). The timer
+ * does not keep a finished prompt's process alive.
+ */
+export function loadWidthsSoon(): void {
+  setTimeout(() => void loadWidths(), WIDTHS_AFTER_MS).unref();
+}
+
+const WIDTHS_AFTER_MS = 100;
 
 /** True when `text` is measured exactly without string-width (ASCII, kana, kanji, full-width forms). */
 export function isSimpleText(text: string): boolean {
