@@ -75,7 +75,8 @@ export function graphemes(text: string): string[] {
 // and Hangul tone marks (U+302A-U+302F) combine with the character before them: not simple.
 const SIMPLE =
   /^[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff\u3001-\u3029\u3030-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
-const NARROW = /[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff]/g;
+const NARROW =
+  /[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff]/g;
 
 /** Columns a string takes on screen. */
 export function displayWidth(text: string): number {

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import stringWidth from 'string-width';
 import {
   displayWidth,
-  loadWidths,
   isSimpleText,
+  loadWidths,
   shortenGraphemes,
   truncateToWidth,
   wrapLine,
