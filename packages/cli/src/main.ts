@@ -1,6 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { err, out } from './output.js';
 import { UsageError, type Verb } from './verb.js';
+
+// Node's own modules through process.getBuiltinModule here, in verb.ts and in read-input.ts, not
+// `import`: an ES import of one builds its facade, which reads every export, lazy ones included (node:fs
+// loads fs.promises and the stream classes, node:util its diff and colours), before any verb starts.
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 // Verbs load lazily so `formrequest check` never pays for the browser bundle or the host.
 const verbs: Record<string, () => Promise<{ default: Verb }>> = {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+// Not `import`: see main.ts (node:fs's facade loads fs.promises and the stream classes).
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /** Why a file could not be used; the verb prints it and exits 2. */
 export class UnreadableError extends Error {}

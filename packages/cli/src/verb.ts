@@ -1,4 +1,7 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+
+// Not `import`: see main.ts (node:util's facade loads its diff and colour modules).
+const { parseArgs } = process.getBuiltinModule('node:util');
 
 /** One `formrequest <verb>`: a one-line summary for `--help`, its usage text, and the code to run it. */
 export interface Verb {

@@ -1,8 +1,5 @@
 // A whole form of the 18-type vocabulary in the terminal: check the schema, run the form flow, and
 // answer with the answer contract (submitMessage / cancelMessage).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import {
   type Answers,
   cancelMessage,
@@ -21,7 +18,12 @@ import { formTranscript, formView } from './form-view.js';
 import { say, words } from './messages.js';
 import { type Display, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
-import { loadWidths } from './width.js';
+import { loadWidthsSoon } from './width.js';
+
+// Not `import ... from 'node:fs'` (and os, path): see tty.ts (the facades cost the first frame).
+const { readdirSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { homedir } = process.getBuiltinModule('node:os');
+const { resolve } = process.getBuiltinModule('node:path');
 
 /**
  * `input` / `output`: where keys come from and the form is drawn. By default stdin and stdout when
@@ -173,8 +175,8 @@ export async function askForm(input: unknown, opts: AskFormOptions = {}): Promis
       },
       transcript: (width, outcome) => formTranscript(form, width, outcome),
     },
-    // The first frame is on screen: now load exact widths (measured per grapheme until then).
-    () => void loadWidths(),
+    // The first frame is on screen: exact widths load a moment later (measured per grapheme until then).
+    loadWidthsSoon,
   );
   form.changed = () => {};
   if (outcome === 'submitted' && form.result) {

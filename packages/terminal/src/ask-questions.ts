@@ -12,7 +12,7 @@ import { createFlow, flowAnswers, flowUpdate } from './question-flow.js';
 import { questionTranscript, questionView } from './question-view.js';
 import { type Display, type Outcome, runPrompt } from './session.js';
 import { type PromptStreams, promptTerminal } from './tty.js';
-import { loadWidths } from './width.js';
+import { loadWidthsSoon } from './width.js';
 
 /**
  * `input` / `output`: where keys come from and the prompt is drawn. By default stdin and stdout when
@@ -54,8 +54,8 @@ export async function askQuestions(input: unknown, opts: AskQuestionsOptions = {
       status: () => flow.status,
       transcript: (width, outcome) => questionTranscript(flow, width, locale, outcome),
     },
-    // The first frame is on screen: now load exact widths for whatever the person types.
-    () => void loadWidths(),
+    // The first frame is on screen: exact widths for whatever the person types load a moment later.
+    loadWidthsSoon,
   );
   const warnings = check.warnings.length ? { warnings: check.warnings } : {};
   if (outcome !== 'submitted') {

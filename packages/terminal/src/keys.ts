@@ -1,8 +1,10 @@
 // Turns the bytes a terminal sends in raw mode into key, text and paste events. Pure: no timers and no
 // I/O. A lone ESC cannot be told from the start of a sequence until more bytes arrive or time passes,
 // so the caller asks `pending()` and calls `flush()` after a short wait (see session.ts).
-import { StringDecoder } from 'node:string_decoder';
 import { PASTE_MAX_CHARS } from './paste.js';
+
+// Not `import`: see tty.ts (an ES module facade of a builtin costs the first frame).
+const { StringDecoder } = process.getBuiltinModule('node:string_decoder');
 
 export type KeyName =
   | 'up'

@@ -3,9 +3,15 @@
 // controlling terminal, /dev/tty, as fzf does, so the captured output stays only the answer. Without
 // a controlling terminal (a pipe from an agent, a cron job, `setsid`) there is no UI: NO_UI.
 // Also here: whether Ctrl+Z can suspend the process (a shell with job control to resume it).
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { ReadStream, WriteStream } from 'node:tty';
+import type { WriteStream as TtyWriteStream } from 'node:tty';
 import type { TerminalInput, TerminalStream } from './session.js';
+
+// Node's own modules through process.getBuiltinModule, not `import`, in every module a prompt loads
+// before its first frame: an ES import of one builds its module facade, which reads every export, lazy
+// ones included (node:fs loads fs.promises and the stream classes with it, node:util its diff and
+// colours), ~10 ms of CPU of a `formrequest ask` start (bench/terminal.bench.ts).
+const { closeSync, openSync, readFileSync } = process.getBuiltinModule('node:fs');
+const { ReadStream, WriteStream } = process.getBuiltinModule('node:tty');
 
 export interface Terminal {
   input: TerminalInput;
@@ -40,7 +46,7 @@ export function openDevTty(need: { keys: boolean; draw: boolean }): DevTty | nul
   const output = need.draw ? new WriteStream(fds[fds.length - 1]!) : undefined;
   // Node refreshes the size of stdout and stderr on SIGWINCH; a stream of our own needs telling.
   const onWinch = () =>
-    (output as (WriteStream & { _refreshSize?: () => void }) | undefined)?._refreshSize?.();
+    (output as (TtyWriteStream & { _refreshSize?: () => void }) | undefined)?._refreshSize?.();
   if (output) process.on('SIGWINCH', onWinch);
   return {
     input,

@@ -2,9 +2,9 @@
 // characters count 2, emoji 2, combining marks 0); text is only ever cut between graphemes, so an emoji
 // sequence or a letter with its accents is never split.
 //
-// string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded just
-// after the first frame (loadWidths); no first frame waits for it. Until it is there, text outside the
-// simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
+// string-width builds its emoji and segmenter tables when it loads (about 20 ms), so it is loaded a
+// moment after the first frame (loadWidthsSoon); no first frame waits for it. Until it is there, text
+// outside the simple ranges below is measured per grapheme: 2 for an emoji presentation (a pictograph, a keycap, a
 // flag, anything with VS16), else the East Asian width of its characters from get-east-asian-width
 // (the table string-width itself uses), combining marks 0.
 import { splitGraphemes } from '@formrequest/schema/printable';
@@ -20,6 +20,17 @@ export function loadWidths(): Promise<void> {
   });
   return loading;
 }
+
+/**
+ * Loads string-width WIDTHS_AFTER_MS after the first frame, not at once: the terminal needs the CPU
+ * first to show that frame (on two cores, the load slowed its appearance in tmux by ~5%). The timer
+ * does not keep a finished prompt's process alive.
+ */
+export function loadWidthsSoon(): void {
+  setTimeout(() => void loadWidths(), WIDTHS_AFTER_MS).unref();
+}
+
+const WIDTHS_AFTER_MS = 100;
 
 /** True when `text` is measured exactly without string-width (ASCII, kana, kanji, full-width forms). */
 export function isSimpleText(text: string): boolean {
@@ -57,10 +68,15 @@ export function graphemes(text: string): string[] {
 // Printable ASCII (1 column) and the kana, kanji and full-width forms that are always 2 columns wide
 // (East Asian Width W/F, no combining marks): counted directly, so a plain Japanese screen never pays for
 // string-width's emoji tables. Anything else goes to string-width.
-// The arrows, '·' and '…' of the hints are East Asian "ambiguous": narrow, as string-width counts them.
+// The narrow symbols the screens draw themselves are counted directly too (1 column, as string-width
+// counts them; East Asian "ambiguous" counts narrow): the hints' arrows, '·', '…', '–', '≤' and '≥', box
+// drawing and block elements (a form's '──' section rules, the range bar), the spinner's braille
+// patterns, '✔' and '✕'. A form's first frame then measures no text per grapheme. The ideographic
+// and Hangul tone marks (U+302A-U+302F) combine with the character before them: not simple.
 const SIMPLE =
-  /^[\x20-\x7e\u00b7\u2026\u2190-\u2193\u3001-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
-const NARROW = /[\x20-\x7e\u00b7\u2026\u2190-\u2193]/g;
+  /^[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff\u3001-\u3029\u3030-\u303e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uff01-\uff60]*$/;
+const NARROW =
+  /[\x20-\x7e\u00b7\u2013\u2026\u2190-\u2193\u2264\u2265\u2500-\u259f\u2714\u2715\u2800-\u28ff]/g;
 
 /** Columns a string takes on screen. */
 export function displayWidth(text: string): number {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import stringWidth from 'string-width';
 import {
   displayWidth,
+  isSimpleText,
   loadWidths,
   shortenGraphemes,
   truncateToWidth,
@@ -21,6 +23,24 @@ test('before string-width is loaded: simple text exact, other text per grapheme'
   assert.equal(displayWidth('🇯🇵'), 2);
   assert.equal(displayWidth('©'), 1);
   assert.equal(displayWidth('🍣 すし café'), 2 + 1 + 4 + 1 + 4);
+});
+
+test('every character counted without string-width is as wide as string-width says', () => {
+  const differ: string[] = [];
+  let simple = 0;
+  for (let cp = 0; cp <= 0xffff; cp++) {
+    const ch = String.fromCodePoint(cp);
+    if (!isSimpleText(ch)) continue;
+    simple++;
+    if (displayWidth(ch) !== stringWidth(ch)) differ.push(`U+${cp.toString(16)}`);
+  }
+  assert.deepEqual(differ, []);
+  assert.ok(simple > 20_000, `${simple} characters`);
+  // The symbols the screens draw: a section rule, the range bar, a spinner frame, a check mark.
+  assert.ok(isSimpleText('── 基本情報 █░ ⠋ ✔ ✕ – ≤ ≥'));
+  assert.equal(displayWidth('── 基本情報'), 3 + 8);
+  // With a variation selector a check mark is an emoji: measured per grapheme, 2 columns.
+  assert.equal(displayWidth('✔\ufe0f'), 2);
 });
 
 test('widths: ASCII 1, kana and kanji 2, emoji 2, combining marks 0', async () => {

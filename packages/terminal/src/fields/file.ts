@@ -1,7 +1,6 @@
 // file: paths typed, pasted or dropped (see paths.ts), Tab completion, the limits in KB / MB. Size and
 // `accept` are checked before a file is read; the answer is {name, type, size, data} with a base64
 // data URL, and the review shows each name with its size.
-import { basename } from 'node:path';
 import { formatBytes, validateField } from '@formrequest/schema';
 import { createEditor, type EditorState } from '../editor.js';
 import { drawEditor } from '../editor-view.js';
@@ -9,6 +8,9 @@ import { say, words } from '../messages.js';
 import { typeInto } from './editing.js';
 import { completePath, escapePath, parsePaths } from './paths.js';
 import { type FieldContext, widget } from './types.js';
+
+// Not `import`: see tty.ts (an ES module facade of a builtin costs the first frame).
+const { basename } = process.getBuiltinModule('node:path');
 
 interface FileState {
   editor: EditorState;

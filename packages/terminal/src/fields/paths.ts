@@ -3,7 +3,8 @@
 // GNOME Terminal does), backslash-escaped (/a\ b/c.pdf, as iTerm2 and Terminal.app do) or as file://
 // URLs, several separated by spaces. Tab completes the path being typed. Pure: the file system comes
 // in as functions.
-import { isAbsolute, join, resolve } from 'node:path';
+// Not `import`: see tty.ts (an ES module facade of a builtin costs the first frame).
+const { isAbsolute, join, resolve } = process.getBuiltinModule('node:path');
 
 export interface PathEnv {
   home: string;
