@@ -35,7 +35,10 @@ function builtModuleUrls(ownDir, outDir) {
         if (!source.includes('import.meta.url')) return undefined;
         const inSrc = relative(join(pkg.dir, 'src'), args.path);
         if (inSrc.startsWith('..')) throw new Error(`${args.path}: import.meta.url outside src/`);
-        const built = `dist/${inSrc.split(sep).join('/').replace(/\.([cm]?)ts$/, '.$1js')}`;
+        const built = `dist/${inSrc
+          .split(sep)
+          .join('/')
+          .replace(/\.([cm]?)ts$/, '.$1js')}`;
         const url =
           pkg.dir === ownDir
             ? `new URL(${JSON.stringify(`./${relative(outDir, join(pkg.dir, built)).split(sep).join('/')}`)}, import.meta.url).href`

@@ -1,13 +1,7 @@
 // The store on PostgreSQL, shared by any number of host instances: the rules of sql-store.ts over
 // node-postgres (postgres-driver.ts), with the layout in postgres-schema.ts (migrated once, across
 // instances, by the `migrate` every part of formrequest shares) and LISTEN/NOTIFY in postgres-bus.ts.
-import {
-  explainPostgresError,
-  loadPg,
-  migrate,
-  PG_SCHEMA,
-  redactUrl,
-} from '@formrequest/internal/postgres';
+import { explainPostgresError, loadPg, migrate, PG_SCHEMA, redactUrl } from '@formrequest/internal/postgres';
 import type pg from 'pg';
 import { PostgresDriver } from './postgres-driver.js';
 import { HOST_MIGRATIONS } from './postgres-schema.js';
