@@ -1,7 +1,9 @@
 // Whether dist/ is older than the sources it is built from: the tests start the built CLI, so a source
 // edited after the last `npm run build` is not what they test. Each package's TypeScript build
-// (dist/.tsbuildinfo, rewritten by every `tsc -b` that sees a changed source) against its src/.
-import { readdirSync, statSync } from 'node:fs';
+// (dist/.tsbuildinfo, rewritten by every `tsc -b` that sees a changed source) against its src/, and
+// each esbuild bundle (dist/*.bundle.js, which the CLI loads) against the workspace files it was built
+// from (its X.bundle.inputs.json, scripts/node-bundle.mjs) or, without that list, its package's src/.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 function newest(dir) {
@@ -36,6 +38,25 @@ export function staleBuilds(root) {
     }
     if (source.mtime > built)
       stale.push(`${relative(root, source.path)} is newer than packages/${name}/dist`);
+    else stale.push(...staleBundles(root, pkg, source));
+  }
+  return stale;
+}
+
+/** One line per bundle of the package at `pkg` older than a file it is built from. */
+function staleBundles(root, pkg, ownSource) {
+  const stale = [];
+  const dist = join(pkg, 'dist');
+  for (const file of readdirSync(dist)) {
+    if (!file.endsWith('.bundle.js')) continue;
+    const bundle = join(dist, file);
+    const built = statSync(bundle).mtimeMs;
+    const list = bundle.replace(/\.js$/, '.inputs.json');
+    const inputs = existsSync(list)
+      ? JSON.parse(readFileSync(list, 'utf8')).map((input) => join(root, input))
+      : [ownSource.path];
+    const newer = inputs.find((input) => existsSync(input) && statSync(input).mtimeMs > built);
+    if (newer) stale.push(`${relative(root, newer)} is newer than ${relative(root, bundle)}`);
   }
   return stale;
 }

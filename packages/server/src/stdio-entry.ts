@@ -1,5 +1,5 @@
 // `@formrequest/server/stdio`: the server over stdio, and what `formrequest serve` reads to configure
-// it, built into one file with its dependencies (dist/stdio.bundle.js, scripts/build-stdio.mjs). A
+// it, built into one file with its dependencies (dist/stdio.bundle.js, scripts/build-bundles.mjs). A
 // client starting the server then loads one module instead of some 240 and gets `tools/list` sooner
 // (bench/serve-start.bench.ts). Self-contained: a shared store or HTTP comes from the main entry.
 export {

@@ -154,7 +154,8 @@ const INSTALL_HOST = `npm install @formrequest/host@${VERSION} (next to formrequ
 
 /** The host module, or why it cannot load (what is missing and the command that installs it). */
 export async function loadHost(
-  load: () => Promise<typeof import('@formrequest/host')> = () => import('@formrequest/host'),
+  // The bundled entry (dist/host.bundle.js): one module to load instead of the host's whole graph.
+  load: () => Promise<typeof import('@formrequest/host')> = () => import('@formrequest/host/bundle'),
 ): Promise<typeof import('@formrequest/host') | string> {
   try {
     return await load();

@@ -1,5 +1,5 @@
-// Over stdio (what a client starts) everything comes from one bundled module; the main entry, with the
-// HTTP stack, loads for --http only.
+// Over stdio (what a client starts) everything comes from one bundled module; the HTTP stack, bundled
+// with the main entry (`@formrequest/server/http`), loads for --http only.
 import { isPostgresUrl, redactUrl } from '@formrequest/internal/postgres';
 import {
   DEFAULT_HTTP_PORT,
@@ -121,10 +121,9 @@ const verb: Verb = {
     }
     if (!values.http) return runStdio(config);
     const host = values.host ?? '127.0.0.1';
-    // The schema's reading of addresses, loaded (like the HTTP stack) only for --http.
-    const { addressKind } = await import('@formrequest/schema');
+    // The HTTP stack and the schema's reading of addresses, one bundled module loaded only for --http.
+    const { addressKind, parsePageOrigin, startHttpServer } = await import('@formrequest/server/http');
     const token = serveToken(values.token, process.env, host, addressKind(host) === 'loopback');
-    const { parsePageOrigin, startHttpServer } = await import('@formrequest/server');
     const pageOrigin = values['page-origin'];
     if (pageOrigin !== undefined) {
       try {

@@ -1,8 +1,8 @@
 // The store on PostgreSQL, shared by any number of host instances: the rules of sql-store.ts over
 // node-postgres (postgres-driver.ts), with the layout in postgres-schema.ts (migrated once, across
 // instances, by the `migrate` every part of formrequest shares) and LISTEN/NOTIFY in postgres-bus.ts.
-import { explainPostgresError, migrate, PG_SCHEMA, redactUrl } from '@formrequest/internal/postgres';
-import pg from 'pg';
+import { explainPostgresError, loadPg, migrate, PG_SCHEMA, redactUrl } from '@formrequest/internal/postgres';
+import type pg from 'pg';
 import { PostgresDriver } from './postgres-driver.js';
 import { HOST_MIGRATIONS } from './postgres-schema.js';
 import { SqlStore } from './sql-store.js';
@@ -38,8 +38,10 @@ export class PostgresStore extends SqlStore {
 
   /** Connects, runs the migrations that are due (once, across instances) and returns the store. */
   static async open(url: string, options: PostgresStoreOptions): Promise<PostgresStore> {
+    // Loaded here, not at start: a host on SQLite never pays for node-postgres's ~40 modules.
+    const { Pool } = await loadPg();
     const config: pg.ClientConfig = { connectionString: url, application_name: 'formrequest host' };
-    const pool = new pg.Pool({
+    const pool = new Pool({
       ...config,
       max: options.poolSize ?? DEFAULT_POOL.size,
       connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL.waitMs,
