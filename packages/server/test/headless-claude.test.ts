@@ -57,26 +57,33 @@ const CALLS: Record<string, { name: string; input: Record<string, unknown> }> = 
 let api: FakeApi;
 let home: string;
 
-/** The tool result text in the request's last user message. */
-function toolResult(body: any): string | undefined {
-  const user = [...(body.messages ?? [])].reverse().find((m: any) => m.role === 'user');
-  for (const block of Array.isArray(user?.content) ? user.content : []) {
-    if (block.type !== 'tool_result') continue;
-    return typeof block.content === 'string'
-      ? block.content
-      : block.content.map((c: any) => (c.type === 'text' ? c.text : '')).join('');
-  }
-  return undefined;
+/** A tool result block's text. */
+function resultText(block: any): string {
+  return typeof block.content === 'string'
+    ? block.content
+    : block.content.map((c: any) => (c.type === 'text' ? c.text : '')).join('');
 }
+
+/** The tool results in the conversation so far, in order. */
+function toolResults(body: any): string[] {
+  return (body.messages ?? [])
+    .filter((m: any) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m: any) => m.content.filter((b: any) => b.type === 'tool_result').map(resultText));
+}
+
+const KINDS = Object.keys(CALLS);
 
 before(async () => {
   if (skip) return;
   ensureFormPage();
+  // "run all <setting>": one session calls every kind in turn (a spawn of Claude Code costs seconds of
+  // CPU), each tool result read separately. "run <kind> <setting>": that kind alone.
   api = await startFakeMessagesApi((body) => {
-    if (toolResult(body) !== undefined) return { text: 'done' };
-    const match = /run (\w+) (\S+)/.exec(lastUserText(body));
-    const call = match ? CALLS[match[1]!] : undefined;
-    return call ? { text: 'フォームを出します。', toolUse: call } : { text: 'ok' };
+    const match = /run (\w+) (\S+)/.exec(JSON.stringify(body.messages ?? []));
+    const kinds = match?.[1] === 'all' ? KINDS : match && CALLS[match[1]!] ? [match[1]!] : [];
+    if (kinds.length === 0) return { text: 'ok' };
+    const next = kinds[toolResults(body).length];
+    return next ? { text: 'フォームを出します。', toolUse: CALLS[next]! } : { text: 'done' };
   });
   home = mkdtempSync(join(tmpdir(), 'formrequest-headless-'));
 });
@@ -103,9 +110,9 @@ function mcpConfig(serveFlags: string[]): string {
   return JSON.stringify({ mcpServers: { form: { command, args } } });
 }
 
-/** Runs `claude -p` once and returns the tool result the model got. */
-async function claudeP(kind: string, setting: string, serveFlags: string[]): Promise<string> {
-  const prompt = `run ${kind} ${setting}`;
+/** Runs `claude -p` once, the model calling every kind in turn; returns the tool result of each. */
+async function claudeP(setting: string, serveFlags: string[]): Promise<Record<string, string>> {
+  const prompt = `run all ${setting}`;
   const child = spawn(
     CLAUDE,
     [
@@ -124,10 +131,11 @@ async function claudeP(kind: string, setting: string, serveFlags: string[]): Pro
   child.stderr.on('data', (chunk) => (output += chunk));
   const code = await new Promise<number | null>((done) => child.on('close', done));
   const request = api.requests.find(
-    (r) => toolResult(r.body) !== undefined && JSON.stringify(r.body.messages).includes(prompt),
+    (r) => toolResults(r.body).length === KINDS.length && JSON.stringify(r.body.messages).includes(prompt),
   );
-  assert.ok(request, `claude -p (${prompt}) exited ${code} without a tool result:\n${output}`);
-  return toolResult(request.body)!;
+  assert.ok(request, `claude -p (${prompt}) exited ${code} without ${KINDS.length} tool results:\n${output}`);
+  const results = toolResults(request.body);
+  return Object.fromEntries(KINDS.map((kind, i) => [kind, results[i]!]));
 }
 
 const SETTINGS: Record<string, string[]> = {
@@ -150,40 +158,33 @@ test('claude -p: in every --elicitation setting, a flat form, a rich form and qu
   skip,
   timeout: 200_000,
 }, async (t) => {
-  const runs: Array<Promise<void>> = [];
   for (const [setting, flags] of Object.entries(SETTINGS)) {
-    for (const kind of Object.keys(CALLS)) {
-      runs.push(
-        claudeP(kind, setting, flags).then((text) => {
-          const got = read(text);
-          t.diagnostic(`${setting} ${kind}: ${got.status ?? got.code} ${got.message.slice(0, 80)}…`);
-          assert.doesNotMatch(got.message, /断りました|キャンセルしました|CANCELLED/, `${setting} ${kind}`);
-          if (setting === 'never') {
-            // No elicitation is sent; nobody declared rendering, so the result says who can see it.
-            assert.match(got.message, /誰にもこのフォームは見えず、回答は届きません/, `${setting} ${kind}`);
-            assert.match(got.message, /会話で直接尋ねてください/);
-            return;
-          }
-          // An error result reaches the model as its text (Claude Code shows structuredContent otherwise).
-          if (kind === 'question') {
-            assert.match(got.message, /^エラー \[NO_UI\]/, `${setting} ${kind}`);
-          } else {
-            assert.match(got.message, /はユーザーに表示されていません/, `${setting} ${kind}`);
-            assert.match(
-              got.message,
-              kind === 'rich' ? /フォームページも開かれていません/ : /ダイアログは誰にも表示されていません/,
-            );
-          }
-          assert.match(got.message, /自動で応答しました/, `${setting} ${kind}`);
-          assert.match(got.message, /claude -p/);
-          assert.match(got.message, /--host-renders-forms/);
-        }),
-      );
-      // Three at a time: each run starts Claude Code and a server.
-      if (runs.length % 1 === 0) await Promise.all(runs.splice(0));
+    const texts = await claudeP(setting, flags);
+    for (const kind of KINDS) {
+      const got = read(texts[kind]!);
+      t.diagnostic(`${setting} ${kind}: ${got.status ?? got.code} ${got.message.slice(0, 80)}…`);
+      assert.doesNotMatch(got.message, /断りました|キャンセルしました|CANCELLED/, `${setting} ${kind}`);
+      if (setting === 'never') {
+        // No elicitation is sent; nobody declared rendering, so the result says who can see it.
+        assert.match(got.message, /誰にもこのフォームは見えず、回答は届きません/, `${setting} ${kind}`);
+        assert.match(got.message, /会話で直接尋ねてください/);
+        continue;
+      }
+      // An error result reaches the model as its text (Claude Code shows structuredContent otherwise).
+      if (kind === 'question') {
+        assert.match(got.message, /^エラー \[NO_UI\]/, `${setting} ${kind}`);
+      } else {
+        assert.match(got.message, /はユーザーに表示されていません/, `${setting} ${kind}`);
+        assert.match(
+          got.message,
+          kind === 'rich' ? /フォームページも開かれていません/ : /ダイアログは誰にも表示されていません/,
+        );
+      }
+      assert.match(got.message, /自動で応答しました/, `${setting} ${kind}`);
+      assert.match(got.message, /claude -p/);
+      assert.match(got.message, /--host-renders-forms/);
     }
   }
-  await Promise.all(runs);
 });
 
 test('the Agent SDK query() without onElicitation: the model is told nobody can see the form', {
@@ -209,10 +210,10 @@ test('the Agent SDK query() without onElicitation: the model is told nobody can 
     // Drained: the turn runs to its end.
   }
   const request = api.requests.find(
-    (r) => toolResult(r.body) !== undefined && JSON.stringify(r.body.messages).includes(prompt),
+    (r) => toolResults(r.body).length > 0 && JSON.stringify(r.body.messages).includes(prompt),
   );
   assert.ok(request, 'the model got no tool result');
-  const got = read(toolResult(request.body)!);
+  const got = read(toolResults(request.body)[0]!);
   assert.match(got.message, /はユーザーに表示されていません/);
   assert.match(got.message, /自動で応答しました/);
   assert.doesNotMatch(got.message, /断りました|キャンセルしました/);
