@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cliCommand } from '../../../testing/cli.ts';
-import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { type FakeApi, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
 import { CLAUDE_BINARY, skipWithoutClaudeBinary } from '../../../testing/skips.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 
