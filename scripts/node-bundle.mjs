@@ -49,31 +49,36 @@ function builtModuleUrls(ownDir, outDir) {
   };
 }
 
+/** esbuild's options for every Node bundle of the workspace (here, and the skills package's chunks). */
+export const NODE_BUNDLE_OPTIONS = {
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  metafile: true,
+};
+
 /**
  * Bundles `entry` (a file of the package at `pkgDir`) into `out`; `external`: packages left to Node
  * (optional peers, and what is loaded by a name only known at run time).
  */
 export async function bundleNodeEntry({ pkgDir, entry, out, external = [] }) {
   const result = await build({
+    ...NODE_BUNDLE_OPTIONS,
     entryPoints: [resolve(pkgDir, entry)],
     absWorkingDir: root,
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
     external,
     plugins: [workspaceSources, builtModuleUrls(pkgDir, dirname(resolve(pkgDir, out)))],
     // CommonJS dependencies inside an ES module bundle call `require` for Node's own modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },
-    minifySyntax: true,
-    minifyWhitespace: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'warning',
-    metafile: true,
   });
   const file = resolve(pkgDir, out);
   const code = result.outputFiles[0].text;

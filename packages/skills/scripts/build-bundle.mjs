@@ -9,6 +9,7 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE_OPTIONS } from '../../../scripts/node-bundle.mjs';
 
 const pkg = resolve(import.meta.dirname, '..');
 const dist = resolve(pkg, 'dist');
@@ -21,22 +22,12 @@ const result = await build({
   outdir: dist,
   entryNames: '[name].bundle',
   chunkNames: '[name]-[hash].chunk',
-  bundle: true,
+  ...NODE_BUNDLE_OPTIONS,
   splitting: true,
-  write: false,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
   // The MCP SDK stays a package of its own (loaded only for a live server). The few workspace modules
   // the package uses (the config reader, the form guidance, the pattern engine) are bundled in, as in
   // the server's stdio bundle: two modules fewer to load on import, ~0.5 MB.
   external: ['@modelcontextprotocol/*'],
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  charset: 'utf8',
-  logLevel: 'warning',
-  metafile: true,
 });
 for (const file of result.outputFiles) writeFileSync(file.path, file.contents);
 const modules = Object.keys(result.metafile.inputs).length;
