@@ -1,16 +1,18 @@
 // One example of examples/ (ai-sdk-chat, assistant-ui, vue) as its `npm start` runs it: the Vite dev
 // server with the example's own config on a free loopback port, and Chromium. `open(path)` gives a
-// fresh page (its own context) that records page errors and console warnings and errors (a framework's
+// page as fresh as a new one (the file's pooled page, see PagePool) that records page errors and console warnings and errors (a framework's
 // "Failed to resolve component" is one); the first load waits for Vite to pre-bundle the example's
 // dependencies (many seconds on a cold cache).
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-import { launchBrowser, newTestContext } from './browser.ts';
+import { launchBrowser, PagePool } from './browser.ts';
 
 export interface ExampleApp {
   origin: string;
   open(path?: string): Promise<Page & { errors: string[] }>;
+  /** Done with a page from `open` (the next `open` may reuse it). */
+  release(page: Page): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,9 +27,11 @@ export async function startExample(name: string, cache = name): Promise<ExampleA
     server: { port: 0, host: '127.0.0.1' },
   });
   let browser: Browser | undefined;
+  let pages: PagePool;
   try {
     await vite.listen();
     browser = await launchBrowser();
+    pages = new PagePool(browser);
   } catch (error) {
     await vite.close();
     throw error;
@@ -36,8 +40,7 @@ export async function startExample(name: string, cache = name): Promise<ExampleA
   return {
     origin,
     async open(path = '/') {
-      const context = await newTestContext(browser!);
-      const page = (await context.newPage()) as Page & { errors: string[] };
+      const page = (await pages.page()) as Page & { errors: string[] };
       page.setDefaultTimeout(20_000);
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -49,7 +52,9 @@ export async function startExample(name: string, cache = name): Promise<ExampleA
       await page.goto(`${origin}${path}`, { timeout: 90_000 });
       return page;
     },
+    release: (page) => pages.release(page),
     async close() {
+      await pages.close();
       await browser?.close();
       await vite.close();
     },

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { launchBrowser, PagePool } from '../../../testing/browser.ts';
 import { cliCommand } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
 import { skipWithoutAgentSdk } from '../../../testing/skips.ts';
@@ -69,6 +69,7 @@ function toolResult(body: any): string | undefined {
 let api: FakeApi;
 let home: string;
 let browser: Browser;
+let pages: PagePool;
 let plain: RunningHost;
 let eliciting: RunningHost;
 
@@ -108,10 +109,12 @@ before(async () => {
     mcpServers: { form: { command, args } },
   });
   browser = await launchBrowser();
+  pages = new PagePool(browser, { viewport: { width: 1100, height: 900 } });
 });
 
 after(async () => {
   if (skip) return;
+  await pages?.close();
   await browser?.close();
   await plain?.close();
   await eliciting?.close();
@@ -120,8 +123,7 @@ after(async () => {
 });
 
 async function chat(host: RunningHost, text: string): Promise<Page> {
-  const context = await newTestContext(browser, { viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
+  const page = await pages.page();
   await page.goto(host.pageUrl);
   await page.locator('#input').fill(text);
   await page.locator('#input').press('Enter');
@@ -153,7 +155,7 @@ test('question in the chat page: the turn ends at the form, and the answer reach
     (r) => (toolResult(r.body) ?? '').includes('waiting_for_input') && !userTexts(r.body).length,
   );
   assert.equal(sawWaiting, false);
-  await page.context().close();
+  await pages.release(page);
 });
 
 test('request_form in the chat page (the host declares it renders forms): shown, and the answers arrive as the next message', {
@@ -185,7 +187,7 @@ test('request_form in the chat page (the host declares it renders forms): shown,
     .find((text) => text?.includes('出張申請') && text.includes('waiting_for_input'));
   assert.ok(waiting, 'the waiting result');
   assert.doesNotMatch(waiting, /誰にも|host-renders-forms/);
-  await page.context().close();
+  await pages.release(page);
 });
 
 test('an elicitation (a question in form mode) is answered by the person on the page the chat links to', {
@@ -204,7 +206,7 @@ test('an elicitation (a question in form mode) is answered by the person on the 
   const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
   assert.equal(result.message, 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
   assert.deepEqual(result.answers, [['main.ts']]);
-  await page.context().close();
+  await pages.release(page);
 });
 
 test('question in the dialog: one row per question, その他 one choice whose text a second dialog asks; that text is the answer', {
@@ -236,7 +238,7 @@ test('question in the dialog: one row per question, その他 one choice whose t
   const result = JSON.parse(toolResult(api.requests.at(-1)!.body)!);
   assert.equal(result.message, 'ユーザーの回答: "どのファイルを編集しますか？"="index.ts"');
   assert.deepEqual(result.answers, [['index.ts']]);
-  await page.context().close();
+  await pages.release(page);
 });
 
 test("an elicitation in URL mode (a form with a file) links the server's own page; the answers come back in the result", {
@@ -255,5 +257,5 @@ test("an elicitation in URL mode (a form with a file) links the server's own pag
   assert.equal(result.status, 'submitted');
   assert.deepEqual(result.values, { destination: '福岡', seat: 'economy' });
   assert.deepEqual(result.labels, { seat: 'エコノミー' });
-  await page.context().close();
+  await pages.release(page);
 });

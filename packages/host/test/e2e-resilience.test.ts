@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { cliCommand } from '../../../testing/cli.ts';
 import { call, tempDir } from './helpers.js';
-import { open, rig, say, slot, useRig, waitForForm } from './page-support.js';
+import { open, release, rig, say, slot, useRig, waitForForm } from './page-support.js';
 
 useRig();
 
@@ -43,7 +43,7 @@ describe('resilience in Chromium', () => {
     assert.equal(await page.locator('.msg.user').count(), 1, 'the transcript is back');
     await slot(page).getByRole('button', { name: '送信' }).click();
     await page.locator('.msg.assistant', { hasText: 'half-typed' }).waitFor();
-    await page.context().close();
+    await release(page);
   });
 
   test('two tabs on one conversation both see every event; answering in one closes the form in the other', async () => {
@@ -62,7 +62,7 @@ describe('resilience in Chromium', () => {
     await b.locator('.msg.assistant', { hasText: 'two-tabs' }).waitFor();
     await slot(b).waitFor({ state: 'hidden' });
     assert.equal(await a.locator('#messages > *').count(), await b.locator('#messages > *').count());
-    await a.context().close();
+    await release(a);
     await b.context().close();
   });
 
@@ -81,7 +81,7 @@ describe('resilience in Chromium', () => {
       await waitForServerDraft(first.url, id, (d) => d.v?.project_name === 'after-restart');
       child.kill('SIGKILL');
       await new Promise((r) => child!.once('exit', r));
-      await page.context().close();
+      await release(page);
 
       const port = new URL(first.url).port;
       const second = await startDemo(['--port', port, '--db', db]);
@@ -94,7 +94,7 @@ describe('resilience in Chromium', () => {
       await fresh.locator('.msg.assistant', { hasText: 'after-restart' }).waitFor();
       const transcript = await call({ url: second.url }, 'GET', `/api/conversations/${id}`);
       assert.equal(transcript.json.pendingForm, null);
-      await fresh.context().close();
+      await release(fresh);
     } finally {
       child?.kill('SIGTERM');
       if (child && child.exitCode === null) await new Promise((r) => child!.once('exit', r));

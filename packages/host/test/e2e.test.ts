@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startTestHost } from './helpers.js';
-import { open, rig, say, slot, useRig, waitForForm } from './page-support.js';
+import { open, release, rig, say, slot, useRig, waitForForm } from './page-support.js';
 
 useRig();
 
@@ -49,7 +49,7 @@ describe('scripted scenarios in Chromium', () => {
     });
     assert.equal(await slot(page).isHidden(), true);
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await release(page);
   });
 
   test('create a project, then cancel: the cancel message goes back and the agent acknowledges', async () => {
@@ -60,7 +60,7 @@ describe('scripted scenarios in Chromium', () => {
     await page.locator('.msg.user', { hasText: 'フォーム入力をキャンセルしました。' }).waitFor();
     await page.locator('.msg.assistant', { hasText: 'キャンセルされました' }).waitFor();
     assert.equal(await slot(page).isHidden(), true);
-    await page.context().close();
+    await release(page);
   });
 
   test('assign a task (en): search the demo users, pick one, submit', async () => {
@@ -78,7 +78,7 @@ describe('scripted scenarios in Chromium', () => {
     assert.match(reply!, /Assignee: 山田 太郎 \(u001\)/);
     assert.match(reply!, /Priority: High/);
     assert.match(reply!, /demo/);
-    await page.context().close();
+    await release(page);
   });
 
   test('assign a task, then cancel (en)', async () => {
@@ -88,7 +88,7 @@ describe('scripted scenarios in Chromium', () => {
     await slot(page).getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.msg.user', { hasText: 'Form input was cancelled.' }).waitFor();
     await page.locator('.msg.assistant', { hasText: 'was cancelled' }).waitFor();
-    await page.context().close();
+    await release(page);
   });
 
   test('enter an address on a phone-width screen: cascading selects, submit', async () => {
@@ -116,7 +116,7 @@ describe('scripted scenarios in Chromium', () => {
     const reply = await lastReply(page).textContent();
     assert.match(reply!, /都道府県: 東京都 \(13\)/);
     assert.match(reply!, /市区町村: 新宿区 \(13004\)/);
-    await page.context().close();
+    await release(page);
   });
 
   test('typing instead of answering supersedes the pending form', async () => {
@@ -129,7 +129,7 @@ describe('scripted scenarios in Chromium', () => {
     await page.reload();
     await page.locator('.msg.assistant', { hasText: 'オフラインデモ用エージェント' }).waitFor();
     assert.equal(await slot(page).isHidden(), true, 'and stays gone after a reload');
-    await page.context().close();
+    await release(page);
   });
 
   test('enter an address, then cancel', async () => {
@@ -138,7 +138,7 @@ describe('scripted scenarios in Chromium', () => {
     await waitForForm(page, '住所入力');
     await slot(page).getByRole('button', { name: 'キャンセル' }).click();
     await page.locator('.msg.assistant', { hasText: 'キャンセルされました' }).waitFor();
-    await page.context().close();
+    await release(page);
   });
 
   test('all 18 field types: a file is uploaded to the host and the answer carries its URL', async () => {
@@ -159,7 +159,7 @@ describe('scripted scenarios in Chromium', () => {
     const stored = await fetch(rig.host.url + sent.attachment.url);
     assert.equal(await stored.text(), 'hello file');
     assert.deepEqual(page.errors, [], 'no script errors or CSP violations with all 18 widgets');
-    await page.context().close();
+    await release(page);
   });
 
   test('a file over the host limit is refused in the page with the limit, and the form stays', async () => {
@@ -182,7 +182,7 @@ describe('scripted scenarios in Chromium', () => {
         .waitFor();
       await slot(page).getByLabel('Project name').waitFor();
       assert.equal(await page.locator('.msg.user').count(), 1, 'nothing was sent');
-      await page.context().close();
+      await release(page);
     } finally {
       await small.close();
     }

@@ -8,6 +8,7 @@ import {
   formReady,
   open,
   PHONE,
+  release,
   rig,
   SCHEMES,
   say,
@@ -68,7 +69,7 @@ export function axeOnTheDemo(size: { width: number; height: number }): void {
           assert.deepEqual(await axe(page), [], `${at}: the menu open`);
         }
         assert.deepEqual(page.errors, [], `${at}: no script errors`);
-        await page.context().close();
+        await release(page);
       });
     }
   });

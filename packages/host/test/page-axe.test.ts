@@ -2,7 +2,7 @@
 // form, with its messages. The demo's other states are page-axe-demo.ts; setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axe, open, rig, SCHEMES, SIZES, say, slot, useRig, waitForForm } from './page-support.js';
+import { axe, open, release, rig, SCHEMES, SIZES, say, slot, useRig, waitForForm } from './page-support.js';
 
 useRig();
 
@@ -20,7 +20,7 @@ describe('axe', () => {
         assert.deepEqual(await axe(page), [], `${at}: with a form`);
         await slot(page).getByRole('button', { name: '登録する' }).click();
         assert.deepEqual(await axe(page), [], `${at}: with messages`);
-        await page.context().close();
+        await release(page);
       }
   });
 });

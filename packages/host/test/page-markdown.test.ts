@@ -5,7 +5,7 @@
 // Setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { HOSTILE_MD, markdownModule, open, renderBound, rig, say, useRig } from './page-support.js';
+import { HOSTILE_MD, markdownModule, open, release, renderBound, rig, say, useRig } from './page-support.js';
 import { PATHOLOGICAL } from './pathological-markdown.js';
 
 useRig({ fake: true });
@@ -56,7 +56,7 @@ describe('Markdown replies', () => {
     assert.equal(await reply.locator('img, script, b').count(), 0, 'no element from the text');
     assert.equal(await page.evaluate(() => (window as any).pwned), undefined);
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await release(page);
   });
 
   test('the renderer: 100 replies of 4 KB rendered in a few milliseconds each; each 20 KB pathological input under 100 ms', async (t) => {
@@ -93,7 +93,7 @@ describe('Markdown replies', () => {
     );
     const slow = times.filter(([, ms]) => ms >= bound).map(([n, ms]) => `${n}: ${ms.toFixed(0)} ms`);
     assert.deepEqual(slow, [], `each 20 KB pathological input renders in under ${bound.toFixed(0)} ms`);
-    await page.context().close();
+    await release(page);
   });
 
   test('a 20 KB pathological reply: no task over 100 ms when it arrives, nor when the conversation is reopened', async (t) => {
@@ -132,6 +132,6 @@ describe('Markdown replies', () => {
     );
     assert.ok(reopened < bound, `reopened: a ${reopened.toFixed(0)} ms task`);
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await release(page);
   });
 });

@@ -4,7 +4,7 @@
 // shows on its field. The rest of the page: page.test.ts; setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axe, inForm, open, PHONE, rig, say, slot, useRig, waitForForm } from './page-support.js';
+import { axe, inForm, open, PHONE, release, rig, say, slot, useRig, waitForForm } from './page-support.js';
 
 useRig();
 
@@ -28,7 +28,7 @@ describe('a message while a form is open', () => {
       await slot(page).getByRole('button', { name: 'キャンセル' }).click();
       await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
     }
-    await page.context().close();
+    await release(page);
   });
 
   test('the box empties as a message leaves, and a message the host refused comes back to it', async () => {
@@ -47,7 +47,7 @@ describe('a message while a form is open', () => {
     await say(page, '新しいプロジェクトを作成して');
     await waitForForm(page, '新規プロジェクト作成');
     assert.equal(await page.locator('#input').inputValue(), '');
-    await page.context().close();
+    await release(page);
   });
 
   test('a half-filled form: the page asks first; going back keeps everything, sending closes it', async () => {
@@ -68,7 +68,7 @@ describe('a message while a form is open', () => {
     await dialog.getByRole('button', { name: 'フォームを閉じて送信' }).click();
     await page.locator('.msg.user', { hasText: 'ところで' }).waitFor();
     await slot(page).waitFor({ state: 'hidden' });
-    await page.context().close();
+    await release(page);
   });
 
   test('a half-filled form restored after a reload is not dropped silently either', async () => {
@@ -87,7 +87,7 @@ describe('a message while a form is open', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'フォームに戻る' }).click();
     assert.equal(await slot(page).getByLabel('プロジェクト名').inputValue(), 'kept-app');
-    await page.context().close();
+    await release(page);
   });
 });
 
@@ -121,6 +121,6 @@ describe('answers the host refuses', () => {
       '送信できませんでした。表示された項目を確認してください。',
     );
     assert.deepEqual(await axe(page), [], 'axe with the refusal shown');
-    await page.context().close();
+    await release(page);
   });
 });

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { formReady, open, PHONE, rig, say, slot, turnDone, waitForForm } from './page-support.js';
+import { formReady, open, PHONE, release, rig, say, slot, turnDone, waitForForm } from './page-support.js';
 
 export const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/host');
 
@@ -69,11 +69,11 @@ export async function photographDemo(
     await page.locator('#sidebar').waitFor();
     await shot(page, '7-menu');
   }
-  await page.context().close();
+  await release(page);
   const md = await open(`${rig.fake.url}/?lang=en`, { size, scheme });
   await say(md, 'markdown please');
   await md.locator('.msg.assistant table').waitFor();
   await shot(md, '8-markdown');
-  await md.context().close();
+  await release(md);
   return n;
 }

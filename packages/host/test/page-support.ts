@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { launchBrowser, PagePool } from '../../../testing/browser.ts';
 import type { RunningHost } from '../src/index.js';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-messages-api.js';
 import { startTestHost } from './helpers.js';
@@ -46,7 +46,7 @@ export const HOSTILE_MD = [
 ].join('\n');
 
 /** The file's browser, its demo host, and (when asked for) a host whose agent is the fake Messages API. */
-export const rig = {} as { browser: Browser; host: RunningHost; fake: RunningHost };
+export const rig = {} as { browser: Browser; host: RunningHost; fake: RunningHost; pages: PagePool };
 
 /**
  * Starts the rig before the file's tests and closes it after. With `fake`, a second host runs the
@@ -59,6 +59,7 @@ export function useRig(options: { fake?: boolean } = {}): typeof rig {
     const starting = [
       launchBrowser().then((b) => {
         rig.browser = b;
+        rig.pages = new PagePool(b);
       }),
       startTestHost().then((h) => {
         rig.host = h;
@@ -88,6 +89,7 @@ export function useRig(options: { fake?: boolean } = {}): typeof rig {
     await rig.fake?.close();
     await api?.close();
     await rig.host?.close();
+    await rig.pages?.close();
     await rig.browser?.close();
   });
   return rig;
@@ -96,16 +98,15 @@ export function useRig(options: { fake?: boolean } = {}): typeof rig {
 /** A page with script errors and console errors collected in `errors`. */
 export type WatchedPage = Page & { errors: string[] };
 
-/** Opens `url` in a context of its own (the page's storage is per context). */
+/** Opens `url` in a page as fresh as a new one (storage, listeners, size and scheme reset; see PagePool). */
 export async function open(
   url: string,
   options: { size?: { width: number; height: number }; scheme?: 'light' | 'dark' } = {},
 ): Promise<WatchedPage> {
-  const context = await newTestContext(rig.browser, {
+  const page = (await rig.pages.page({
     viewport: options.size ?? DESKTOP,
     colorScheme: options.scheme ?? 'light',
-  });
-  const page = (await context.newPage()) as WatchedPage;
+  })) as WatchedPage;
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
@@ -113,6 +114,11 @@ export async function open(
   });
   await page.goto(url);
   return page;
+}
+
+/** Done with a page from `open` before the test ends (the next `open` may reuse it). */
+export function release(page: Page): Promise<void> {
+  return rig.pages.release(page);
 }
 
 export async function say(page: Page, text: string): Promise<void> {

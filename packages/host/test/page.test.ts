@@ -13,6 +13,7 @@ import {
   frames,
   open,
   PHONE,
+  release,
   rig,
   say,
   slot,
@@ -44,7 +45,7 @@ describe('language', () => {
     // Switched to Japanese: the whole page follows, the agent's badge too.
     await page.locator('#lang').click();
     await page.locator('#agent', { hasText: /^エージェント: / }).waitFor();
-    await page.context().close();
+    await release(page);
   });
 
   test('a Japanese page shows an English form in English', async () => {
@@ -58,7 +59,7 @@ describe('language', () => {
       await slot(page).locator('.fr-msg:not(:empty)').first().textContent(),
       'Assignee is required',
     );
-    await page.context().close();
+    await release(page);
   });
 });
 
@@ -85,7 +86,7 @@ describe('focus', () => {
       assert.equal(await sent.locator('dt').first().textContent(), 'プロジェクト名');
       assert.equal(await sent.locator('dd').first().textContent(), 'focus-app');
       assert.equal(await sent.locator('details.json pre').isVisible(), false, 'the JSON a click away');
-      await page.context().close();
+      await release(page);
     }
   });
 
@@ -93,9 +94,9 @@ describe('focus', () => {
     const page = await open(rig.host.url);
     // The message reaches the host only once the next one is being written, so the form cannot appear
     // (and, the box still empty, rightly take focus) before it: on a busy machine it could.
-    let release!: () => void;
+    let letThrough!: () => void;
     const held = new Promise<void>((resolve) => {
-      release = resolve;
+      letThrough = resolve;
     });
     await page.route('**/api/execute', async (route) => {
       await held;
@@ -103,7 +104,7 @@ describe('focus', () => {
     });
     await say(page, '住所を入力したい');
     await page.locator('#input').fill('writing something');
-    release();
+    letThrough();
     await waitForForm(page, '住所入力');
     // Past the moment the form would take focus: its country list loaded (the first control that takes
     // focus is drawn) and two frames after that (the page moves focus a frame after the form appears).
@@ -111,7 +112,7 @@ describe('focus', () => {
     await frames(page);
     assert.equal(await focused(page), '#input');
     assert.equal(await page.locator('#input').inputValue(), 'writing something');
-    await page.context().close();
+    await release(page);
   });
 });
 
@@ -139,7 +140,7 @@ describe('layout', () => {
       PHONE.width,
       'no sideways scroll',
     );
-    await page.context().close();
+    await release(page);
   });
 
   test('desktop: the form in a panel beside the conversation, both with their own scroll', async () => {
@@ -154,7 +155,7 @@ describe('layout', () => {
     );
     assert.ok(form.x >= messages.x + messages.width - 1, 'the form is beside it');
     assert.ok(form.height >= 700, 'the form panel takes the height');
-    await page.context().close();
+    await release(page);
   });
 });
 
@@ -187,7 +188,7 @@ describe('colours', () => {
       ])
         assert.ok(contrast(fg, bg) >= 4.5, `${scheme}: ${what} ${contrast(fg, bg).toFixed(2)}:1`);
       assert.ok(parseColor(c.panel)[3] === 1);
-      await page.context().close();
+      await release(page);
     }
   });
 });

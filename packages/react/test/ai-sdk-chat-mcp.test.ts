@@ -33,7 +33,7 @@ test('MCP server through the AI SDK MCP client: the seed 000 result shows the fo
   assert.equal(await users.count(), 2, 'the answers are the next user message (seed 000)');
   assert.deepEqual(JSON.parse((await users.nth(1).textContent())!), values);
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });
 
 test('MCP server: seed example 2 (the checked form of the server, searches on the sample API) as the next message', async () => {
@@ -47,5 +47,5 @@ test('MCP server: seed example 2 (the checked form of the server, searches on th
   await page.getByText(`回答を受け取りました: ${JSON.stringify(values)}`).waitFor();
   assert.deepEqual(JSON.parse((await page.locator('li[data-role="user"]').nth(1).textContent())!), values);
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });

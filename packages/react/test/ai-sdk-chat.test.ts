@@ -47,7 +47,7 @@ test('local tool: seed example 1 is answered with the tool output and the model 
   );
   assert.equal(await page.locator('li[data-role="user"]').count(), 1, 'no extra user message');
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });
 
 test('local tool: seed example 2 (autocomplete on the sample API, date, radio) continues with the answers', async () => {
@@ -64,7 +64,7 @@ test('local tool: seed example 2 (autocomplete on the sample API, date, radio) c
   await page.getByText(`回答を受け取りました: ${JSON.stringify(values)}`).waitFor();
   assert.equal(await assistant(page).count(), 1);
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });
 
 test('local tool: cancel answers the call with the cancel outcome, and the model goes on', async () => {
@@ -74,5 +74,5 @@ test('local tool: cancel answers the call with the cancel outcome, and the model
   await page.getByText('キャンセルされました。').waitFor();
   assert.equal(await assistant(page).count(), 1, 'the same turn');
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });

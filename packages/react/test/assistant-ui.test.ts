@@ -36,7 +36,7 @@ test('assistant-ui: seed example 1 in the tool UI, submit continues the same tur
     'one assistant message: the same turn',
   );
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });
 
 test('assistant-ui: seed example 2 (autocomplete on the sample API) continues with the answers', async () => {
@@ -48,5 +48,5 @@ test('assistant-ui: seed example 2 (autocomplete on the sample API) continues wi
   await page.getByRole('button', { name: '送信' }).click();
   await page.getByText('回答を受け取りました: {"assignee":"u2","priority":"low"}').waitFor();
   assert.deepEqual(page.errors, []);
-  await page.context().close();
+  await app.release(page);
 });

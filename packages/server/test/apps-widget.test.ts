@@ -19,7 +19,7 @@ import {
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser } from '../../../testing/browser.ts';
+import { launchBrowser, PagePool } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
 import { connectClient, exampleForm, httpClient, type TestClient } from './support.ts';
 
@@ -70,6 +70,9 @@ let otherOrigin: string;
 let mcp: RunningHttpServer;
 let client: TestClient;
 let browser: Browser;
+let pages: PagePool;
+// Where each page's ui/message goes: the bindings are exposed once per page (pages are reused).
+const onMessage = new Map<Page, (params: unknown) => void>();
 let hostScript: string;
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
@@ -107,9 +110,23 @@ before(async () => {
   });
   hostScript = bundled.outputFiles[0]!.text;
   browser = await launchBrowser();
+  pages = new PagePool(browser, {
+    setup: async (page) => {
+      await page.exposeFunction('reportMessage', (params: unknown) => onMessage.get(page)?.(params));
+      await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
+    },
+  });
 });
 
+/** A page for a host; what its widget sends with ui/message goes to `messages`. */
+async function hostPage(messages: unknown[] = []): Promise<Page> {
+  const page = await pages.page();
+  onMessage.set(page, (params) => messages.push(params));
+  return page;
+}
+
 after(async () => {
+  await pages?.close();
   await browser?.close();
   await client?.close();
   await mcp?.close();
@@ -173,12 +190,8 @@ async function host(
   const called = await client.callTool({ name: tool, arguments: args });
   const toolResult = options.edit ? options.edit(structuredClone(called)) : called;
   const { html, csp } = await readWidget();
-  const page = await browser.newPage();
   const messages: any[] = [];
-  await page.exposeFunction('reportMessage', (params: unknown) => {
-    messages.push(params);
-  });
-  await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
+  const page = await hostPage(messages);
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: hostScript });
   await page.evaluate((run) => window.startHost(run), {
@@ -283,7 +296,7 @@ test('fill in the form inside the host (with search inside the CSP), submit: ui/
       'the widget reported its size',
     );
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -359,7 +372,7 @@ test("a form needing five parts (pattern, English, search, file, prompts): they 
       'nothing read through the host',
     );
   } finally {
-    await hosted.page.close();
+    await pages.release(hosted.page);
   }
 });
 
@@ -382,7 +395,7 @@ test('the same form from a host that dropped the parts but proxies resources/rea
       PARTS_FORM_NEEDS.map((name) => `ui://form/parts/${name}.js`),
     );
   } finally {
-    await hosted.page.close();
+    await pages.release(hosted.page);
   }
 });
 
@@ -399,7 +412,7 @@ test("neither in _meta nor through the host: a note in the form's language, no h
       await frame.getByRole('alert').getByText(note).waitFor();
       assert.equal(await frame.locator('form, .fr').count(), 0);
     } finally {
-      await page.close();
+      await pages.release(page);
     }
   }
 });
@@ -426,7 +439,7 @@ test('cancel sends the cancel message', async () => {
     await frame.getByRole('button', { name: 'キャンセル' }).click();
     assert.equal(await waitForMessage(messages), cancelMessage());
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -443,7 +456,7 @@ test('a host without ui/message support: the person gets the answer to paste, no
     );
     assert.equal(messages.length, 0);
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -469,7 +482,7 @@ test('a question shown as a form answers in seed 004 format', async () => {
     await frame.getByRole('button', { name: '送信' }).click();
     assert.equal(await waitForMessage(messages), 'ユーザーの回答: "どのファイルを編集しますか？"="main.ts"');
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -481,7 +494,7 @@ test('a bad form: the widget shows the tool error, no form', async () => {
     await frame.getByText('エラー: フィールド[0]（type: text）にnameが指定されていません。').waitFor();
     assert.equal(await frame.locator('form, .fr').count(), 0);
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -489,12 +502,9 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
   const form = { title: '名前', fields: [{ name: 'name', type: 'text', label: '名前', required: true }] };
   const result = await client.callTool({ name: 'request_form', arguments: { form_schema: form } });
   const { html, csp } = await readWidget();
-  const page = await browser.newPage();
   const messages: any[] = [];
+  const page = await hostPage(messages);
   try {
-    await page.exposeFunction('reportMessage', (params: unknown) => {
-      messages.push(params);
-    });
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({ content: hostScript });
     await page.evaluate((run) => window.startOpenAiHost(run), {
@@ -509,7 +519,7 @@ test("ChatGPT's window.openai: the widget renders toolOutput and answers with se
     assert.equal(await waitForMessage(messages), submitMessage(form as never, { name: '太郎' }));
     assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -523,9 +533,8 @@ test("relative dates mean the form's issue instant (_meta's issuedAt), not the t
   assert.ok(Math.abs(issuedAt - Date.now()) < 60_000, 'the server stamps the issue instant');
   const { html, csp } = await readWidget();
   const bounds = async (issued: unknown) => {
-    const page = await browser.newPage();
+    const page = await hostPage();
     try {
-      await page.exposeFunction('reportMessage', () => {});
       await page.setContent('<!doctype html><html><body></body></html>');
       await page.addScriptTag({ content: hostScript });
       await page.evaluate((run) => window.startOpenAiHost(run), {
@@ -538,7 +547,7 @@ test("relative dates mean the form's issue instant (_meta's issuedAt), not the t
       await input.waitFor();
       return [await input.getAttribute('min'), await input.getAttribute('max')];
     } finally {
-      await page.close();
+      await pages.release(page);
     }
   };
   // A form issued on 2020-06-01 (noon UTC) and drawn today: its bounds stay that day's.
@@ -558,7 +567,7 @@ test('field names that are DOM members (remove, submit, querySelectorAll, toStri
     assert.equal(await waitForMessage(messages), submitMessage(form as never, domNamesAnswer()));
     await frame.getByText('送信しました。').waitFor();
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -705,7 +714,7 @@ test("the host's look: background, font and radius follow its variables; a theme
     assert.ok(last.height! < 300, `the frame shrinks to the summary (${last.height}px)`);
     await page.screenshot({ path: shot('widget-host-look-summary.png') });
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -719,7 +728,7 @@ test('cancel: a compact summary saying so, no answers', async () => {
     await frame.getByText('キャンセルしました。').waitFor();
     assert.equal(await frame.locator('.w-sum dt').count(), 0);
   } finally {
-    await page.close();
+    await pages.release(page);
   }
 });
 
@@ -745,7 +754,7 @@ test('axe: no violations in the widget for seed examples 1-3 at 390 and 1280, li
           await page.screenshot({ path: shot(`${name}-${width}-${theme}.png`) });
         }
       } finally {
-        await page.close();
+        await pages.release(page);
       }
     }
   }

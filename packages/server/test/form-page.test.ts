@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser, newTestContext, wholePageScreenshot } from '../../../testing/browser.ts';
+import { launchBrowser, newTestContext, PagePool, wholePageScreenshot } from '../../../testing/browser.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
 import { connectClient, exampleForm, type TestClient } from './support.ts';
@@ -22,6 +22,7 @@ import { connectClient, exampleForm, type TestClient } from './support.ts';
 let search: SearchApi;
 let http: RunningHttpServer;
 let browser: Browser;
+let pages: PagePool;
 
 before(async () => {
   ensureFormPage();
@@ -34,9 +35,11 @@ before(async () => {
     },
   });
   browser = await launchBrowser();
+  pages = new PagePool(browser);
 });
 
 after(async () => {
+  await pages?.close();
   await browser?.close();
   await http?.close();
   await search?.close();
@@ -68,9 +71,10 @@ async function ask(tool: string, args: Record<string, unknown>): Promise<Asked> 
   return { client, result, url: await url };
 }
 
+/** Runs `run` on a page as fresh as a new one (the file's pooled page; a second tab comes from `context`). */
 async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-  const context = await newTestContext(browser);
-  const page = await context.newPage();
+  const page = await pages.page();
+  const context = page.context();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -81,7 +85,7 @@ async function withPage(run: (page: Page, context: BrowserContext) => Promise<vo
     await run(page, context);
     assert.deepEqual(problems, [], 'no script errors or CSP violations on the page');
   } finally {
-    await context.close();
+    await pages.release(page);
   }
 }
 

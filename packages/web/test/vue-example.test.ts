@@ -39,5 +39,5 @@ test('Vue renders seed examples 1 and 2 with <form-request> and receives the ans
   await page.getByRole('button', { name: 'キャンセル' }).click();
   await page.locator('#out').filter({ hasText: 'フォーム入力をキャンセルしました。' }).waitFor();
   assert.deepEqual(page.errors, [], 'no Vue warning (e.g. "Failed to resolve component: form-request")');
-  await page.context().close();
+  await app.release(page);
 });

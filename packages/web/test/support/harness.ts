@@ -1,13 +1,13 @@
-// One Chromium and one example server per test file; each test gets a fresh page (its own context, so
-// localStorage and listeners never leak between tests). The renderer is bundled from source in memory
+// One Chromium and one example server per test file; each test gets a page as fresh as a new one (the
+// file's pooled page, reset: testing/browser.ts PagePool), so storage and listeners never leak between tests. The renderer is bundled from source in memory
 // with the same esbuild options as dist/formrequest.js, so tests never run a stale build.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   type ExampleServer,
   type ExampleServerOptions,
   startExampleServer,
 } from '../../../../examples/web/server.ts';
-import { launchBrowser, newTestContext } from '../../../../testing/browser.ts';
+import { launchBrowser, PagePool } from '../../../../testing/browser.ts';
 import { bundleFiles } from '../../scripts/bundle.mjs';
 
 export interface Harness {
@@ -25,14 +25,12 @@ export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> 
     await server.close();
     throw e;
   });
-  const contexts: BrowserContext[] = [];
+  const pool = new PagePool(browser);
   return {
     server,
     browser,
     async page() {
-      const context = await newTestContext(browser);
-      contexts.push(context);
-      const page = await context.newPage();
+      const page = await pool.page();
       page.setDefaultTimeout(5000);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
@@ -44,7 +42,7 @@ export async function openHarness(options: Omit<ExampleServerOptions, 'bundle'> 
       return page;
     },
     async close() {
-      for (const c of contexts) await c.close().catch(() => {});
+      await pool.close();
       await browser.close();
       await server.close();
     },
