@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every `*.test.ts` under packages/*/test and scripts/test (or the files and folders given) with
-// Node's own test runner, each file in a process of its own, FORMREQUEST_TEST_CONCURRENCY (default 2)
-// at a time, the slowest of the last run first. Each file's output is printed when it ends, with its
+// Node's own test runner, each file in a process of its own, FORMREQUEST_TEST_CONCURRENCY (default: one
+// more than the cores, since a file waits on its servers and browsers part of the time) at a time, the slowest of the last run first. Each file's output is printed when it ends, with its
 // time; the slowest files and every failure are listed at the end.
 //
 // Test files import workspace packages from their TypeScript sources (scripts/sources/register.mjs:
@@ -65,10 +65,10 @@ const staleNote = stale.length
   : '';
 if (staleNote) console.error(staleNote);
 
-const concurrency = Math.max(1, Number(process.env.FORMREQUEST_TEST_CONCURRENCY) || 2);
+const cores = availableParallelism();
+const concurrency = Math.max(1, Number(process.env.FORMREQUEST_TEST_CONCURRENCY) || cores + 1);
 const baseLimitS = Number(process.env.FORMREQUEST_TEST_FILE_LIMIT_S) || 120;
 const scale = Number(process.env.FORMREQUEST_TEST_SCALE) || 1;
-const cores = availableParallelism();
 
 /** This file's limit in ms: the base, times how busy the machine is now (1x to 4x), times the scale. */
 function fileLimitMs() {
