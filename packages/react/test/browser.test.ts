@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
-import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
+import { launchBrowser, PagePool } from '../../../testing/browser.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const example1 = JSON.parse(readFileSync(resolve(root, 'examples/forms/example1-project.json'), 'utf8'));
@@ -56,18 +56,22 @@ async function serverHtml(): Promise<string> {
 }
 
 let browser: Browser;
+let pages: PagePool;
 const scripts = new Map<string, string>();
 before(async () => {
   const [r19, r18] = await Promise.all([bundle(false), bundle(true)]);
   scripts.set('19', r19);
   scripts.set('18', r18);
   browser = await launchBrowser();
+  pages = new PagePool(browser);
 });
-after(() => browser?.close());
+after(async () => {
+  await pages?.close();
+  await browser?.close();
+});
 
 async function open(react: '18' | '19'): Promise<Page & { errors: string[] }> {
-  const context = await newTestContext(browser);
-  const page = (await context.newPage()) as Page & { errors: string[] };
+  const page = (await pages.page()) as Page & { errors: string[] };
   page.setDefaultTimeout(5000);
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -75,7 +79,7 @@ async function open(react: '18' | '19'): Promise<Page & { errors: string[] }> {
     if (m.type() === 'error') page.errors.push(m.text());
   });
   const html = await serverHtml();
-  await context.route(`${ORIGIN}/**`, (route) => {
+  await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/page.js')
       return route.fulfill({ contentType: 'text/javascript', body: scripts.get(react)! });
@@ -137,7 +141,7 @@ for (const react of ['19', '18'] as const) {
     await page.evaluate(() => (window as any).t.unmount());
     assert.equal(await page.locator('form').count(), 0, 'unmount removes the form');
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await pages.release(page);
   });
 
   test(`React ${react}: useFormRequestTool answers a local tool with its output and the MCP result with a message`, async () => {
@@ -192,7 +196,7 @@ for (const react of ['19', '18'] as const) {
     assert.equal(await page.locator('[data-part="2"] .answer').textContent(), 'tool-output');
     assert.equal(await page.locator('[data-part="3"] .answer').textContent(), 'next-message');
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await pages.release(page);
   });
 
   test(`React ${react}: a reload mid-form keeps the draft of a tool call's form`, async () => {
@@ -215,6 +219,6 @@ for (const react of ['19', '18'] as const) {
     await page.getByLabel('名前').waitFor();
     assert.equal(await page.getByLabel('名前').inputValue(), '途中まで');
     assert.deepEqual(page.errors, []);
-    await page.context().close();
+    await pages.release(page);
   });
 }
