@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-import { launchBrowser, PagePool } from './browser.ts';
+import { launchBrowser } from './browser.ts';
+import { PagePool } from './page-pool.ts';
 
 export interface ExampleApp {
   origin: string;

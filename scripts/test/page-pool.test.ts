@@ -1,4 +1,4 @@
-// The browser tests' page pool (testing/browser.ts): a reused page must be as fresh as a new one, a page
+// The browser tests' page pool (testing/page-pool.ts): a reused page must be as fresh as a new one, a page
 // a test changed in a way that cannot be undone is never handed on, and a second page in one test is
 // closed when that test ends.
 import assert from 'node:assert/strict';
@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PagePool } from '../../testing/browser.ts';
+import { launchBrowser } from '../../testing/browser.ts';
+import { PagePool } from '../../testing/page-pool.ts';
 
 let server: Server;
 let url: string;

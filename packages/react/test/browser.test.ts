@@ -12,7 +12,8 @@ import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { workspaceSources } from '../../../scripts/sources/esbuild.mjs';
-import { launchBrowser, PagePool } from '../../../testing/browser.ts';
+import { launchBrowser } from '../../../testing/browser.ts';
+import { PagePool } from '../../../testing/page-pool.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const example1 = JSON.parse(readFileSync(resolve(root, 'examples/forms/example1-project.json'), 'utf8'));

@@ -19,8 +19,9 @@ import {
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser, PagePool } from '../../../testing/browser.ts';
+import { launchBrowser } from '../../../testing/browser.ts';
 import { domNamesAnswer, domNamesForm, fillDomNames } from '../../../testing/dom-names.ts';
+import { PagePool } from '../../../testing/page-pool.ts';
 import { connectClient, exampleForm, httpClient, type TestClient } from './support.ts';
 
 const pkg = resolve(import.meta.dirname, '..');

@@ -14,7 +14,8 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../../../testing/axe.ts';
-import { launchBrowser, newTestContext, PagePool, wholePageScreenshot } from '../../../testing/browser.ts';
+import { launchBrowser, newTestContext, wholePageScreenshot } from '../../../testing/browser.ts';
+import { PagePool } from '../../../testing/page-pool.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
 import { assignForm, type SearchApi, startSearchApi } from './fixtures/search-api.ts';
 import { connectClient, exampleForm, type TestClient } from './support.ts';

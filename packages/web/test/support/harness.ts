@@ -1,13 +1,15 @@
 // One Chromium and one example server per test file; each test gets a page as fresh as a new one (the
-// file's pooled page, reset: testing/browser.ts PagePool), so storage and listeners never leak between tests. The renderer is bundled from source in memory
-// with the same esbuild options as dist/formrequest.js, so tests never run a stale build.
+// file's pooled page, reset: testing/page-pool.ts), so storage and listeners never leak between tests.
+// The renderer is bundled from source in memory with the same esbuild options as dist/formrequest.js,
+// so tests never run a stale build.
 import type { Browser, Page } from 'playwright-core';
 import {
   type ExampleServer,
   type ExampleServerOptions,
   startExampleServer,
 } from '../../../../examples/web/server.ts';
-import { launchBrowser, PagePool } from '../../../../testing/browser.ts';
+import { launchBrowser } from '../../../../testing/browser.ts';
+import { PagePool } from '../../../../testing/page-pool.ts';
 import { bundleFiles } from '../../scripts/bundle.mjs';
 
 export interface Harness {
