@@ -104,6 +104,11 @@ export class RawAnswers {
 /** A stdio transport (newline-delimited JSON-RPC over a child's stdin/stdout) that shows the recorder every line. */
 export class RawStdioTransport implements Transport {
   onclose?: () => void;
+  #ended: () => void = () => {};
+  /** Settles once the server's process is gone and everything it wrote has been read. */
+  readonly ended = new Promise<void>((resolve) => {
+    this.#ended = resolve;
+  });
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   private child?: ChildProcess;
@@ -132,11 +137,13 @@ export class RawStdioTransport implements Transport {
       process.once('exit', stop);
       child.once('spawn', () => resolve());
       child.on('error', (error) => {
+        this.#ended();
         this.onerror?.(error);
         reject(error);
       });
       child.on('close', () => {
         process.off('exit', stop);
+        this.#ended();
         this.onclose?.();
       });
       child.stdin!.on('error', (error) => this.onerror?.(error));

@@ -69,10 +69,13 @@ export async function withLiveServer<T>(
     stop = reject;
   });
   stopped.catch(() => {}); // it may be stopped after the work is over
+  let notJsonRpc: LiveServerError | undefined;
   transport.onerror = (error) => {
     spawnError ??= error;
-    if (error instanceof NotJsonRpcError)
-      stop(new LiveServerError(`the MCP server ${what} ${error.message}`));
+    if (error instanceof NotJsonRpcError) {
+      notJsonRpc ??= new LiveServerError(`the MCP server ${what} ${error.message}`);
+      stop(notJsonRpc);
+    }
   };
   const client = new Client({ name: 'formrequest-skills', version: packageVersion() });
   const deadline = Date.now() + timeoutMs;
@@ -99,6 +102,12 @@ export async function withLiveServer<T>(
     return await Promise.race([timeout, stopped, run()]);
   } catch (error) {
     if (error instanceof LiveServerError) throw error;
+    // A server that printed something else on stdout and exited can break the pipe before that line
+    // is read: the line says more than the broken pipe, so read to the end of its output first.
+    if (transport instanceof RawStdioTransport) {
+      await Promise.race([transport.ended, new Promise((r) => setTimeout(r, 1000).unref())]);
+      if (notJsonRpc) throw notJsonRpc;
+    }
     throw new LiveServerError(explain(error as Error, spawnError, what, target, stderrTail));
   } finally {
     clearTimeout(timer);
