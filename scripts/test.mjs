@@ -76,12 +76,18 @@ function fileLimitMs() {
   return Math.round(baseLimitS * busy * scale * 1000);
 }
 
-let lastTimes = {};
-try {
-  lastTimes = JSON.parse(readFileSync(timesFile, 'utf8'));
-} catch {}
+// Each file's time in the last run here; on a fresh clone, the times committed in scripts/runner/
+// file-times.json (a run on a 2-core machine), so the slow files still go first.
+const readTimes = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+};
+const lastTimes = { ...readTimes(join(root, 'scripts/runner/file-times.json')), ...readTimes(timesFile) };
 const rel = (file) => relative(root, file);
-// Longest first, so two workers finish together; files with no time yet first of all (they may be slow).
+// Longest first, so the workers finish together; files with no time yet first of all (they may be slow).
 files.sort((a, b) => (lastTimes[rel(b)] ?? Infinity) - (lastTimes[rel(a)] ?? Infinity) || a.localeCompare(b));
 
 const runId = randomBytes(4).toString('hex');
