@@ -31,7 +31,7 @@ export function markedProcesses(value) {
     try {
       command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
     } catch {}
-    found.push({ pid: Number(pid), command });
+    found.push({ pid: Number(pid), command, start: startTime(pid) });
   }
   return found;
 }
@@ -46,6 +46,16 @@ function markersIn(environ) {
   return text.slice(at + key.length, end === -1 ? undefined : end).split(',');
 }
 
+/** When the process started (clock ticks since boot, /proc/PID/stat field 22), or undefined if gone. */
+function startTime(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
 function signal(pid, name) {
   try {
     process.kill(pid, name);
@@ -55,6 +65,13 @@ function signal(pid, name) {
   }
 }
 
+// A marked process may end between the scan and the signal, and its PID go to another process (with a
+// pid_max of 32768 a test run wraps around; a PostgreSQL backend of another file got a SIGTERM that
+// way). So a process is signalled only while it is the one the scan found: the same start time.
+function signalFound({ pid, start }, name) {
+  if (start !== undefined && startTime(pid) === start) signal(pid, name);
+}
+
 /**
  * Ends the processes marked `value` (SIGTERM, then SIGKILL for those still there after `graceMs`) and
  * returns what was found. `group`: a process group id to end the same way (the file's own).
@@ -62,7 +79,7 @@ function signal(pid, name) {
 export async function reap(value, { group, graceMs = 2000 } = {}) {
   const found = markedProcesses(value);
   if (group) signal(-group, 'SIGTERM');
-  for (const { pid } of found) signal(pid, 'SIGTERM');
+  for (const entry of found) signalFound(entry, 'SIGTERM');
   const end = Date.now() + graceMs;
   let left = found;
   while (Date.now() < end) {
@@ -71,7 +88,7 @@ export async function reap(value, { group, graceMs = 2000 } = {}) {
     await new Promise((r) => setTimeout(r, 50));
   }
   if (group) signal(-group, 'SIGKILL');
-  for (const { pid } of markedProcesses(value)) signal(pid, 'SIGKILL');
+  for (const entry of markedProcesses(value)) signalFound(entry, 'SIGKILL');
   return found;
 }
 
