@@ -111,17 +111,22 @@ before(async () => {
   });
   hostScript = bundled.outputFiles[0]!.text;
   browser = await launchBrowser();
-  pages = new PagePool(browser, {
-    setup: async (page) => {
-      await page.exposeFunction('reportMessage', (params: unknown) => onMessage.get(page)?.(params));
-      await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
-    },
-  });
+  pages = new PagePool(browser, { setup: bindings });
 });
 
-/** A page for a host; what its widget sends with ui/message goes to `messages`. */
-async function hostPage(messages: unknown[] = []): Promise<Page> {
-  const page = await pages.page();
+async function bindings(page: Page): Promise<void> {
+  await page.exposeFunction('reportMessage', (params: unknown) => onMessage.get(page)?.(params));
+  await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
+}
+
+/**
+ * A page for a host; what its widget sends with ui/message goes to `messages`. `fresh`: a new page, not
+ * the pooled one (the axe matrix resizes its pages, and a reused about:blank page resized back once hung
+ * in setViewportSize).
+ */
+async function hostPage(messages: unknown[] = [], fresh = false): Promise<Page> {
+  const page = fresh ? await browser.newPage() : await pages.page();
+  if (fresh) await bindings(page);
   onMessage.set(page, (params) => messages.push(params));
   return page;
 }
@@ -186,13 +191,15 @@ async function host(
     edit?: (result: any) => any;
     /** Forward the widget's resources/read to the server (declare `serverResources` too). */
     readResources?: boolean;
+    /** A new page rather than the pooled one (see hostPage). */
+    fresh?: boolean;
   } = {},
 ): Promise<Hosted> {
   const called = await client.callTool({ name: tool, arguments: args });
   const toolResult = options.edit ? options.edit(structuredClone(called)) : called;
   const { html, csp } = await readWidget();
   const messages: any[] = [];
-  const page = await hostPage(messages);
+  const page = await hostPage(messages, options.fresh);
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: hostScript });
   await page.evaluate((run) => window.startHost(run), {
@@ -743,7 +750,7 @@ test('axe: no violations in the widget for seed examples 1-3 at 390 and 1280, li
   ] as const;
   for (const [name, schema] of examples) {
     for (const theme of ['light', 'dark'] as const) {
-      const { page, frame } = await host('request_form', { form_schema: schema }, { theme });
+      const { page, frame } = await host('request_form', { form_schema: schema }, { theme, fresh: true });
       try {
         await frame.locator('.fr-title').waitFor();
         for (const width of [390, 1280]) {
