@@ -25,6 +25,7 @@ export interface PoolOptions extends PageOptions {
 }
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+const RESET_LIMIT_MS = 10_000;
 const PAGE_UNDOABLE = [
   'exposeFunction',
   'exposeBinding',
@@ -97,9 +98,19 @@ export class PagePool {
     const colorScheme = options.colorScheme ?? this.defaults.colorScheme ?? 'light';
     const kept = this.#kept;
     if (kept && !this.#keptAt && this.#usable(kept.page)) {
-      this.#keptAt = Math.max(depth, 1);
-      await reset(kept.page, kept.origins, viewport, colorScheme);
-      return kept.page;
+      // A reset that fails or stalls (a renderer that never answers) costs a new page, never the test.
+      const done = await Promise.race([
+        reset(kept.page, kept.origins, viewport, colorScheme).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((r) => setTimeout(r, RESET_LIMIT_MS, false).unref()),
+      ]);
+      if (done) {
+        this.#keptAt = Math.max(depth, 1);
+        return kept.page;
+      }
+      await this.#dropKept();
     }
     const context = await newTestContext(this.browser, { viewport, colorScheme });
     const page = await context.newPage();
