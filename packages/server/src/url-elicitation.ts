@@ -13,7 +13,7 @@
 //
 // `accept` from the client only means the person agreed to open the page; `decline` and `cancel` there
 // end the form at once. The page itself may then submit, cancel or decline.
-import type { FormSchema, Locale, ResolvedQuestion } from '@formrequest/schema';
+import type { FormSchema, ResolvedQuestion } from '@formrequest/schema';
 import { agentText } from '@formrequest/schema/messages';
 import {
   type InputRequiredResult,
@@ -106,14 +106,8 @@ async function waitOnPage(
   form: PendingForm,
   ask: PageAsk,
 ): Promise<PageFlow> {
-  const locale = ask.schema.locale;
   const legacy = protocolEra(server, ctx) === 'legacy';
-  const hint = legacy && runtime.reaskWindowMs > 0 ? reaskHint(ask, runtime.reaskWindowMs) : '';
-  const ticker = startProgress(
-    ctx,
-    runtime.progressIntervalMs,
-    (elapsed) => waitingText(locale, elapsed) + hint,
-  );
+  const ticker = startProgress(ctx, runtime.progressIntervalMs, waitingText(ask, legacy, runtime));
   let outcome: FormOutcome;
   try {
     outcome = await runtime.forms.outcome(form.id, ctx.mcpReq.signal);
@@ -194,9 +188,7 @@ async function openPage(
     : inputRequired.elicitUrl({ message: params.message, url });
   const requestState = await runtime.stateCodec.mint({ form: form.id, askedAt: Date.now() }, ctx);
   // On 2025 the call stays open while the client asks the person: keep it alive meanwhile.
-  holdWhileAsking(server, ctx, runtime.progressIntervalMs, (elapsed) =>
-    waitingText(ask.schema.locale, elapsed),
-  );
+  holdWhileAsking(server, ctx, runtime.progressIntervalMs, waitingText(ask, legacy, runtime));
   return {
     kind: 'ask',
     result: inputRequired({ inputRequests: { [INPUT_KEY]: request as never }, requestState }),
@@ -235,6 +227,12 @@ function reaskHint(ask: PageAsk, windowMs: number): string {
   });
 }
 
-function waitingText(locale: Locale | undefined, elapsedMs: number): string {
-  return agentText(locale, 'waitingPageFor', { elapsed: elapsedText(elapsedMs, locale) });
+/**
+ * The progress message of a page wait. On 2025 a cut call keeps its form for a re-ask from the moment
+ * the client is asked (openPage), so every message of the wait carries the hint, the first included.
+ */
+function waitingText(ask: PageAsk, legacy: boolean, runtime: FormRuntime): (elapsedMs: number) => string {
+  const locale = ask.schema.locale;
+  const hint = legacy && runtime.reaskWindowMs > 0 ? reaskHint(ask, runtime.reaskWindowMs) : '';
+  return (elapsed) => agentText(locale, 'waitingPageFor', { elapsed: elapsedText(elapsed, locale) }) + hint;
 }

@@ -449,7 +449,8 @@ describe('a long answer and a short client timeout: progress keeps the call', ()
       const call = client.raw.callTool(
         { name: 'request_form', arguments: { form_schema: TRIP_FORM } },
         undefined,
-        { timeout: 500, onprogress: () => {} },
+        // Long enough for the elicitation to arrive first on a busy machine; progress does not extend it.
+        { timeout: 2000, onprogress: () => {} },
       );
       const { url } = await askedBy(call, elicited);
       await assert.rejects(call, /Request timed out/);
