@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type BrowserServer,
   chromium,
   type Page,
 } from 'playwright-core';
@@ -30,8 +31,29 @@ export function chromiumPath(): string {
   );
 }
 
+/** Set by the test runner (scripts/runner/shared-browser.mjs) to the Chromium that serves the whole run. */
+export const SHARED_BROWSER_ENV = 'FORMREQUEST_TEST_BROWSER_WS';
+
+/**
+ * The run's shared Chromium when the test runner started one (a connection: closing it closes only the
+ * contexts it made), else a Chromium of this process's own. A new Chromium costs about 0.5 s of CPU more
+ * than a connection, once per test file.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared) {
+    try {
+      return await chromium.connect(shared, { timeout: 10_000 });
+    } catch {
+      // The shared one is gone (it crashed, or the runner is ending): this file goes on with its own.
+    }
+  }
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/** A Chromium other processes connect to (chromium.connect with its wsEndpoint). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 /**

@@ -3,12 +3,11 @@
 // browser and one demo host per file, a host on a fake Messages API that answers in Markdown when a file
 // asks for it, and the steps a person takes (open the page, say something, wait for a form) with the
 // waits on what the page shows, never on the clock.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../../../testing/axe.ts';
 import { launchBrowser } from '../../../testing/browser.ts';
 import { PagePool } from '../../../testing/page-pool.ts';
 import type { RunningHost } from '../src/index.js';
@@ -16,7 +15,6 @@ import { type FakeApi, lastUserText, startFakeMessagesApi } from './fake-message
 import { startTestHost } from './helpers.js';
 import { pathologicalReply } from './pathological-markdown.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const SIZES = [PHONE, DESKTOP] as const;
@@ -178,12 +176,7 @@ export async function turnDone(page: Page): Promise<void> {
 }
 
 /** axe-core's violations on the page as it is now, one line each. */
-export async function axe(page: Page): Promise<string[]> {
-  // Evaluated through the debugger protocol, which the page's CSP (script-src 'self') does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const result = await page.evaluate(() => (window as any).axe.run(document));
-  return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.html).join(' | ')}`);
-}
+export const axe = (page: Page): Promise<string[]> => axeViolations(page);
 
 /** page/markdown.ts as one script that sets `md` (built once). */
 let markdownCode: Promise<string> | undefined;

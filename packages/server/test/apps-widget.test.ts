@@ -119,14 +119,9 @@ async function bindings(page: Page): Promise<void> {
   await page.exposeFunction('readResource', (uri: string) => (client as any).raw.readResource({ uri }));
 }
 
-/**
- * A page for a host; what its widget sends with ui/message goes to `messages`. `fresh`: a new page, not
- * the pooled one (the axe matrix resizes its pages, and a reused about:blank page resized back once hung
- * in setViewportSize).
- */
-async function hostPage(messages: unknown[] = [], fresh = false): Promise<Page> {
-  const page = fresh ? await browser.newPage() : await pages.page();
-  if (fresh) await bindings(page);
+/** The file's pooled page for a host; what its widget sends with ui/message goes to `messages`. */
+async function hostPage(messages: unknown[] = []): Promise<Page> {
+  const page = await pages.page();
   onMessage.set(page, (params) => messages.push(params));
   return page;
 }
@@ -191,15 +186,13 @@ async function host(
     edit?: (result: any) => any;
     /** Forward the widget's resources/read to the server (declare `serverResources` too). */
     readResources?: boolean;
-    /** A new page rather than the pooled one (see hostPage). */
-    fresh?: boolean;
   } = {},
 ): Promise<Hosted> {
   const called = await client.callTool({ name: tool, arguments: args });
   const toolResult = options.edit ? options.edit(structuredClone(called)) : called;
   const { html, csp } = await readWidget();
   const messages: any[] = [];
-  const page = await hostPage(messages, options.fresh);
+  const page = await hostPage(messages);
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: hostScript });
   await page.evaluate((run) => window.startHost(run), {
@@ -750,16 +743,17 @@ test('axe: no violations in the widget for seed examples 1-3 at 390 and 1280, li
   ] as const;
   for (const [name, schema] of examples) {
     for (const theme of ['light', 'dark'] as const) {
-      const { page, frame } = await host('request_form', { form_schema: schema }, { theme, fresh: true });
+      const { page, frame } = await host('request_form', { form_schema: schema }, { theme });
       try {
         await frame.locator('.fr-title').waitFor();
+        // The widget sees only its frame's width (a chat column: the whole 390 px phone, at most 760 px
+        // on a desktop), so the frame is resized, not the page.
         for (const width of [390, 1280]) {
-          await page.setViewportSize({ width, height: 900 });
           await page.evaluate((w) => {
             document.querySelector('iframe')!.style.width = `${Math.min(w, 760)}px`;
           }, width);
           assert.deepEqual(await axeViolations(frame), [], `${name} ${width} ${theme}`);
-          await page.screenshot({ path: shot(`${name}-${width}-${theme}.png`) });
+          await page.locator('iframe').screenshot({ path: shot(`${name}-${width}-${theme}.png`) });
         }
       } finally {
         await pages.release(page);

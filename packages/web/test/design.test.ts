@@ -5,16 +5,15 @@
 // .tmp/screenshots/web/ for a person to look at; they are never committed.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { allTypesForm } from '../../../testing/all-types.ts';
+import { axeViolations as axe } from '../../../testing/axe.ts';
 import { contrast, over, parseColor } from '../../../testing/contrast.ts';
 import { type Harness, mount, openHarness } from './support/harness.ts';
 
 const ALL = allTypesForm();
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const FORMS = resolve(import.meta.dirname, '../../../examples/forms');
 const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/web');
 const PHONE = { width: 390, height: 844 };
@@ -266,12 +265,6 @@ test('contrast, light and dark: text >= 4.5:1, control borders and the combobox 
       assert.ok(ratio >= min, `${scheme}: ${what} ${ratio.toFixed(2)}:1 (needs ${min}:1)`);
   }
 });
-
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(() => (window as any).axe.run(document));
-  return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.html).join(' | ')}`);
-}
 
 test('axe: no violations at phone and desktop widths, light and dark, with the list open and messages shown', async () => {
   const page = await H.page();

@@ -1,15 +1,13 @@
 // Bad input and the person's work: HTML payloads in every string position stay text, an invalid schema
 // gets a readable panel, drafts survive a reload, and axe-core finds no violations.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { allTypesForm } from '../../../testing/all-types.ts';
+import { axeViolations } from '../../../testing/axe.ts';
 import { events, type Harness, mount, openHarness } from './support/harness.ts';
 
 const X = '<img src=x onerror="window.pwned=(window.pwned||0)+1">';
 const ALL = allTypesForm();
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let H: Harness;
 before(async () => {
   H = await openHarness({ extra: { '/api/xss': [{ id: X, name: X, email: X }] } });
@@ -194,11 +192,7 @@ test('drafts survive a reload and are dropped after submit', async () => {
 
 test('axe-core finds no violations, before and after errors are shown, light and dark', async () => {
   const page = await H.page();
-  await page.addScriptTag({ content: AXE });
-  const scan = async () => {
-    const result = await page.evaluate(() => (window as any).axe.run(document));
-    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.html).join(' | ')}`);
-  };
+  const scan = () => axeViolations(page);
   await mount(page, ALL, { now: '2026-03-10T09:00:00' });
   await page.waitForFunction(
     () =>
