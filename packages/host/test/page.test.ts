@@ -2,8 +2,8 @@
 // language for the page while each form keeps its own, focus into a form and back to the message box,
 // readable layout at 390x844 and 1280x800, one blue and 4.5:1 buttons in light and dark. The rest of the
 // page's Chromium tests: page-messages.test.ts (a message while a form is open, the host's 422),
-// page-axe.test.ts and page-axe-demo-390/-1280.test.ts (axe in every state), page-markdown.test.ts (Markdown
-// replies, the renderer's speed), page-screenshots-390/-1280.test.ts; their setup is page-support.ts.
+// page-axe.test.ts and page-axe-demo.test.ts (axe in every state), page-markdown.test.ts (Markdown
+// replies, the renderer's speed), page-screenshots.test.ts; their setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { contrast, parseColor } from '../../../testing/contrast.ts';

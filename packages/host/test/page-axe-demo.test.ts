@@ -1,10 +1,11 @@
-// axe-core over every state of the chat page's demo a person meets with seed examples 1-3, in light and
-// dark at one width (the same matrix as the widget's and the form page's), for page-axe-demo-390.test.ts
-// and -1280.test.ts (one file per width, so the runner can run them side by side).
+// axe-core over every state of the chat page's demo a person meets with seed examples 1-3, at 390x844 and
+// 1280x800, light and dark (the same matrix as the widget's and the form page's), in real Chromium.
+// Setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   axe,
+  DESKTOP,
   formReady,
   open,
   PHONE,
@@ -14,12 +15,13 @@ import {
   say,
   slot,
   turnDone,
+  useRig,
   waitForForm,
 } from './page-support.js';
 
 /** The demo's states at `size`, one test per scheme. */
-export function axeOnTheDemo(size: { width: number; height: number }): void {
-  describe('axe on the demo', () => {
+function axeOnTheDemo(size: { width: number; height: number }): void {
+  describe(`axe on the demo at ${size.width}px`, () => {
     // The same matrix as the widget's and the form page's (both widths, both schemes), over every state
     // of the demo a person meets with seed examples 1-3: each form as it appears, its messages after an
     // empty submit, the question before typed answers are discarded, a sent form (title and rows, the
@@ -74,3 +76,7 @@ export function axeOnTheDemo(size: { width: number; height: number }): void {
     }
   });
 }
+
+useRig();
+axeOnTheDemo(PHONE);
+axeOnTheDemo(DESKTOP);

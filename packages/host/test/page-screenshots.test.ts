@@ -1,18 +1,33 @@
-// The chat page's demo scenarios photographed for page-screenshots-390.test.ts and -1280.test.ts (one
-// file per width, so the runner can run them side by side), to .tmp/screenshots/host/ (git-ignored).
+// Screenshots of each scenario of the chat page's demo at 390x844 and 1280x800, light and dark, in real
+// Chromium, to .tmp/screenshots/host/ (git-ignored). Setup is page-support.ts.
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { formReady, open, PHONE, release, rig, say, slot, turnDone, waitForForm } from './page-support.js';
+import {
+  DESKTOP,
+  formReady,
+  open,
+  PHONE,
+  release,
+  rig,
+  SCHEMES,
+  say,
+  slot,
+  turnDone,
+  useRig,
+  waitForForm,
+} from './page-support.js';
 
-export const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/host');
+const SHOTS = resolve(import.meta.dirname, '../../../.tmp/screenshots/host');
 
 /**
  * Each scenario at one width and scheme: the empty page, each demo form as it appears (loaded, focus in
  * it), its messages after an empty submit, the assignee search, the reply to a sent form, the menu on a
  * phone, a Markdown reply (the fake agent's host). Returns how many screenshots it took.
  */
-export async function photographDemo(
+async function photographDemo(
   size: { width: number; height: number },
   scheme: 'light' | 'dark',
 ): Promise<number> {
@@ -77,3 +92,15 @@ export async function photographDemo(
   await release(md);
   return n;
 }
+
+useRig({ fake: true });
+
+describe('screenshots', () => {
+  for (const size of [PHONE, DESKTOP])
+    for (const scheme of SCHEMES)
+      test(`each demo scenario at ${size.width}px ${scheme}`, async () => {
+        const n = await photographDemo(size, scheme);
+        // 44 or more over both widths and schemes: at least 11 for each.
+        assert.ok(n >= 11, `${n} screenshots in ${SHOTS}`);
+      });
+});
