@@ -168,8 +168,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url,
     name,
-    drop: () => admin(server.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(server.url, name),
   };
+}
+
+/**
+ * Drops a test database, ending the connections still on it. pg's `Pool.end()` resolves before its
+ * clients' sockets close, and a backend ended by the drop while its client is closing hands that client
+ * a 57P01 error, which its pool then throws (seen in postgres-transaction). So the drop first waits, up to
+ * half a second, for the connections already on their way out.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < 500; waited += 25) {
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function admin(url: string, sql: string): Promise<void> {
