@@ -31,21 +31,25 @@ export function chromiumPath(): string {
   );
 }
 
-/** Set by the test runner (scripts/runner/shared-browser.mjs) to the Chromium that serves the whole run. */
-export const SHARED_BROWSER_ENV = 'FORMREQUEST_TEST_BROWSER_WS';
+/**
+ * Set by the test runner (scripts/runner/shared-browser.mjs): where to ask for the Chromium that serves the
+ * whole run. The runner starts it on the first ask, so a run without browser tests starts none.
+ */
+export const SHARED_BROWSER_ENV = 'FORMREQUEST_TEST_BROWSER_HUB';
 
 /**
- * The run's shared Chromium when the test runner started one (a connection: closing it closes only the
+ * The run's shared Chromium when the test runner offers one (a connection: closing it closes only the
  * contexts it made), else a Chromium of this process's own. A new Chromium costs about 0.5 s of CPU more
  * than a connection, once per test file.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const shared = process.env[SHARED_BROWSER_ENV];
-  if (shared) {
+  const hub = process.env[SHARED_BROWSER_ENV];
+  if (hub) {
     try {
-      return await chromium.connect(shared, { timeout: 10_000 });
+      const answer = await fetch(hub, { signal: AbortSignal.timeout(30_000) });
+      if (answer.ok) return await chromium.connect(await answer.text(), { timeout: 10_000 });
     } catch {
-      // The shared one is gone (it crashed, or the runner is ending): this file goes on with its own.
+      // The runner is gone or ending, or its Chromium is: this file goes on with its own.
     }
   }
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });

@@ -1,7 +1,9 @@
-// The run's shared Chromium (scripts/runner/shared-browser.mjs, testing/browser.ts): files connect to
-// one browser, each sees only its own contexts, one file closing its connection leaves the others
-// working, and a shared browser that is gone makes a file launch its own instead of failing.
+// The run's shared Chromium (scripts/runner/shared-browser.mjs, testing/browser.ts): it starts only when a
+// file asks for a browser, files connect to that one browser, each sees only its own contexts, one file
+// closing its connection leaves the others working, and a shared browser that is gone makes a file
+// launch its own instead of failing.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { launchBrowser, SHARED_BROWSER_ENV } from '../../testing/browser.ts';
@@ -15,13 +17,45 @@ afterEach(() => {
   delete process.env.FORMREQUEST_TEST_SHARED_BROWSER;
 });
 
+/** Chromium processes this process started itself (the hub runs in it here, as in the runner). */
+function ownChromiums(): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && /\((chromium|chrome)/.test(stat)) n++;
+    } catch {}
+  }
+  return n;
+}
+
+test('no Chromium until a file asks; then one, whose endpoint every ask gets', async () => {
+  delete process.env[SHARED_BROWSER_ENV];
+  const shared = await startSharedBrowser(root);
+  try {
+    const hub = shared.env[SHARED_BROWSER_ENV];
+    assert.match(hub ?? '', /^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{24}$/);
+    assert.equal(ownChromiums(), 0, 'nothing started before the first ask');
+    assert.equal((await fetch(new URL('/other', hub))).status, 404, 'only its own random path answers');
+    const [one, two] = await Promise.all([
+      fetch(hub!).then((r) => r.text()),
+      fetch(hub!).then((r) => r.text()),
+    ]);
+    assert.match(one, /^ws:\/\/127\.0\.0\.1:\d+\//);
+    assert.equal(two, one, 'one browser for both asks');
+    assert.equal(ownChromiums(), 1);
+  } finally {
+    await shared.close();
+  }
+  assert.equal(ownChromiums(), 0, 'closed with the run');
+});
+
 test('two files connect to one Chromium: separate contexts, and one leaving does not end the other', async () => {
   delete process.env[SHARED_BROWSER_ENV];
   const shared = await startSharedBrowser(root);
   try {
-    const endpoint = shared.env[SHARED_BROWSER_ENV];
-    assert.match(endpoint ?? '', /^ws:\/\/127\.0\.0\.1:\d+\//);
-    process.env[SHARED_BROWSER_ENV] = endpoint;
+    process.env[SHARED_BROWSER_ENV] = shared.env[SHARED_BROWSER_ENV];
     const [one, two] = await Promise.all([launchBrowser(), launchBrowser()]);
     const page = await (await one.newContext()).newPage();
     await page.setContent('<p>one</p>');
@@ -41,8 +75,8 @@ test('two files connect to one Chromium: separate contexts, and one leaving does
 });
 
 test('a runner under another shares the outer browser; FORMREQUEST_TEST_SHARED_BROWSER=0 shares none', async () => {
-  process.env[SHARED_BROWSER_ENV] = 'ws://127.0.0.1:9/outer';
-  assert.deepEqual((await startSharedBrowser(root)).env, {}, 'the outer endpoint is inherited as it is');
+  process.env[SHARED_BROWSER_ENV] = 'http://127.0.0.1:9/outer';
+  assert.deepEqual((await startSharedBrowser(root)).env, {}, 'the outer hub is inherited as it is');
   delete process.env[SHARED_BROWSER_ENV];
   process.env.FORMREQUEST_TEST_SHARED_BROWSER = '0';
   assert.deepEqual((await startSharedBrowser(root)).env, {});
