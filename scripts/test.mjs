@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every `*.test.ts` under packages/*/test and scripts/test (or the files and folders given) with
-// Node's own test runner, each file in a process of its own, FORMREQUEST_TEST_CONCURRENCY (default: one
-// more than the cores, since a file waits on its servers and browsers part of the time) at a time, the slowest of the last run first. Each file's output is printed when it ends, with its
-// time; the slowest files and every failure are listed at the end.
+// Node's own test runner, each file in a process of its own, FORMREQUEST_TEST_CONCURRENCY at a time
+// (default: one more than the cores, since a file waits on its servers and browsers part of the time),
+// the slowest of the last run first. Each file's output is printed when it ends, with its time; the
+// slowest files and every failure are listed at the end.
 //
 // Test files import workspace packages from their TypeScript sources (scripts/sources/register.mjs:
 // tsx plus a resolve hook that reads each package.json). A CLI a test starts runs from dist/ (see

@@ -66,8 +66,8 @@ function signal(pid, name) {
 }
 
 // A marked process may end between the scan and the signal, and its PID go to another process (with a
-// pid_max of 32768 a test run wraps around; a PostgreSQL backend of another file got a SIGTERM that
-// way). So a process is signalled only while it is the one the scan found: the same start time.
+// pid_max of 32768 a test run wraps around). So a process is signalled only while it is the one the
+// scan found: the same start time.
 function signalFound({ pid, start }, name) {
   if (start !== undefined && startTime(pid) === start) signal(pid, name);
 }
