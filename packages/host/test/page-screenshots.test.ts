@@ -15,6 +15,7 @@ import {
   SCHEMES,
   say,
   slot,
+  submitAsIs,
   turnDone,
   useRig,
   waitForForm,
@@ -56,21 +57,12 @@ async function photographDemo(
       await slot(page).getByRole('combobox', { name: '担当者' }).press('ArrowDown');
       await shot(page, `${name}-search`);
     }
-    const replies = await page.locator('.msg.assistant').count();
     // The all-types form names its own buttons (examples/forms/all-types.json).
-    const [submit, cancel] = name === '5-all-types' ? ['登録する', 'やめる'] : ['送信', 'キャンセル'];
-    await slot(page).getByRole('button', { name: submit }).click();
-    // A form with nothing required goes as it is; the others show their messages.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('#form-slot .fr-msg:not(:empty)') ||
-        document.querySelector('#form-slot[hidden]'),
-    );
-    if (await slot(page).isVisible()) {
-      await shot(page, `${name}-messages`);
-      await slot(page).getByRole('button', { name: cancel }).click();
-    }
-    await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
+    const buttons =
+      name === '5-all-types'
+        ? { submit: '登録する', cancel: 'やめる' }
+        : { submit: '送信', cancel: 'キャンセル' };
+    await submitAsIs(page, () => shot(page, `${name}-messages`), buttons);
   }
   await say(page, '新しいプロジェクトを作成して');
   await waitForForm(page, '新規プロジェクト作成');

@@ -175,6 +175,29 @@ export async function turnDone(page: Page): Promise<void> {
   await frames(page);
 }
 
+/**
+ * Sends the open form as it is. A form that needs something stays open with its messages: `shown` runs
+ * then, and the form is cancelled. Resolves when the agent has replied to what went, either way.
+ */
+export async function submitAsIs(
+  page: Page,
+  shown: () => Promise<void>,
+  buttons: { submit: string; cancel: string } = { submit: '送信', cancel: 'キャンセル' },
+): Promise<void> {
+  const replies = await page.locator('.msg.assistant').count();
+  await slot(page).getByRole('button', { name: buttons.submit }).click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#form-slot .fr-msg:not(:empty)') ||
+      document.querySelector('#form-slot[hidden]'),
+  );
+  if (await slot(page).isVisible()) {
+    await shown();
+    await slot(page).getByRole('button', { name: buttons.cancel }).click();
+  }
+  await page.waitForFunction((n) => document.querySelectorAll('.msg.assistant').length > n, replies);
+}
+
 /** axe-core's violations on the page as it is now, one line each. */
 export const axe = (page: Page): Promise<string[]> => axeViolations(page);
 
