@@ -466,6 +466,45 @@ test('question: the same questions again get the answer sent after the cut; each
   }
 });
 
+test('the progress sent while the client still asks whether to open the page tells the model the rule too', async () => {
+  const ticking = await startHttpServer({
+    port: 0,
+    config: { elicitation: 'auto', progressIntervalMs: 100 },
+  });
+  const progress: string[] = [];
+  let asked = 0;
+  // A person who takes a while to answer the client's "open this page?" (here: until three progress
+  // messages came), and then declines: every message came while the client was still asking.
+  const client = await connectClient(
+    'v1',
+    { url: ticking.url },
+    async () => {
+      asked++;
+      const t0 = Date.now();
+      while (progress.length < 3 && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+      return { action: 'decline' };
+    },
+    { elicitation: { url: {} } },
+  );
+  try {
+    const result = await client.raw.callTool(
+      { name: 'request_form', arguments: { form_schema: FORM } },
+      undefined,
+      {
+        onprogress: (p: { message?: string }) => progress.push(p.message ?? ''),
+      },
+    );
+    assert.equal(asked, 1);
+    assert.ok(result.structuredContent.status, 'the call ended with the decline');
+    assert.ok(progress.length >= 3, `${progress.length} progress messages while the client asked`);
+    for (const message of progress)
+      assert.match(message, /30分以内に同じフォームで request_form をもう一度呼んでください/);
+  } finally {
+    await client.close();
+    await ticking.close();
+  }
+});
+
 test('2026-07-28 (no session): a cut retry closes its form, and the same form again opens a new page', async () => {
   const urls: string[] = [];
   const client = await connectClient(
