@@ -6,7 +6,8 @@
 // slowest files and every failure are listed at the end.
 //
 // Test files import workspace packages from their TypeScript sources (scripts/sources/register.mjs:
-// tsx plus a resolve hook that reads each package.json). A CLI a test starts runs from dist/ (see
+// Node's own type stripping, or tsx where Node has none, plus a resolve hook that reads each
+// package.json). A CLI a test starts runs from dist/ (see
 // testing/cli.ts), which `npm test` builds first; this runner warns when a source is newer than its build.
 //
 // Time limit per file: FORMREQUEST_TEST_FILE_LIMIT_S (default 120 s, twice the 60 s a file may take on
@@ -137,8 +138,8 @@ function runFile(file, index) {
         ...process.env,
         ...sharedBrowser.env,
         FORMREQUEST_TEST_CPU_FILE: cpuFile,
-        // V8's code cache on disk: each file's process compiles the same sources (tsx's output, the
-        // dependencies) again otherwise; about 0.25 s of CPU a file that starts the host.
+        // V8's code cache on disk: each file's process compiles the same sources (stripped of their
+        // types) and dependencies again otherwise; about 0.25 s of CPU a file that starts the host.
         ...(process.env.NODE_DISABLE_COMPILE_CACHE ? {} : { NODE_COMPILE_CACHE: compileCache }),
         [MARKER]: [process.env[MARKER], marker].filter(Boolean).join(','),
       },

@@ -61,8 +61,9 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 }
 
 /**
- * A fresh context for one test. Functions passed to page.evaluate() from tsx-run tests call tsx's
- * `__name` helper, which the page does not have; the init script defines it.
+ * A fresh context for one test. Functions passed to page.evaluate() from tests run through tsx (Node
+ * lines without type stripping) call tsx's `__name` helper, which the page does not have; the init
+ * script defines it.
  */
 export async function newTestContext(
   browser: Browser,

@@ -32,7 +32,9 @@ export class Pane {
   readonly dir = mkdtempSync(join(tmpdir(), 'formrequest-tmux-'));
   readonly target: string;
 
-  private constructor(readonly socket: string) {
+  readonly socket: string;
+  private constructor(socket: string) {
+    this.socket = socket;
     this.target = `t${Pane.count++}`;
   }
 

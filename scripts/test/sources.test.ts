@@ -83,33 +83,42 @@ test('an entry named after no source is refused with the fix', () => {
   }
 });
 
-test('a child process with the register hook imports sources (and the web bundle as built)', () => {
-  const code = `
+for (const loader of ['node', 'tsx'] as const)
+  test(`a child process with the register hook imports sources (and the web bundle as built): ${loader === 'node' ? "Node's type stripping" : 'tsx'}`, () => {
+    const code = `
     const schema = await import('@formrequest/schema');
     console.log(JSON.stringify({
+      tsx: process.sourceMapsEnabled,
       schema: import.meta.resolve('@formrequest/schema'),
       question: import.meta.resolve('@formrequest/terminal/question'),
       bundle: import.meta.resolve('@formrequest/web/formrequest.js'),
       check: typeof schema.validateFormSchema,
     }));`;
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      pathToFileURL(join(root, 'scripts/sources/register.mjs')).href,
-      '--input-type=module',
-      '-e',
-      code,
-    ],
-    { cwd: join(root, 'packages/cli'), encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  const got = JSON.parse(r.stdout);
-  assert.equal(got.schema, pathToFileURL(join(root, 'packages/schema/src/index.ts')).href);
-  assert.equal(got.question, pathToFileURL(join(root, 'packages/terminal/src/question-entry.ts')).href);
-  assert.equal(got.bundle, pathToFileURL(join(root, 'packages/web/dist/formrequest.js')).href);
-  assert.equal(got.check, 'function');
-});
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(join(root, 'scripts/sources/register.mjs')).href,
+        '--input-type=module',
+        '-e',
+        code,
+      ],
+      {
+        cwd: join(root, 'packages/cli'),
+        encoding: 'utf8',
+        env: { ...process.env, FORMREQUEST_SOURCES_LOADER: loader === 'tsx' ? 'tsx' : '' },
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const got = JSON.parse(r.stdout);
+    // tsx turns source maps on (its output moves lines); Node's stripping keeps every line in place.
+    assert.equal(got.tsx, loader === 'tsx');
+    // The schema's sources import each other as './x.js' (TypeScript's NodeNext spelling of './x.ts').
+    assert.equal(got.schema, pathToFileURL(join(root, 'packages/schema/src/index.ts')).href);
+    assert.equal(got.question, pathToFileURL(join(root, 'packages/terminal/src/question-entry.ts')).href);
+    assert.equal(got.bundle, pathToFileURL(join(root, 'packages/web/dist/formrequest.js')).href);
+    assert.equal(got.check, 'function');
+  });
 
 test('the esbuild plugin bundles schema sources', async () => {
   const out = await build({

@@ -12,15 +12,16 @@ export function writeHeaders(headers: Record<string, string> = {}): Record<strin
 }
 
 export class ResponseError extends Error {
+  readonly status: number;
+  readonly data: { code?: string; error?: string; errors?: Record<string, string> } & Record<string, unknown>;
   constructor(
     message: string,
-    readonly status: number,
-    readonly data: { code?: string; error?: string; errors?: Record<string, string> } & Record<
-      string,
-      unknown
-    >,
+    status: number,
+    data: { code?: string; error?: string; errors?: Record<string, string> } & Record<string, unknown>,
   ) {
     super(message);
+    this.status = status;
+    this.data = data;
   }
 }
 

@@ -187,11 +187,10 @@ function banner(text: string): HTMLElement {
 }
 
 class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
+  readonly field: string;
+  constructor(field: string, message: string) {
     super(message);
+    this.field = field;
   }
 }
 

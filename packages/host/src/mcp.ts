@@ -94,11 +94,18 @@ function isHttpUrl(text: string): boolean {
 }
 
 export class McpHub {
+  private readonly clients: Map<string, Client>;
+  private readonly toolList: McpTool[];
+  readonly specs: Record<string, McpServerSpec>;
   private constructor(
-    private readonly clients: Map<string, Client>,
-    private readonly toolList: McpTool[],
-    readonly specs: Record<string, McpServerSpec>,
-  ) {}
+    clients: Map<string, Client>,
+    toolList: McpTool[],
+    specs: Record<string, McpServerSpec>,
+  ) {
+    this.clients = clients;
+    this.toolList = toolList;
+    this.specs = specs;
+  }
 
   static async connect(specs: Record<string, McpServerSpec>): Promise<McpHub> {
     const clients = new Map<string, Client>();

@@ -17,10 +17,12 @@ class FakeNode {
   dataset: Record<string, string> = {};
   style: Record<string, string> = {};
   className = '';
-  constructor(
-    readonly tag: string,
-    public text = '',
-  ) {}
+  readonly tag: string;
+  public text;
+  constructor(tag: string, text = '') {
+    this.tag = tag;
+    this.text = text;
+  }
   appendChild(child: FakeNode): FakeNode {
     this.children.push(child);
     return child;

@@ -49,7 +49,9 @@ const LOCALES: Readonly<Record<string, 'ja' | 'en'>> = {
  */
 class Writable {
   private current: Obj;
-  constructor(private readonly original: Obj) {
+  private readonly original: Obj;
+  constructor(original: Obj) {
+    this.original = original;
     this.current = original;
   }
   get(): Obj {

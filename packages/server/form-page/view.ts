@@ -41,12 +41,12 @@ type DoneState = 'accept' | 'cancel' | 'decline' | 'closed' | 'answered';
 type FileValue = { name: string; type: string; size: number; data?: string; url?: string };
 
 class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: { state?: DoneState; errors?: Record<string, string> },
-  ) {
+  readonly status: number;
+  readonly body: { state?: DoneState; errors?: Record<string, string> };
+  constructor(message: string, status: number, body: { state?: DoneState; errors?: Record<string, string> }) {
     super(message);
+    this.status = status;
+    this.body = body;
   }
 }
 

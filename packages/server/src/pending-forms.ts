@@ -85,12 +85,12 @@ export interface StoredFile extends NewStoredFile {
 
 /** An upload refused for the store's limits; `status` is the HTTP status to answer with. */
 export class UploadRefused extends Error {
-  constructor(
-    readonly status: 409 | 413,
-    readonly code: 'form_closed' | 'form_quota' | 'server_quota',
-    message: string,
-  ) {
+  readonly status: 409 | 413;
+  readonly code: 'form_closed' | 'form_quota' | 'server_quota';
+  constructor(status: 409 | 413, code: 'form_closed' | 'form_quota' | 'server_quota', message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

@@ -132,7 +132,10 @@ export class CatalogChecker {
   readonly result: CheckedCatalog = { servers: [], usable: [], inactive: [], broken: [] };
 
   /** `keepServers: false` when servers are used as they are read and then let go (result.servers stays empty). */
-  constructor(private readonly options: { keepServers?: boolean } = {}) {}
+  private readonly options: { keepServers?: boolean };
+  constructor(options: { keepServers?: boolean } = {}) {
+    this.options = options;
+  }
 
   /** Checks one entry of `servers`; returns the usable server, or undefined when it was skipped. */
   add(entry: Value, index: number): CatalogServer | undefined {

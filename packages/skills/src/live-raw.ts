@@ -114,11 +114,18 @@ export class RawStdioTransport implements Transport {
   private child?: ChildProcess;
   private buffer = '';
 
+  private readonly target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> };
+  private readonly raw: RawAnswers | undefined;
+  private readonly onStderr: (chunk: string) => void;
   constructor(
-    private readonly target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> },
-    private readonly raw: RawAnswers | undefined,
-    private readonly onStderr: (chunk: string) => void,
-  ) {}
+    target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> },
+    raw: RawAnswers | undefined,
+    onStderr: (chunk: string) => void,
+  ) {
+    this.target = target;
+    this.raw = raw;
+    this.onStderr = onStderr;
+  }
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {

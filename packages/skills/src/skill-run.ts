@@ -35,7 +35,9 @@ export class SkillRun {
   private readonly wanted: string[];
   private readonly lines = new Map<string, number>();
 
-  constructor(private readonly options: SkillRunOptions = {}) {
+  private readonly options: SkillRunOptions;
+  constructor(options: SkillRunOptions = {}) {
+    this.options = options;
     this.wanted = options.wanted ?? [];
   }
 

@@ -77,11 +77,9 @@ export class SkillsFolder {
   private releaseSignals?: () => void;
 
   /** Opens (creating when needed) the output folder and its staging folder; OutputError at once if it cannot hold files. */
-  constructor(
-    root: string,
-    private readonly source: string,
-    options: SkillsFolderOptions = {},
-  ) {
+  private readonly source: string;
+  constructor(root: string, source: string, options: SkillsFolderOptions = {}) {
+    this.source = source;
     this.root = resolve(root);
     try {
       makeFolder(this.root);

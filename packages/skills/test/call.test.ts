@@ -18,7 +18,7 @@ import {
   resultText,
 } from '@formrequest/skills';
 import { fromJs } from '@formrequest/skills/data';
-import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { cliCommand, repoRoot, sourcesHook } from '../../../testing/cli.ts';
 import { checkArguments } from '../src/input-check.ts';
 import { expandLaunch, type Launch, launchOf, serverEnvironment } from '../src/launch.ts';
 
@@ -194,7 +194,7 @@ test('results: structuredContent as JSON, else text; other blocks described; an 
 const fixtureLaunch: Launch = {
   type: 'stdio',
   command: process.execPath,
-  args: ['--import', 'tsx', fixture],
+  args: ['--import', sourcesHook, fixture],
   env: { FIXTURE_TOKEN: '${FIXTURE_TOKEN}' },
 };
 const callEnv = { ...process.env, FIXTURE_TOKEN: 'from-caller', LEAK_CHECK: 'should-not-pass' };
@@ -264,7 +264,7 @@ test('skill --callable from a catalog and an MCP configuration: mcp.json holds r
       mcpServers: {
         paged: {
           command: process.execPath,
-          args: ['--import', 'tsx', fixture],
+          args: ['--import', sourcesHook, fixture],
           env: { FIXTURE_TOKEN: 'sk-secret-in-config' },
         },
       },

@@ -77,7 +77,9 @@ function serverAnswer(
 /** A scripted agent that knows only the SKILL.md it was given and the folder it read it from. */
 class ScriptedAgent {
   readonly md: string;
-  constructor(readonly folder: string) {
+  readonly folder: string;
+  constructor(folder: string) {
+    this.folder = folder;
     this.md = readFileSync(join(folder, 'SKILL.md'), 'utf8');
   }
 

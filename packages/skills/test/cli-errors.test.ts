@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { cliCommand, repoRoot, sourcesHook } from '../../../testing/cli.ts';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
 const meshy = resolve(repoRoot, 'examples/catalogs/meshy.yaml');
@@ -32,7 +32,16 @@ const temp = () => mkdtempSync(join(tmpdir(), 'skills-cli-errors-'));
 test('a server that pages forever: skill, spec and --catalog-out exit 2 with the cap named and write nothing', async () => {
   const dir = temp();
   // A thousand pages take a few seconds; the limit is generous for a loaded machine.
-  const server = ['--timeout', '300000', '--', process.execPath, '--import', 'tsx', fixture, '--forever'];
+  const server = [
+    '--timeout',
+    '300000',
+    '--',
+    process.execPath,
+    '--import',
+    sourcesHook,
+    fixture,
+    '--forever',
+  ];
   const skill = await run(
     'skill',
     '--out',
@@ -111,7 +120,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       '--',
       process.execPath,
       '--import',
-      'tsx',
+      sourcesHook,
       fixture,
       '--silent',
     ]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { cliCommand, repoRoot } from '../../../testing/cli.ts';
+import { cliCommand, repoRoot, sourcesHook } from '../../../testing/cli.ts';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
 const sample = resolve(repoRoot, 'examples/catalogs/sample.yaml');
@@ -162,7 +162,7 @@ test('skill from a live stdio server (paged tools/list); --catalog-out saves a c
     '--',
     process.execPath,
     '--import',
-    'tsx',
+    sourcesHook,
     fixture,
   );
   assert.equal(live.code, 0, live.stderr);
@@ -200,7 +200,7 @@ test('a live server that fails gets a clear error and exit code 2', async () => 
     '--',
     process.execPath,
     '--import',
-    'tsx',
+    sourcesHook,
     fixture,
     '--silent',
   );
@@ -272,11 +272,11 @@ test('spec --strict fails on warnings and lists each finding with its fix', asyn
     '--',
     process.execPath,
     '--import',
-    'tsx',
+    sourcesHook,
     fixture,
   );
   assert.equal(loose.code, 0);
-  const strict = await run('spec', '--strict', '--', process.execPath, '--import', 'tsx', fixture);
+  const strict = await run('spec', '--strict', '--', process.execPath, '--import', sourcesHook, fixture);
   assert.equal(strict.code, 1);
   assert.match(
     strict.stderr,

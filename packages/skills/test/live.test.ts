@@ -5,11 +5,12 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { startHttpServer } from '@formrequest/server';
 import { checkCatalog, LiveServerError, readLiveServer, toJs } from '@formrequest/skills';
+import { sourcesHook } from '../../../testing/cli.ts';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/paged-server.ts');
 const node = (...args: string[]) => ({
   command: process.execPath,
-  args: ['--import', 'tsx', fixture, ...args],
+  args: ['--import', sourcesHook, fixture, ...args],
 });
 
 test('stdio: every page of tools/list, unknown keys, _meta, annotations and resources come through', async () => {

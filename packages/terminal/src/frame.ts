@@ -71,7 +71,10 @@ export class FrameBuilder {
   cursor?: { row: number; col: number };
   focusRow?: number;
   page?: number;
-  constructor(readonly width: number) {}
+  readonly width: number;
+  constructor(width: number) {
+    this.width = width;
+  }
 
   /**
    * A prefix (e.g. '> 1. ') followed by text wrapped under itself; returns the index of the first row.

@@ -31,10 +31,12 @@ export class InlineScreen implements Painter {
   /** The terminal's height when the region was last drawn. */
   private lastHeight = 0;
 
-  constructor(
-    private readonly out: TerminalOutput,
-    private readonly color: boolean,
-  ) {}
+  private readonly out: TerminalOutput;
+  private readonly color: boolean;
+  constructor(out: TerminalOutput, color: boolean) {
+    this.out = out;
+    this.color = color;
+  }
 
   get width(): number {
     return terminalWidth(this.out);

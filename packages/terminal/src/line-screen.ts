@@ -10,7 +10,10 @@ const TICKS = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\d+(?:\.\d+)?/g;
 export class LineScreen implements Painter {
   private last = '';
 
-  constructor(private readonly out: TerminalOutput) {}
+  private readonly out: TerminalOutput;
+  constructor(out: TerminalOutput) {
+    this.out = out;
+  }
 
   get width(): number {
     return terminalWidth(this.out);

@@ -74,10 +74,12 @@ export class FullScreen implements Painter {
   private active = false;
   private clearNext = true;
 
-  constructor(
-    private readonly out: TerminalOutput,
-    private readonly color: boolean,
-  ) {}
+  private readonly out: TerminalOutput;
+  private readonly color: boolean;
+  constructor(out: TerminalOutput, color: boolean) {
+    this.out = out;
+    this.color = color;
+  }
 
   get width(): number {
     return terminalWidth(this.out);

@@ -9,12 +9,14 @@ import { findTerminal } from '../src/tty.js';
 
 class Stream extends EventEmitter {
   written = '';
-  constructor(
-    readonly isTTY: boolean,
-    public columns = 80,
-    public rows = 24,
-  ) {
+  readonly isTTY: boolean;
+  public columns;
+  public rows;
+  constructor(isTTY: boolean, columns = 80, rows = 24) {
     super();
+    this.isTTY = isTTY;
+    this.columns = columns;
+    this.rows = rows;
   }
   write(d: string) {
     this.written += d;

@@ -54,10 +54,12 @@ export function anthropicOptionsFromEnv(env: NodeJS.ProcessEnv): AnthropicOption
 export class AnthropicAgent implements Agent {
   readonly name = 'anthropic';
 
-  constructor(
-    private readonly hub: McpHub,
-    private readonly options: AnthropicOptions,
-  ) {}
+  private readonly hub: McpHub;
+  private readonly options: AnthropicOptions;
+  constructor(hub: McpHub, options: AnthropicOptions) {
+    this.hub = hub;
+    this.options = options;
+  }
 
   async runTurn(input: TurnInput): Promise<TurnOutput> {
     const messages: Message[] = structuredClone(

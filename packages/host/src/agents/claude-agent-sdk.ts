@@ -54,11 +54,14 @@ export class ClaudeAgentSdkAgent implements Agent {
   readonly name = 'claude-agent-sdk';
   private readonly pages = new ElicitationPages();
 
-  private constructor(
-    private readonly sdk: SdkModule,
-    private readonly hub: McpHub,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  private readonly sdk: SdkModule;
+  private readonly hub: McpHub;
+  private readonly env: NodeJS.ProcessEnv;
+  private constructor(sdk: SdkModule, hub: McpHub, env: NodeJS.ProcessEnv) {
+    this.sdk = sdk;
+    this.hub = hub;
+    this.env = env;
+  }
 
   static async create(hub: McpHub, env: NodeJS.ProcessEnv): Promise<ClaudeAgentSdkAgent> {
     return new ClaudeAgentSdkAgent(await loadClaudeAgentSdk(), hub, env);

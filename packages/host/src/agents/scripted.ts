@@ -36,7 +36,10 @@ export class ScriptedAgent implements Agent {
   readonly name = 'scripted';
   private counter = 0;
 
-  constructor(private readonly hub: McpHub) {}
+  private readonly hub: McpHub;
+  constructor(hub: McpHub) {
+    this.hub = hub;
+  }
 
   async runTurn(input: TurnInput): Promise<TurnOutput> {
     const previous = (input.state ?? {}) as { locale?: Locale };

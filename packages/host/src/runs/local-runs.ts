@@ -26,7 +26,10 @@ interface LocalRun {
 export class LocalRuns {
   private readonly running = new Map<string, LocalRun>();
 
-  constructor(private readonly context: RunContext) {}
+  private readonly context: RunContext;
+  constructor(context: RunContext) {
+    this.context = context;
+  }
 
   get size(): number {
     return this.running.size;

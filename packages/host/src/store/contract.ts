@@ -167,12 +167,12 @@ export type ConflictCode =
 
 /** A refusal the caller turns into a 409 or 413: nothing was written. */
 export class StoreConflict extends Error {
-  constructor(
-    readonly code: ConflictCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
+  readonly code: ConflictCode;
+  readonly details: Record<string, unknown>;
+  constructor(code: ConflictCode, message: string, details: Record<string, unknown> = {}) {
     super(message);
+    this.code = code;
+    this.details = details;
   }
 }
 

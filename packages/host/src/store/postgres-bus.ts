@@ -31,12 +31,10 @@ export class PostgresBus implements EventBus {
   /** The LISTEN connection; other parts of formrequest in this process listen on it too. */
   readonly listener: PgListener;
 
-  constructor(
-    config: pg.ClientConfig,
-    /** This instance's name, as the store puts it in the payloads it sends. */
-    readonly instance: string,
-    options: PostgresBusOptions = {},
-  ) {
+  /** This instance's name, as the store puts it in the payloads it sends. */
+  readonly instance: string;
+  constructor(config: pg.ClientConfig, instance: string, options: PostgresBusOptions = {}) {
+    this.instance = instance;
     this.listener = new PgListener(config, {
       applicationName: 'formrequest host (listen)',
       label: 'formrequest host',

@@ -42,17 +42,30 @@ export class PostgresDriver implements SqlDriver {
   readonly dialect = POSTGRES_DIALECT;
   private readonly texts = new Map<string, string>();
 
+  /** The pool (tests reach under the contract with it). */
+  readonly pool: pg.Pool;
+  /** How to open a connection of its own (the bus's LISTEN). */
+  private readonly config: pg.ClientConfig;
+  /** This instance's name in NOTIFY payloads. */
+  readonly instance: string;
+  readonly url: string;
+  readonly description: string;
+  private readonly retry: RetryPolicy;
   constructor(
-    /** The pool (tests reach under the contract with it). */
-    readonly pool: pg.Pool,
-    /** How to open a connection of its own (the bus's LISTEN). */
-    private readonly config: pg.ClientConfig,
-    /** This instance's name in NOTIFY payloads. */
-    readonly instance: string,
-    readonly url: string,
-    readonly description: string,
-    private readonly retry: RetryPolicy = DEFAULT_RETRY,
-  ) {}
+    pool: pg.Pool,
+    config: pg.ClientConfig,
+    instance: string,
+    url: string,
+    description: string,
+    retry: RetryPolicy = DEFAULT_RETRY,
+  ) {
+    this.pool = pool;
+    this.config = config;
+    this.instance = instance;
+    this.url = url;
+    this.description = description;
+    this.retry = retry;
+  }
 
   /** Whether `error` is a passing failure of the database (restart, no free connection). */
   transient(error: unknown): boolean {

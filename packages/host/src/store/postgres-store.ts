@@ -19,8 +19,10 @@ export interface PostgresStoreOptions {
 export const DEFAULT_POOL = { size: 10, waitMs: 5000 };
 
 export class PostgresStore extends SqlStore {
-  private constructor(private readonly driver: PostgresDriver) {
+  private readonly driver: PostgresDriver;
+  private constructor(driver: PostgresDriver) {
     super(driver);
+    this.driver = driver;
   }
 
   /** The pool (tests reach under the contract with it; the MCP server's pending forms share it). */

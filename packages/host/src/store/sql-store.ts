@@ -47,7 +47,9 @@ export class SqlStore implements HostStore {
   /** The store's size as last read (usage()). */
   private size: { at: number; bytes: number } | undefined;
 
-  constructor(protected readonly sql: SqlDriver) {
+  protected readonly sql: SqlDriver;
+  constructor(sql: SqlDriver) {
+    this.sql = sql;
     this.description = sql.description;
     this.kind = sql.kind;
     this.t = sql.dialect.prefix;

@@ -106,11 +106,12 @@ export class SqliteDriver implements SqlDriver {
     run: async (sql, params = []) => Number(this.prepare(sql).run(...params).changes),
   };
 
-  constructor(
-    /** The node:sqlite handle (tests reach under the contract with it). */
-    readonly db: SqliteDatabase,
-    readonly path: string,
-  ) {
+  /** The node:sqlite handle (tests reach under the contract with it). */
+  readonly db: SqliteDatabase;
+  readonly path: string;
+  constructor(db: SqliteDatabase, path: string) {
+    this.db = db;
+    this.path = path;
     this.description = `SQLite (node:sqlite) ${path}`;
   }
 

@@ -7,8 +7,10 @@ import { openSqlite, type SqliteDatabase, SqliteDriver } from './sqlite-driver.j
 import { migrate } from './sqlite-schema.js';
 
 export class SqliteStore extends SqlStore {
-  private constructor(private readonly driver: SqliteDriver) {
+  private readonly driver: SqliteDriver;
+  private constructor(driver: SqliteDriver) {
     super(driver);
+    this.driver = driver;
   }
 
   /** The node:sqlite handle (tests reach under the contract with it). */

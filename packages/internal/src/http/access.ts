@@ -134,7 +134,9 @@ export class Access {
   private readonly auth: AuthMode;
   private readonly secret: Buffer;
 
-  constructor(readonly options: AccessOptions) {
+  readonly options: AccessOptions;
+  constructor(options: AccessOptions) {
+    this.options = options;
     this.publicOrigins = options.publicOrigins ?? [];
     this.auth = options.auth ?? { kind: 'none' };
     this.secret = options.secret ?? randomBytes(32);

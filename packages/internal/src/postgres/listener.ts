@@ -39,10 +39,11 @@ export class PgListener {
   /** Whether LISTEN is in force now (health endpoints report it). */
   listening = false;
 
-  constructor(
-    private readonly config: pg.ClientConfig,
-    private readonly options: PgListenerOptions,
-  ) {
+  private readonly config: pg.ClientConfig;
+  private readonly options: PgListenerOptions;
+  constructor(config: pg.ClientConfig, options: PgListenerOptions) {
+    this.config = config;
+    this.options = options;
     this.fallbackMs = options.fallbackMs ?? 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
     this.log = options.log ?? ((line) => console.error(line));

@@ -105,14 +105,20 @@ export class PostgresPendingForms implements PendingForms {
   private rereadFailing = false;
   private closed = false;
 
+  private readonly pool: pg.Pool;
+  /** The LISTEN connection this store waits on (its own, or the host's). */
+  readonly listener: PgListener;
+  /** Whether close() ends the pool and the listener (made by `open`) or leaves them to their owner. */
+  private readonly owned: boolean;
   private constructor(
-    private readonly pool: pg.Pool,
-    /** The LISTEN connection this store waits on (its own, or the host's). */
-    readonly listener: PgListener,
-    /** Whether close() ends the pool and the listener (made by `open`) or leaves them to their owner. */
-    private readonly owned: boolean,
+    pool: pg.Pool,
+    listener: PgListener,
+    owned: boolean,
     options: PostgresPendingFormsOptions,
   ) {
+    this.pool = pool;
+    this.listener = listener;
+    this.owned = owned;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     if (!(Number.isInteger(this.leaseMs) && this.leaseMs >= 30)) {
       throw new Error(

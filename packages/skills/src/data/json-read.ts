@@ -6,12 +6,18 @@
 import { floatValue, intValue, type Mapping, type Value } from './value.js';
 
 export class JsonError extends Error {
+  readonly reason: string;
+  readonly line: number;
+  readonly column: number;
   constructor(
-    readonly reason: string,
-    readonly line: number,
-    readonly column: number,
+    reason: string,
+    line: number,
+    column: number,
   ) {
     super(`line ${line}, column ${column}: ${reason}`);
+    this.reason = reason;
+    this.line = line;
+    this.column = column;
   }
 }
 

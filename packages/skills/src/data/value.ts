@@ -14,19 +14,34 @@ export type Mapping = Map<string, Value>;
 
 /** A float whose value is whole: Python prints it with `.0` (`1.0`, `-0.0`, `1e+20`). */
 export class PyFloat {
-  constructor(readonly value: number) {}
+  readonly value: number;
+  constructor(value: number) {
+    this.value = value;
+  }
 }
 
 /** A YAML 1.1 timestamp as PyYAML reads it: a date, or a datetime (naive or with an offset). */
 export class Timestamp {
+  /** The text as written (written back as is: it reads back as the same timestamp). */
+  readonly text: string;
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  /** Absent for a date. */
+  readonly time?: {
+      hour: number;
+      minute: number;
+      second: number;
+      microsecond: number;
+      /** Offset in minutes east of UTC; undefined when naive; 0 for `Z`. */
+      offset?: number;
+    };
   constructor(
-    /** The text as written (written back as is: it reads back as the same timestamp). */
-    readonly text: string,
-    readonly year: number,
-    readonly month: number,
-    readonly day: number,
-    /** Absent for a date. */
-    readonly time?: {
+    text: string,
+    year: number,
+    month: number,
+    day: number,
+    time?: {
       hour: number;
       minute: number;
       second: number;
@@ -34,7 +49,13 @@ export class Timestamp {
       /** Offset in minutes east of UTC; undefined when naive; 0 for `Z`. */
       offset?: number;
     },
-  ) {}
+  ) {
+    this.text = text;
+    this.year = year;
+    this.month = month;
+    this.day = day;
+    this.time = time;
+  }
 }
 
 export const isMapping = (value: unknown): value is Mapping => value instanceof Map;

@@ -15,14 +15,20 @@ import { constructBool, constructFloat, constructInt, constructTimestamp, MERGE,
 import { type Mapping, PyFloat, Timestamp, type Value } from './value.js';
 
 export class YamlError extends Error {
+  readonly reason: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
   constructor(
-    readonly reason: string,
-    /** 1-based. */
-    readonly line: number,
-    /** 1-based. */
-    readonly column: number,
+    reason: string,
+    line: number,
+    column: number,
   ) {
     super(`line ${line}, column ${column}: ${reason}`);
+    this.reason = reason;
+    this.line = line;
+    this.column = column;
   }
 }
 
@@ -69,10 +75,14 @@ class Reader {
   private readonly maxDepth: number;
   private readonly maxAliasValues: number;
 
+  private readonly s: string;
+  private readonly options: YamlReadOptions;
   constructor(
-    private readonly s: string,
-    private readonly options: YamlReadOptions,
+    s: string,
+    options: YamlReadOptions,
   ) {
+    this.s = s;
+    this.options = options;
     this.maxDepth = options.maxDepth ?? 500;
     this.maxAliasValues = options.maxAliasValues ?? 1_000_000;
   }
