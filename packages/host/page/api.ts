@@ -11,14 +11,16 @@ export function writeHeaders(headers: Record<string, string> = {}): Record<strin
   return { ...headers, 'X-FormRequest-Token': TOKEN };
 }
 
+/** A refused call's JSON body: the host's code and message, and per-field messages for a 422. */
+type ApiErrorBody = { code?: string; error?: string; errors?: Record<string, string> } & Record<
+  string,
+  unknown
+>;
+
 export class ResponseError extends Error {
   readonly status: number;
-  readonly data: { code?: string; error?: string; errors?: Record<string, string> } & Record<string, unknown>;
-  constructor(
-    message: string,
-    status: number,
-    data: { code?: string; error?: string; errors?: Record<string, string> } & Record<string, unknown>,
-  ) {
+  readonly data: ApiErrorBody;
+  constructor(message: string, status: number, data: ApiErrorBody) {
     super(message);
     this.status = status;
     this.data = data;

@@ -40,10 +40,13 @@ type Values = Record<string, unknown>;
 type DoneState = 'accept' | 'cancel' | 'decline' | 'closed' | 'answered';
 type FileValue = { name: string; type: string; size: number; data?: string; url?: string };
 
+/** A refused send's JSON body: the state the form is already in, or per-field messages. */
+type SubmitRefusal = { state?: DoneState; errors?: Record<string, string> };
+
 class Refusal extends Error {
   readonly status: number;
-  readonly body: { state?: DoneState; errors?: Record<string, string> };
-  constructor(message: string, status: number, body: { state?: DoneState; errors?: Record<string, string> }) {
+  readonly body: SubmitRefusal;
+  constructor(message: string, status: number, body: SubmitRefusal) {
     super(message);
     this.status = status;
     this.body = body;

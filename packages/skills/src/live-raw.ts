@@ -101,6 +101,9 @@ export class RawAnswers {
   }
 }
 
+/** The server process a raw transport starts. */
+type RawTarget = { command: string; args?: string[]; cwd?: string; env?: Record<string, string> };
+
 /** A stdio transport (newline-delimited JSON-RPC over a child's stdin/stdout) that shows the recorder every line. */
 export class RawStdioTransport implements Transport {
   onclose?: () => void;
@@ -114,14 +117,10 @@ export class RawStdioTransport implements Transport {
   private child?: ChildProcess;
   private buffer = '';
 
-  private readonly target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> };
+  private readonly target: RawTarget;
   private readonly raw: RawAnswers | undefined;
   private readonly onStderr: (chunk: string) => void;
-  constructor(
-    target: { command: string; args?: string[]; cwd?: string; env?: Record<string, string> },
-    raw: RawAnswers | undefined,
-    onStderr: (chunk: string) => void,
-  ) {
+  constructor(target: RawTarget, raw: RawAnswers | undefined, onStderr: (chunk: string) => void) {
     this.target = target;
     this.raw = raw;
     this.onStderr = onStderr;

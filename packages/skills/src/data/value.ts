@@ -20,6 +20,16 @@ export class PyFloat {
   }
 }
 
+/** A timestamp's time of day. */
+export interface TimestampTime {
+  hour: number;
+  minute: number;
+  second: number;
+  microsecond: number;
+  /** Offset in minutes east of UTC; undefined when naive; 0 for `Z`. */
+  offset?: number;
+}
+
 /** A YAML 1.1 timestamp as PyYAML reads it: a date, or a datetime (naive or with an offset). */
 export class Timestamp {
   /** The text as written (written back as is: it reads back as the same timestamp). */
@@ -28,27 +38,13 @@ export class Timestamp {
   readonly month: number;
   readonly day: number;
   /** Absent for a date. */
-  readonly time?: {
-      hour: number;
-      minute: number;
-      second: number;
-      microsecond: number;
-      /** Offset in minutes east of UTC; undefined when naive; 0 for `Z`. */
-      offset?: number;
-    };
+  readonly time?: TimestampTime;
   constructor(
     text: string,
     year: number,
     month: number,
     day: number,
-    time?: {
-      hour: number;
-      minute: number;
-      second: number;
-      microsecond: number;
-      /** Offset in minutes east of UTC; undefined when naive; 0 for `Z`. */
-      offset?: number;
-    },
+    time?: TimestampTime,
   ) {
     this.text = text;
     this.year = year;
