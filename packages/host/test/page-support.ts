@@ -201,6 +201,22 @@ export async function submitAsIs(
 /** axe-core's violations on the page as it is now, one line each. */
 export const axe = (page: Page): Promise<string[]> => axeViolations(page);
 
+/**
+ * axe on the page's current state in each scheme, each violation prefixed with its scheme; the page is
+ * light again after. The chat page's colours (and the form's) are CSS alone, light-dark() on the page's
+ * color-scheme, so switching the emulated scheme redraws the same state as a page opened dark shows it:
+ * a scenario runs once for both.
+ */
+export async function axeInBothSchemes(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const v of await axeViolations(page)) found.push(`${scheme}: ${v}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 /** page/markdown.ts as one script that sets `md` (built once). */
 let markdownCode: Promise<string> | undefined;
 export function markdownModule(): Promise<string> {
