@@ -90,7 +90,11 @@ test('a refused pattern turns the form into the error panel once the engine has 
   await panel.getByText('このフォームは表示できません').waitFor();
   // The panel names the problem by path and code at once, and in words once the sentences module has
   // loaded (on a busy machine the first read can come before that).
-  await panel.locator('li').first().filter({ hasText: /フィールド\[0\].*pattern/ }).waitFor();
+  await panel
+    .locator('li')
+    .first()
+    .filter({ hasText: /フィールド\[0\].*pattern/ })
+    .waitFor();
   assert.equal(
     await page.getByLabel('X', { exact: true }).count(),
     0,
