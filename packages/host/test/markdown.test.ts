@@ -18,7 +18,7 @@ class FakeNode {
   style: Record<string, string> = {};
   className = '';
   readonly tag: string;
-  public text;
+  public text: string;
   constructor(tag: string, text = '') {
     this.tag = tag;
     this.text = text;

@@ -10,8 +10,8 @@ import { findTerminal } from '../src/tty.js';
 class Stream extends EventEmitter {
   written = '';
   readonly isTTY: boolean;
-  public columns;
-  public rows;
+  public columns: number;
+  public rows: number;
   constructor(isTTY: boolean, columns = 80, rows = 24) {
     super();
     this.isTTY = isTTY;
