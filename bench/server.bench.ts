@@ -6,7 +6,7 @@
 // every call, shows a form's first call too.
 //
 // The server runs in a child process from the BUILT packages (dist/, what `formrequest serve` runs;
-// `npm run bench` builds first), so the numbers are the product's, not tsx's on-the-fly compilation.
+// `npm run bench` builds first), so the numbers are the product's, not a source loader's.
 // Run: npm run bench server   (this file is also the server child: `--serve-stdio` / `--serve-http`)
 // BENCH_TRANSPORT=stdio (or http) measures one transport only; BENCH_ROUNDS, BENCH_WARMUP the counts.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -101,9 +101,11 @@ if (process.argv.includes('--serve-stdio')) {
   await main();
 }
 
-// The child runs this file through tsx but WITHOUT the source condition: @formrequest/* load from dist/.
+// The child runs this file WITHOUT the sources hook, so @formrequest/* load from dist/: through Node's
+// own type stripping where Node has it (22.18+; this file imports only packages), else through tsx.
 function childArgs(mode: string): string[] {
-  return ['--import', 'tsx', import.meta.filename, mode];
+  const loader = process.features.typescript ? [] : ['--import', 'tsx'];
+  return [...loader, import.meta.filename, mode];
 }
 
 async function startHttpChild(): Promise<{ url: string; child: ChildProcess }> {
