@@ -2,6 +2,7 @@
 // form, with its messages. The demo's other states are page-axe-demo.ts; setup is page-support.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   axeInBothSchemes as axe,
   open,
@@ -17,6 +18,27 @@ import {
 useRig();
 
 describe('axe', () => {
+  test('the premise of axeInBothSchemes: the page switched to dark has the colours of the page opened dark', async () => {
+    // Every element's colours: a script that chose colours once at load (matchMedia) would differ here.
+    const colours = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('*')].map((e) => {
+          const s = getComputedStyle(e);
+          return `${e.tagName}#${e.id}: ${s.color} ${s.backgroundColor} ${s.borderTopColor} ${s.outlineColor}`;
+        }),
+      );
+    const dark = await open(rig.host.url, { scheme: 'dark' });
+    await dark.locator('.empty').waitFor();
+    const openedDark = await colours(dark);
+    await release(dark);
+    const page = await open(rig.host.url, { scheme: 'light' });
+    await page.locator('.empty').waitFor();
+    const light = await colours(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.deepEqual(await colours(page), openedDark);
+    assert.notDeepEqual(light, openedDark);
+    await release(page);
+  });
   test('axeInBothSchemes checks the dark scheme too: text too faint only in dark is found there', async () => {
     // A page of its own: the chat page's CSP would refuse this inline style.
     const page = await rig.pages.page();
