@@ -130,8 +130,29 @@ before(async () => {
   browser = await launchBrowser();
 });
 
+/**
+ * Ends Claude Code in the pane and waits for it: it outlives the hang-up of a killed tmux server for a
+ * while, writing its config, which then could not be removed (ENOTEMPTY, seen once on Node 22).
+ */
+async function endClaude(): Promise<void> {
+  const shell = spawnSync(tmuxPath, ['-L', SOCKET, 'display-message', '-p', '-t', 'claude', '#{pane_pid}'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  if (!shell) return;
+  const pids = spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+  const alive = (pid: number) => existsSync(`/proc/${pid}`);
+  for (const pid of pids) process.kill(pid, 'SIGTERM');
+  for (let waited = 0; waited < 5000 && pids.some(alive); waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
+  for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+}
+
 after(async () => {
   if (skip) return;
+  await endClaude().catch(() => {});
   spawnSync(tmuxPath, ['-L', SOCKET, 'kill-server']);
   await browser?.close();
   await api?.close();
