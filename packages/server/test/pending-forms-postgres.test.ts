@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
-import { explainMissingPg, loadPg, PgListener } from '@formrequest/internal/postgres';
+import { explainMissingPg, loadPg, PG_SCHEMA, PgListener } from '@formrequest/internal/postgres';
 import type { PendingForms } from '@formrequest/server';
 import { PostgresPendingForms, type PostgresPendingFormsOptions } from '@formrequest/server/postgres';
 import pg from 'pg';
@@ -24,6 +24,8 @@ if (skip) console.log(`# ${skip}`);
 
 const SCHEMA = { title: 'T', fields: [{ name: 'f', type: 'file', label: 'F' }] } as never;
 const quiet = () => {};
+/** The channel the stores notify on (what every instance listens to). */
+const CHANNEL = 'formrequest_pending_forms';
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -138,6 +140,42 @@ describe('pending forms on PostgreSQL', { skip }, () => {
       } finally {
         await a.close();
         await b.close();
+      }
+    });
+  });
+
+  test('a notification that lands while a wait reads its form ends only waits that saw the form', async () => {
+    // A notification for a form that is gone re-reads every wait on its id. A wait still reading (here
+    // on an id that never existed) must be refused by its own read, not told "closed: expired" about a
+    // form it never saw; a wait that saw the form is told it closed. The race is short, so many rounds.
+    await withDatabase(async (db) => {
+      const forms = await open(db);
+      const other = new pg.Client({ connectionString: db.url });
+      await other.connect();
+      try {
+        const told: string[] = [];
+        for (let round = 0; round < 200; round++) {
+          const id = `U${String(round).padStart(21, '0')}`;
+          const waiting = forms.outcome(id).then(
+            (outcome) => told.push(`${id}: ${JSON.stringify(outcome)}`),
+            (error: Error) => assert.match(error.message, /No pending form/),
+          );
+          await other.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
+          await waiting;
+        }
+        assert.deepEqual(told, [], 'waits on unknown ids are refused, never closed');
+        const form = await forms.open({ schema: SCHEMA, serverName: 'form' });
+        const seen = forms.outcome(form.id);
+        await until(
+          async () => !(await settledYet(seen)) && (await forms.get(form.id)) !== undefined,
+          'the wait',
+        );
+        await other.query(`DELETE FROM ${PG_SCHEMA}.pending_forms WHERE id = $1`, [form.id]);
+        await other.query('SELECT pg_notify($1, $2)', [CHANNEL, form.id]);
+        assert.deepEqual(await seen, { action: 'closed', reason: 'The form expired unanswered.' });
+      } finally {
+        await other.end();
+        await forms.close();
       }
     });
   });

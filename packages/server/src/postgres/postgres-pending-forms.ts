@@ -83,6 +83,11 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 
 interface Waiting {
   resolvers: Set<(outcome: FormOutcome) => void>;
+  /**
+   * The waits whose first read has not come back yet. A form missing when re-read ends only the waits
+   * that saw it: one still reading is answered by its own read (an unknown id is refused, not closed).
+   */
+  reading: Set<(outcome: FormOutcome) => void>;
   expiry?: NodeJS.Timeout;
 }
 
@@ -344,12 +349,13 @@ export class PostgresPendingForms implements PendingForms {
       // Waiting before reading: a notification that arrives during the read is not lost.
       let entry = this.waiting.get(id);
       if (!entry) {
-        entry = { resolvers: new Set() };
+        entry = { resolvers: new Set(), reading: new Set() };
         this.waiting.set(id, entry);
       }
       const waiting = entry;
       const stop = () => {
         waiting.resolvers.delete(done);
+        waiting.reading.delete(done);
         signal?.removeEventListener('abort', onAbort);
         if (waiting.resolvers.size === 0 && this.waiting.get(id) === waiting) {
           clearTimeout(waiting.expiry);
@@ -365,6 +371,7 @@ export class PostgresPendingForms implements PendingForms {
         reject(signal!.reason);
       };
       waiting.resolvers.add(done);
+      waiting.reading.add(done);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.read(id).then(
         async (row) => {
@@ -376,6 +383,7 @@ export class PostgresPendingForms implements PendingForms {
             return;
           }
           if (row.outcome !== null) return this.resolve(id, JSON.parse(row.outcome as string));
+          waiting.reading.delete(done);
           // Whoever waits hears of the expiry without a sweep having to run first.
           if (!waiting.expiry) {
             const delay = Number(row.expires_at) - Number(row.now) + 10;
@@ -563,7 +571,7 @@ export class PostgresPendingForms implements PendingForms {
       const row = found.get(id);
       if (row?.outcome !== null && row?.outcome !== undefined)
         this.resolve(id, JSON.parse(row.outcome as string));
-      else if (!row) this.resolve(id, { action: 'closed', reason: EXPIRED });
+      else if (!row) this.resolveSeen(id, { action: 'closed', reason: EXPIRED });
       else if (row.expired) expired.push(id);
     }
     if (expired.length > 0) await this.forget(expired).catch(() => {});
@@ -593,6 +601,13 @@ export class PostgresPendingForms implements PendingForms {
     this.waiting.delete(id);
     clearTimeout(waiting.expiry);
     for (const done of [...waiting.resolvers]) done(outcome);
+  }
+
+  /** Ends the waits on `id` whose first read found the form (see Waiting.reading). */
+  private resolveSeen(id: string, outcome: FormOutcome): void {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
+    for (const done of [...waiting.resolvers]) if (!waiting.reading.has(done)) done(outcome);
   }
 
   /** Runs `work` in one transaction. */
