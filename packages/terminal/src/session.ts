@@ -18,7 +18,10 @@ export interface TerminalInput {
   isRaw?: boolean;
   setRawMode?(mode: boolean): unknown;
   on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  /** 'end' or 'error': the terminal is gone (hung up). */
+  on(event: 'end' | 'error', listener: () => void): unknown;
   off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  off(event: 'end' | 'error', listener: () => void): unknown;
   resume(): unknown;
   pause(): unknown;
 }
@@ -95,11 +98,15 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
     const keysOn = () => {
       input.setRawMode?.(true);
       input.on('data', onData);
+      input.on('end', onGone);
+      input.on('error', onGone);
       input.resume();
       if (!plain) output.write(KEY_MODES_ON);
     };
     const keysOff = () => {
       input.off('data', onData);
+      input.off('end', onGone);
+      input.off('error', onGone);
       try {
         input.setRawMode?.(wasRaw);
       } catch {
@@ -238,6 +245,16 @@ export function runSession(io: TerminalIO, machine: Machine): Promise<Outcome> {
       if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
     };
     const onExit = () => finish('cancelled');
+    /**
+     * The terminal's input ended: it hung up (a terminal in raw mode never sends end-of-file). The
+     * kernel's SIGHUP may come after the event loop has already run dry on the closed input, so the
+     * hang-up is handled here, the same way, whichever comes first. A stream that is not a terminal
+     * (a test's) just ends the session.
+     */
+    const onGone = () => {
+      if (input.isTTY) onSignal('SIGHUP');
+      else finish('cancelled');
+    };
 
     signal?.addEventListener('abort', onAbort, { once: true });
     for (const sig of SIGNALS) process.on(sig, onSignal);

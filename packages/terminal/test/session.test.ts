@@ -196,3 +196,29 @@ test('Ctrl+Z when the program around the prompt handles SIGTSTP itself: nothing 
     process.off('SIGTSTP', theirs);
   }
 });
+
+test('the input ends (the terminal hung up): the session ends cancelled and restored; a program that handles SIGHUP lives on', async () => {
+  // With nobody else handling SIGHUP the process would die of it (tty-tmux.test.ts checks that, 129).
+  const theirs = () => {};
+  process.on('SIGHUP', theirs);
+  try {
+    for (const isTTY of [true, false]) {
+      const input = new FakeInput();
+      input.isTTY = isTTY;
+      const output = new FakeOutput();
+      const done = runSession({ input, output, color: false }, machine());
+      input.emit('end');
+      assert.equal(await done, 'cancelled', `isTTY ${isTTY}`);
+      assertRestored(input, output);
+      assert.equal(input.listenerCount('end') + input.listenerCount('error'), 0);
+      assert.deepEqual(process.listeners('SIGHUP'), [theirs]);
+    }
+    // A read error (EIO from a terminal that is gone) is the same hang-up.
+    const input = new FakeInput();
+    const done = runSession({ input, output: new FakeOutput(), color: false }, machine());
+    input.emit('error', Object.assign(new Error('read EIO'), { code: 'EIO' }));
+    assert.equal(await done, 'cancelled');
+  } finally {
+    process.off('SIGHUP', theirs);
+  }
+});

@@ -188,3 +188,49 @@ test('inline: an answer taller than the terminal moves to the alternate screen, 
   );
   pane.kill();
 });
+
+test('the terminal closed under the prompt (hang-up): the process ends as SIGHUP (129) at once, with nothing on stderr', async () => {
+  // The terminal's input ends before the kernel's SIGHUP is handled, and the event loop could run dry
+  // first: the process then left with "Detected unsettled top-level await" and exit 3 or 13. The shell
+  // around it ignores the hang-up so it can write the status down (and exits after).
+  const ask = join(repoRoot, 'examples/forms/example1-project.json');
+  const cases: Array<[string, string[], (cmd: string) => string, RegExp]> = [
+    ['question, inline', ['question', example('single.json')], (cmd) => cmd, /Esc キャンセル/],
+    [
+      'question --fullscreen',
+      ['question', '--fullscreen', example('single.json')],
+      (cmd) => cmd,
+      /Esc キャンセル/,
+    ],
+    ['ask, output captured', ['ask', ask], (cmd) => `x=$(${cmd})`, /プロジェクト名/],
+    [
+      'ask, the form on stdin (keys from /dev/tty)',
+      ['ask', '-'],
+      (cmd) => `${cmd} <${q(ask)}`,
+      /プロジェクト名/,
+    ],
+  ];
+  for (const [name, args, around, ready] of cases) {
+    const out = mkdtempSync(join(dir, 'hangup-'));
+    const pane = Pane.start(socket, args, {
+      wrap: (cmd) =>
+        `trap '' HUP; ${around(`${cmd} 2>${q(join(out, 'stderr'))}`)}; echo $? >${q(join(out, 'code'))}; exit 0`,
+    });
+    await pane.waitFor(ready);
+    const pid = pane.pid();
+    pane.kill();
+    const deadline = Date.now() + 10_000;
+    let code = '';
+    while (!code.endsWith('\n') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 40));
+      try {
+        code = readFileSync(join(out, 'code'), 'utf8');
+      } catch {
+        // not yet
+      }
+    }
+    assert.equal(code, '129\n', `${name}: exit status`);
+    assert.equal(readFileSync(join(out, 'stderr'), 'utf8'), '', `${name}: stderr`);
+    assert.throws(() => process.kill(pid, 0), /ESRCH/, `${name}: the process is gone`);
+  }
+});
