@@ -95,7 +95,7 @@ describe('screenshots', () => {
   for (const size of [PHONE, DESKTOP])
     test(`each demo scenario at ${size.width}px, light and dark`, async () => {
       const n = await photographDemo(size);
-      // 44 or more over both widths and schemes: at least 11 for each.
+      // 44 or more over both widths: at least 11 states at each, each photographed light and dark.
       assert.ok(n >= 22, `${n} screenshots in ${SHOTS}`);
     });
 });

@@ -16,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newTestContext } from '../../../testing/browser.ts';
 import { repoRoot } from '../../../testing/cli.ts';
 import { type FakeApi, lastUserText, startFakeMessagesApi } from '../../../testing/fake-messages-api.ts';
+import { isRunning, signalIfAlive } from '../../../testing/processes.ts';
 import { CLAUDE_BINARY, skipWithoutClaudeBinary } from '../../../testing/skips.ts';
 import { requireExecutable } from '../../../testing/system.ts';
 import { ensureFormPage } from './fixtures/form-page-build.ts';
@@ -143,11 +144,10 @@ async function endClaude(): Promise<void> {
     .stdout.split('\n')
     .filter(Boolean)
     .map(Number);
-  const alive = (pid: number) => existsSync(`/proc/${pid}`);
-  for (const pid of pids) process.kill(pid, 'SIGTERM');
-  for (let waited = 0; waited < 5000 && pids.some(alive); waited += 100)
+  for (const pid of pids) signalIfAlive(pid, 'SIGTERM');
+  for (let waited = 0; waited < 5000 && pids.some(isRunning); waited += 100)
     await new Promise((r) => setTimeout(r, 100));
-  for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+  for (const pid of pids.filter(isRunning)) signalIfAlive(pid, 'SIGKILL');
 }
 
 after(async () => {
